@@ -1,0 +1,91 @@
+/**
+ * Every user-facing message the spec quotes (§5 validation, §8 error catalogue), word for word,
+ * plus the API's own error messages. Components, services and the CLI import from here so a
+ * message has one spelling.
+ */
+export const MESSAGES = {
+  // §5 upload and generation
+  noValidImages: 'No valid image files were selected. Please try again with image files.',
+  invalidImageSelected: 'Invalid image selected. Please select another image or upload a new one.',
+  selectedImageNotValid: 'The selected image is not valid. Please select another image or upload a new one.',
+  uploadAtLeastOne: 'Please upload at least one image first',
+  needCredits: 'You need credits to generate images.',
+  needCreditsForAll: (needed: number, have: number) =>
+    `You need ${needed} credits to generate all remaining images. You currently have ${have} credits.`,
+  confirmGenerateAll: (count: number) =>
+    `This will generate images for all ${count} unprocessed images and use ${count} credits. Continue?`,
+  allProcessed: 'All images have already been processed.',
+
+  // §5 forms
+  emailRequired: 'Please enter an email address',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Please enter a password',
+  confirmRequired: 'Please enter your password again',
+  confirmMismatch: "This doesn't match your password",
+  nameRequired: 'Please enter your name',
+  profileEmailRequired: 'Please enter your email',
+  reauthPasswordRequired: 'Please enter your password',
+  titleRequired: 'Title is required',
+  descriptionRequired: 'Description is required',
+  priceRequired: 'Price is required',
+  priceNotNumber: 'Price must be a number',
+  priceMinimum: 'Price must be 0 or more',
+  itemStateInvalid: 'State must be active or sold',
+  itemImagesOnly: 'Only image files can be attached to a listing',
+
+  // §8 error catalogue
+  emailChangeConfirm:
+    'To complete this process click the confirmation links sent to your new and old email addresses',
+  stripeNotLoaded: "Stripe hasn't loaded yet. Please try again in a moment.",
+  noStripePriceId: (plan: string) => `No Stripe price ID found for plan: ${plan}`,
+  checkoutSessionError: 'An error occurred while creating the checkout session',
+  checkoutRedirectFailed: (message: string) => `Failed to redirect to checkout: ${message}`,
+  billingSessionError: 'Error creating billing session',
+  invalidSessionData: 'Invalid session data received from server',
+  pricingError: (message: string) => `Error: ${message}`,
+  mergeDbUserError: (message: string) =>
+    `Error: ${message}. This happened while attempting to fetch extra user data from the database to include with the authenticated user. Make sure the database is setup or disable merging extra user data by setting MERGE_DB_USER to false.`,
+  originalImageError: 'Error displaying original image',
+  selectedImageDisplayError: 'Error displaying the selected image. Please try another image.',
+  unknownProcessingError: 'Unknown processing error',
+  billingPortalFailed: 'Failed to access billing portal. Please try again.',
+  httpError: (status: number) => `HTTP error! status: ${status}`,
+  pageNotFound: (path: string) => `The page at ${path} could not be found`,
+
+  // §8 success alerts
+  passwordResetSent: 'Password reset email sent',
+  passwordChanged: 'Your password has been changed',
+  profileUpdated: 'Your profile has been updated',
+  passwordUpdated: 'Your password has been updated',
+
+  // §2 / §4 dialogs
+  reauthTitle: 'Please sign in again to complete this action',
+  feedbackDialogTitle: "We're sorry you didn't like the result",
+  feedbackDialogDecline: 'No, thanks',
+  feedbackDialogAccept: 'Yes, show me tips',
+
+  // API errors (DESIGN §4)
+  signInRequired: 'Please sign in to continue.',
+  invalidToken: 'Your session has expired. Please sign in again.',
+  notOwner: 'Only the owner of this listing can change it.',
+  itemNotFound: 'Listing not found.',
+  notFound: 'Not found.',
+  fileTooLarge: 'The file is too large.',
+  tooManyFiles: 'Too many files were attached.',
+  imageFileRequired: 'Please attach an image file as imageFile.',
+  unsupportedImage: 'This file is not a supported image. Please upload a JPEG, PNG, WebP, HEIC, TIFF or GIF photo.',
+  imageTooLarge: 'This image is too large to process. Please upload a photo under 40 megapixels.',
+  stagingUnavailable: 'The staging service is unavailable right now. Your credit was refunded; please try again.',
+  stagingRejected: 'The staging service could not process this image. Your credit was refunded.',
+  invalidStyle: 'Unknown design style.',
+  invalidFurnitureType: 'Unknown furniture type.',
+  invalidMode: 'Mode must be auto or custom.',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 characters.',
+  unknownPriceId: 'Unknown price ID.',
+  urlRequired: 'A valid URL is required.',
+  noStripeCustomer: 'No billing account was found for this user.',
+  planNotActive: 'Your plan is not active. Choose a plan on the pricing page.',
+  webhookSignatureInvalid: 'Invalid webhook signature.',
+  internalError: 'Something went wrong on our side. Please try again.',
+  invalidCursor: 'Invalid cursor.',
+} as const;

@@ -1,0 +1,74 @@
+/** The client-facing merged user (spec §3, DESIGN §3). */
+
+export const DEFAULT_AVATAR_URL = '/default-avatar.svg';
+export const ACTIVE_STATUSES = ['active', 'trialing'] as const;
+
+export interface UserProfile {
+  name?: string | null;
+  email?: string | null;
+  avatar?: string | null;
+}
+
+export interface CustomerRecord {
+  creditsRemaining?: number | null;
+  stripeCustomerId?: string | null;
+  stripeSubscriptionStatus?: string | null;
+  stripePriceId?: string | null;
+}
+
+export interface AuthIdentity {
+  uid: string;
+  email?: string | null;
+  displayName?: string | null;
+  photoURL?: string | null;
+  /** Provider ids as the auth provider reports them ('password', 'google.com', 'email', …). */
+  providerIds?: readonly string[];
+}
+
+export interface MergedUser {
+  uid: string;
+  email: string;
+  name: string;
+  avatar: string;
+  providers: string[];
+  planId: string | null;
+  creditsRemaining: number;
+  stripeCustomerId: string | null;
+  stripeSubscriptionStatus: string | null;
+  planIsActive: boolean;
+  isFreeTrial: boolean;
+}
+
+export function planIsActive(status: string | null | undefined): boolean {
+  return status === 'active' || status === 'trialing';
+}
+
+/** Spec §4: a missing status is treated as trial. */
+export function isFreeTrial(status: string | null | undefined): boolean {
+  return status === 'trialing' || status === null || status === undefined || status === '';
+}
+
+/** 'google.com' → 'google'; an email provider appears as password (spec §3). */
+export function normalizeProvider(providerId: string): string {
+  const id = providerId.replace(/\.com$/, '');
+  return id === 'email' || id === 'emailLink' ? 'password' : id;
+}
+
+export function mergeUser(auth: AuthIdentity, profile: UserProfile | null, customer: CustomerRecord | null): MergedUser {
+  const status = customer?.stripeSubscriptionStatus ?? null;
+  const email = profile?.email || auth.email || '';
+  const providers = [...new Set((auth.providerIds ?? []).map(normalizeProvider))];
+  return {
+    uid: auth.uid,
+    email,
+    name: profile?.name || auth.displayName || email.split('@')[0] || '',
+    avatar: profile?.avatar || auth.photoURL || DEFAULT_AVATAR_URL,
+    providers: providers.length > 0 ? providers : ['password'],
+    planId: customer?.stripePriceId ?? null,
+    creditsRemaining: Math.max(0, customer?.creditsRemaining ?? 0),
+    stripeCustomerId: customer?.stripeCustomerId ?? null,
+    stripeSubscriptionStatus: status,
+    planIsActive: planIsActive(status),
+    isFreeTrial: isFreeTrial(status),
+  };
+}

@@ -1,0 +1,14 @@
+import { defineProject } from 'vitest/config';
+import { coreAlias } from '../vitest.shared.js';
+
+export default defineProject({
+  resolve: { alias: coreAlias },
+  test: {
+    name: 'functions',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: ['test/firebase/**'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
