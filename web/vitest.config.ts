@@ -1,0 +1,15 @@
+import { defineProject } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { coreAlias } from '../vitest.shared.js';
+
+export default defineProject({
+  plugins: [react()],
+  resolve: { alias: coreAlias },
+  test: {
+    name: 'web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['./src/test-utils/setup.ts'],
+    testTimeout: 20_000,
+  },
+});
