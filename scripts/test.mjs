@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// `npm test`: one command from a fresh clone. Installs when node_modules is missing, then runs
+// every check CI runs, in order, stopping at the first failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+const steps = [
+  ['install', 'npm', ['ci'], () => !existsSync(`${root}/node_modules/.package-lock.json`)],
+  ['build (typecheck core, functions, cli)', 'npx', ['tsc', '-b']],
+  ['typecheck web', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']],
+  ['typecheck tests and scripts', 'npx', ['tsc', '-p', 'tsconfig.tests.json']],
+  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['unit and integration tests', 'npx', ['vitest', 'run']],
+];
+
+const started = Date.now();
+for (const [name, command, args, when = () => true] of steps) {
+  if (!when()) continue;
+  const t0 = Date.now();
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n✖ ${name} failed after ${seconds}s`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${name} (${seconds}s)`);
+}
+console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)}s.`);
