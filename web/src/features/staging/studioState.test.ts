@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addImages,
+  clearAll,
+  droppedImages,
+  EMPTY_STUDIO,
+  hideFeedback,
+  markFailed,
+  markProcessed,
+  markProcessing,
+  newStudioImage,
+  pendingImages,
+  processedImages,
+  removeImage,
+  selectedImage,
+  selectImage,
+  type StudioState,
+} from './studioState';
+
+function image(id: string) {
+  return newStudioImage(id, new File(['x'], `${id}.jpg`, { type: 'image/jpeg' }), `blob:${id}`);
+}
+
+function withImages(...ids: string[]): StudioState {
+  return addImages(EMPTY_STUDIO, ids.map(image));
+}
+
+describe('studio image state', () => {
+  it('selects the first uploaded image when nothing was selected', () => {
+    expect(withImages('a', 'b').selectedIndex).toBe(0);
+  });
+
+  it('keeps the current selection when more images are added', () => {
+    const state = addImages(selectImage(withImages('a', 'b'), 1), [image('c')]);
+    expect(state.selectedIndex).toBe(1);
+    expect(state.images.map((i) => i.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('starts every upload in the uploaded state without an output', () => {
+    expect(withImages('a').images[0]).toMatchObject({ status: 'uploaded', outputUrl: null });
+  });
+
+  it('ignores a selection outside the strip', () => {
+    const state = withImages('a');
+    expect(selectImage(state, 3)).toBe(state);
+    expect(selectImage(state, -1)).toBe(state);
+  });
+
+  it('shifts the selection left when an image before it is removed', () => {
+    const state = removeImage(selectImage(withImages('a', 'b', 'c'), 2), 0);
+    expect(state.selectedIndex).toBe(1);
+    expect(selectedImage(state)?.id).toBe('c');
+  });
+
+  it('selects the next image when the selected one is removed', () => {
+    const state = removeImage(selectImage(withImages('a', 'b', 'c'), 1), 1);
+    expect(selectedImage(state)?.id).toBe('c');
+  });
+
+  it('selects the new last image when the selected last image is removed', () => {
+    const state = removeImage(selectImage(withImages('a', 'b'), 1), 1);
+    expect(state.selectedIndex).toBe(0);
+  });
+
+  it('keeps the selection when an image after it is removed', () => {
+    const state = removeImage(withImages('a', 'b', 'c'), 2);
+    expect(state.selectedIndex).toBe(0);
+  });
+
+  it('removes the output together with its image', () => {
+    const state = removeImage(markProcessed(withImages('a', 'b'), 'a', 'http://x/out-a.jpg'), 0);
+    expect(processedImages(state)).toEqual([]);
+  });
+
+  it('resets feedback when the last image is removed', () => {
+    const state = removeImage(markProcessed(withImages('a'), 'a', 'http://x/out.jpg'), 0);
+    expect(state).toEqual(EMPTY_STUDIO);
+  });
+
+  it('empties everything on Clear All', () => {
+    expect(clearAll()).toEqual(EMPTY_STUDIO);
+  });
+
+  it('marks images processing, then processed with their output, and shows feedback', () => {
+    const processing = markProcessing(withImages('a', 'b'), ['a', 'b']);
+    expect(processing.images.map((i) => i.status)).toEqual(['processing', 'processing']);
+    const done = markProcessed(processing, 'a', 'http://x/out-a.jpg');
+    expect(done.images[0]).toMatchObject({ status: 'processed', outputUrl: 'http://x/out-a.jpg' });
+    expect(done.feedbackVisible).toBe(true);
+  });
+
+  it('clears the processing flag on failure without showing feedback', () => {
+    const failed = markFailed(markProcessing(withImages('a'), ['a']), 'a');
+    expect(failed.images[0]?.status).toBe('error');
+    expect(failed.feedbackVisible).toBe(false);
+  });
+
+  it('drops a result for an image removed while it was processing', () => {
+    const removed = removeImage(markProcessing(withImages('a', 'b'), ['a']), 0);
+    expect(markProcessed(removed, 'a', 'http://x/out.jpg')).toBe(removed);
+  });
+
+  it('skips processed and processing images but retries failed ones', () => {
+    let state = withImages('a', 'b', 'c', 'd');
+    state = markProcessed(state, 'a', 'http://x/a.jpg');
+    state = markProcessing(state, ['b']);
+    state = markFailed(state, 'c');
+    expect(pendingImages(state).map((i) => i.id)).toEqual(['c', 'd']);
+  });
+
+  it('hides feedback once given', () => {
+    expect(hideFeedback(markProcessed(withImages('a'), 'a', 'http://x/a.jpg')).feedbackVisible).toBe(false);
+  });
+
+  it('reports the images a transition dropped', () => {
+    const before = withImages('a', 'b');
+    expect(droppedImages(before, removeImage(before, 1)).map((i) => i.id)).toEqual(['b']);
+    expect(droppedImages(before, clearAll()).map((i) => i.id)).toEqual(['a', 'b']);
+  });
+});
