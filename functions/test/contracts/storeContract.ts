@@ -1,0 +1,413 @@
+/**
+ * The Store contract (DESIGN §7): written once, run against every adapter. Each test works on
+ * its own random accounts, items and tokens, so one store instance serves the whole suite.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImageEdit } from '@flipstage/core';
+import {
+  AccountNotFound,
+  InsufficientCredits,
+  ItemNotFound,
+  NotItemOwner,
+  UnknownStripeCustomer,
+  type ItemDoc,
+  type Store,
+} from '../../src/ports.js';
+
+const profile = (email: string) => ({ name: 'Test Seller', email, avatar: null });
+const uniq = () => randomUUID().replace(/-/g, '').slice(0, 16);
+
+export function makeItemDoc(overrides: Partial<ItemDoc> & { owner: string }): ItemDoc {
+  const at = overrides.created_at ?? new Date().toISOString();
+  return {
+    id: uniq(),
+    title: 'Oak dresser',
+    description: 'Solid oak, six drawers',
+    price: 120,
+    tags: ['oak'],
+    images: [],
+    thumbs: [],
+    state: 'active',
+    keywords: ['oak', 'dresser'],
+    created_at: at,
+    updated_at: at,
+    ...overrides,
+  };
+}
+
+function makeEdit(uid: string, createdAt = new Date().toISOString()): ImageEdit {
+  return {
+    id: uniq(),
+    user_id: uid,
+    input_image_url: `https://blobs.example/in/${uniq()}.jpg`,
+    output_image_url: `https://blobs.example/out/${uniq()}.jpg`,
+    background_style: 'a sleek modern interior for a bedroom',
+    style: 'modern',
+    furniture_type: 'dresser',
+    created_at: createdAt,
+  };
+}
+
+export function describeStoreContract(name: string, makeStore: () => Promise<Store>): void {
+  describe(`Store contract: ${name}`, () => {
+    let store: Store;
+    beforeAll(async () => {
+      store = await makeStore();
+    });
+    afterAll(async () => {
+      await store.close();
+    });
+
+    async function newAccount(credits = 10): Promise<string> {
+      const uid = `u_${uniq()}`;
+      await store.ensureAccount(uid, profile(`${uid}@example.com`), credits);
+      return uid;
+    }
+
+    describe('accounts', () => {
+      it('creates the profile and customer with the sign-up credits and one signup ledger entry', async () => {
+        const uid = `u_${uniq()}`;
+        const account = await store.ensureAccount(uid, profile('a@example.com'), 10);
+        expect(account.profile).toEqual({ name: 'Test Seller', email: 'a@example.com', avatar: null });
+        expect(account.customer.creditsRemaining).toBe(10);
+        expect(account.customer.signupGrantedAt).not.toBeNull();
+        const ledger = await store.listLedger(uid);
+        expect(ledger).toMatchObject([{ delta: 10, reason: 'signup', ref: 'signup', balanceAfter: 10 }]);
+      });
+
+      it('grants the sign-up credits exactly once, even when called concurrently', async () => {
+        const uid = `u_${uniq()}`;
+        await Promise.all(Array.from({ length: 5 }, () => store.ensureAccount(uid, profile('b@example.com'), 10)));
+        await store.ensureAccount(uid, profile('b@example.com'), 10);
+        const account = await store.getAccount(uid);
+        expect(account?.customer.creditsRemaining).toBe(10);
+        expect(await store.listLedger(uid)).toHaveLength(1);
+      });
+
+      it('keeps an existing profile when ensureAccount runs again', async () => {
+        const uid = await newAccount();
+        await store.updateProfile(uid, { name: 'Renamed' });
+        const again = await store.ensureAccount(uid, { name: 'Other', email: 'x@example.com', avatar: null }, 10);
+        expect(again.profile.name).toBe('Renamed');
+      });
+
+      it('returns null for an unknown account', async () => {
+        expect(await store.getAccount(`u_${uniq()}`)).toBeNull();
+      });
+
+      it('updates only name and avatar', async () => {
+        const uid = await newAccount();
+        const updated = await store.updateProfile(uid, { name: 'New Name', avatar: 'https://img.example/a.png' });
+        expect(updated).toEqual({ name: 'New Name', email: `${uid}@example.com`, avatar: 'https://img.example/a.png' });
+        const kept = await store.updateProfile(uid, { avatar: 'https://img.example/b.png' });
+        expect(kept.name).toBe('New Name');
+      });
+
+      it('refuses to update a missing profile', async () => {
+        await expect(store.updateProfile(`u_${uniq()}`, { name: 'x' })).rejects.toBeInstanceOf(AccountNotFound);
+      });
+
+      it('links a Stripe customer and finds the account by it', async () => {
+        const uid = await newAccount();
+        const customerId = `cus_${uniq()}`;
+        await store.setStripeCustomer(uid, customerId);
+        expect((await store.getAccount(uid))?.customer.stripeCustomerId).toBe(customerId);
+        expect(await store.findUidByStripeCustomer(customerId)).toBe(uid);
+        expect(await store.findUidByStripeCustomer(`cus_${uniq()}`)).toBeNull();
+      });
+
+      it('lets the free trial be claimed once', async () => {
+        const uid = await newAccount();
+        expect(await store.claimTrial(uid)).toBe(true);
+        expect(await store.claimTrial(uid)).toBe(false);
+      });
+    });
+
+    describe('credit ledger', () => {
+      it('applies a debit with its ledger entry', async () => {
+        const uid = await newAccount();
+        const result = await store.applyCredit({ uid, delta: -3, reason: 'stage', ref: 'r1' });
+        expect(result).toEqual({ creditsRemaining: 7, applied: true });
+        const latest = (await store.listLedger(uid)).find((e) => e.ref === 'r1');
+        expect(latest).toMatchObject({ delta: -3, reason: 'stage', ref: 'r1', balanceAfter: 7 });
+      });
+
+      it('applies a ref only once', async () => {
+        const uid = await newAccount();
+        await store.applyCredit({ uid, delta: 5, reason: 'subscription', ref: 'evt_1' });
+        const again = await store.applyCredit({ uid, delta: 5, reason: 'subscription', ref: 'evt_1' });
+        expect(again).toEqual({ creditsRemaining: 15, applied: false });
+        expect(await store.listLedger(uid)).toHaveLength(2);
+      });
+
+      it('never goes below 0 and changes nothing when refused', async () => {
+        const uid = await newAccount(2);
+        const refused = store.applyCredit({ uid, delta: -3, reason: 'stage', ref: 'big' });
+        await expect(refused).rejects.toBeInstanceOf(InsufficientCredits);
+        expect((await store.getAccount(uid))?.customer.creditsRemaining).toBe(2);
+        expect(await store.listLedger(uid)).toHaveLength(1);
+      });
+
+      it('lets exactly the affordable debits through when they race', async () => {
+        const uid = await newAccount(10);
+        const results = await Promise.allSettled(
+          Array.from({ length: 25 }, (_, i) => store.applyCredit({ uid, delta: -1, reason: 'stage', ref: `race-${i}` })),
+        );
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+        const rejected = results.filter((r) => r.status === 'rejected');
+        expect(rejected.every((r) => r.reason instanceof InsufficientCredits)).toBe(true);
+        const ledger = await store.listLedger(uid);
+        expect((await store.getAccount(uid))?.customer.creditsRemaining).toBe(0);
+        expect(ledger.reduce((sum, e) => sum + e.delta, 0)).toBe(0);
+      });
+
+      it('refuses a change for an unknown account', async () => {
+        const change = { uid: `u_${uniq()}`, delta: 1, reason: 'subscription' as const, ref: 'x' };
+        await expect(store.applyCredit(change)).rejects.toBeInstanceOf(AccountNotFound);
+      });
+    });
+
+    describe('stage bookkeeping', () => {
+      const staleBefore = () => Date.now() - 10 * 60_000;
+
+      it('debits one credit when a key starts', async () => {
+        const uid = await newAccount(3);
+        const begin = await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() });
+        expect(begin).toMatchObject({ kind: 'started', creditsRemaining: 2 });
+        expect((await store.listLedger(uid)).find((e) => e.reason === 'stage')).toMatchObject({ delta: -1, balanceAfter: 2 });
+      });
+
+      it('returns the first result for a completed key without another debit', async () => {
+        const uid = await newAccount(3);
+        const attemptId = uniq();
+        await store.beginStage({ uid, key: 'k1', attemptId, staleBefore: staleBefore() });
+        const edit = makeEdit(uid);
+        const result = await store.completeStage({ uid, key: 'k1', attemptId, edit });
+        expect(result).toEqual({ editId: edit.id, inputUrl: edit.input_image_url, outputUrl: edit.output_image_url });
+        const again = await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() });
+        expect(again).toEqual({ kind: 'completed', result, creditsRemaining: 2 });
+        expect(await store.getStage(uid, 'k1')).toEqual({ status: 'completed', result });
+      });
+
+      it('answers in-progress for a pending key', async () => {
+        const uid = await newAccount(3);
+        await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() });
+        const again = await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() });
+        expect(again).toEqual({ kind: 'in-progress' });
+        expect((await store.getAccount(uid))?.customer.creditsRemaining).toBe(2);
+        expect(await store.getStage(uid, 'k1')).toEqual({ status: 'pending', result: null });
+      });
+
+      it('debits once when the same key races', async () => {
+        const uid = await newAccount(5);
+        const begins = await Promise.all(
+          Array.from({ length: 6 }, () => store.beginStage({ uid, key: 'same', attemptId: uniq(), staleBefore: staleBefore() })),
+        );
+        expect(begins.filter((b) => b.kind === 'started')).toHaveLength(1);
+        expect((await store.getAccount(uid))?.customer.creditsRemaining).toBe(4);
+      });
+
+      it('refunds a failed attempt and lets the key start over', async () => {
+        const uid = await newAccount(3);
+        const attemptId = uniq();
+        await store.beginStage({ uid, key: 'k1', attemptId, staleBefore: staleBefore() });
+        const refund = await store.failStage({ uid, key: 'k1', attemptId });
+        expect(refund).toEqual({ creditsRemaining: 3, applied: true });
+        expect((await store.listLedger(uid)).find((e) => e.reason === 'refund')).toMatchObject({ delta: 1, ref: `refund:${attemptId}` });
+        expect(await store.getStage(uid, 'k1')).toBeNull();
+        const retry = await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() });
+        expect(retry).toMatchObject({ kind: 'started', creditsRemaining: 2 });
+      });
+
+      it('refunds and restarts a stale pending attempt', async () => {
+        const uid = await newAccount(3);
+        await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() });
+        const restarted = await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: Date.now() + 1000 });
+        expect(restarted).toMatchObject({ kind: 'started', creditsRemaining: 2 });
+        const reasons = (await store.listLedger(uid)).map((e) => e.reason);
+        expect(reasons.sort()).toEqual(['refund', 'signup', 'stage', 'stage']);
+      });
+
+      it('throws InsufficientCredits and records nothing without credits', async () => {
+        const uid = await newAccount(0);
+        const begin = store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() });
+        await expect(begin).rejects.toBeInstanceOf(InsufficientCredits);
+        expect(await store.getStage(uid, 'k1')).toBeNull();
+      });
+
+      it('scopes keys to the account', async () => {
+        const a = await newAccount(1);
+        const b = await newAccount(1);
+        await store.beginStage({ uid: a, key: 'shared', attemptId: uniq(), staleBefore: staleBefore() });
+        const other = await store.beginStage({ uid: b, key: 'shared', attemptId: uniq(), staleBefore: staleBefore() });
+        expect(other.kind).toBe('started');
+      });
+    });
+
+    describe('image edits', () => {
+      it('lists only the owner’s edits, newest first, in pages', async () => {
+        const uid = await newAccount(10);
+        const other = await newAccount(10);
+        const base = Date.parse('2026-01-01T00:00:00Z');
+        for (let i = 0; i < 5; i++) {
+          const attemptId = uniq();
+          await store.beginStage({ uid, key: `e${i}`, attemptId, staleBefore: 0 });
+          await store.completeStage({ uid, key: `e${i}`, attemptId, edit: makeEdit(uid, new Date(base + i * 1000).toISOString()) });
+        }
+        const attemptId = uniq();
+        await store.beginStage({ uid: other, key: 'o', attemptId, staleBefore: 0 });
+        await store.completeStage({ uid: other, key: 'o', attemptId, edit: makeEdit(other) });
+
+        const first = await store.listImageEdits(uid, null, 3);
+        expect(first.data.map((e) => e.created_at)).toEqual([4, 3, 2].map((i) => new Date(base + i * 1000).toISOString()));
+        expect(first.next).not.toBeNull();
+        const second = await store.listImageEdits(uid, first.next, 3);
+        expect(second.data).toHaveLength(2);
+        expect(second.next).toBeNull();
+        expect([...first.data, ...second.data].every((e) => e.user_id === uid)).toBe(true);
+      });
+    });
+
+    describe('listings', () => {
+      it('creates and reads an item', async () => {
+        const owner = await newAccount();
+        const item = makeItemDoc({ owner, images: ['https://b/1.jpg'], thumbs: ['https://b/1t.jpg'] });
+        expect(await store.createItem(item)).toEqual(item);
+        expect(await store.getItem(item.id)).toEqual(item);
+        expect(await store.getItem(uniq())).toBeNull();
+      });
+
+      it('updates an item for its owner, keeping images when the patch has none', async () => {
+        const owner = await newAccount();
+        const item = await store.createItem(makeItemDoc({ owner, images: ['https://b/1.jpg'], thumbs: ['https://b/t.jpg'] }));
+        const updated = await store.updateItem(item.id, owner, {
+          title: 'Walnut dresser',
+          description: 'Refinished',
+          price: 150,
+          tags: ['walnut'],
+          state: 'sold',
+          keywords: ['walnut', 'dresser'],
+          updated_at: new Date(Date.now() + 1000).toISOString(),
+        });
+        expect(updated).toMatchObject({ title: 'Walnut dresser', price: 150, state: 'sold', images: item.images, created_at: item.created_at });
+        expect(await store.getItem(item.id)).toEqual(updated);
+      });
+
+      it('refuses an update by another user or of a missing item', async () => {
+        const owner = await newAccount();
+        const item = await store.createItem(makeItemDoc({ owner }));
+        const patch = { title: 'x', description: 'y', price: 1, tags: [], state: 'active' as const, keywords: [], updated_at: item.updated_at };
+        await expect(store.updateItem(item.id, 'someone-else', patch)).rejects.toBeInstanceOf(NotItemOwner);
+        await expect(store.updateItem(uniq(), owner, patch)).rejects.toBeInstanceOf(ItemNotFound);
+        expect((await store.getItem(item.id))?.title).toBe(item.title);
+      });
+
+      it('searches by every token, newest first, with a tag filter', async () => {
+        const owner = await newAccount();
+        const token = `tok${uniq()}`;
+        const base = Date.parse('2026-02-01T00:00:00Z');
+        const at = (i: number) => new Date(base + i * 1000).toISOString();
+        const a = await store.createItem(makeItemDoc({ owner, keywords: [token, 'oak'], tags: ['oak'], created_at: at(1) }));
+        const b = await store.createItem(makeItemDoc({ owner, keywords: [token, 'pine'], tags: ['pine'], created_at: at(2) }));
+        await store.createItem(makeItemDoc({ owner, keywords: ['unrelated'], created_at: at(3) }));
+
+        const all = await store.searchItems({ tokens: [token], tag: null, viewer: null, after: null, limit: 12 });
+        expect(all.data.map((i) => i.id)).toEqual([b.id, a.id]);
+        const both = await store.searchItems({ tokens: [token, 'oak'], tag: null, viewer: null, after: null, limit: 12 });
+        expect(both.data.map((i) => i.id)).toEqual([a.id]);
+        const tagged = await store.searchItems({ tokens: [token], tag: 'pine', viewer: null, after: null, limit: 12 });
+        expect(tagged.data.map((i) => i.id)).toEqual([b.id]);
+      });
+
+      it('shows sold items only to their owner', async () => {
+        const owner = await newAccount();
+        const token = `tok${uniq()}`;
+        const sold = await store.createItem(makeItemDoc({ owner, state: 'sold', keywords: [token] }));
+        const active = await store.createItem(makeItemDoc({ owner, keywords: [token] }));
+        const anon = await store.searchItems({ tokens: [token], tag: null, viewer: null, after: null, limit: 12 });
+        expect(anon.data.map((i) => i.id)).toEqual([active.id]);
+        const other = await store.searchItems({ tokens: [token], tag: null, viewer: 'someone', after: null, limit: 12 });
+        expect(other.data.map((i) => i.id)).toEqual([active.id]);
+        const mine = await store.searchItems({ tokens: [token], tag: null, viewer: owner, after: null, limit: 12 });
+        expect(mine.data.map((i) => i.id).sort()).toEqual([sold.id, active.id].sort());
+      });
+
+      it('pages with a cursor without gaps or repeats, also across equal timestamps', async () => {
+        const owner = await newAccount();
+        const token = `tok${uniq()}`;
+        const sameTime = new Date('2026-03-01T00:00:00Z').toISOString();
+        const ids: string[] = [];
+        for (let i = 0; i < 7; i++) ids.push((await store.createItem(makeItemDoc({ owner, keywords: [token], created_at: sameTime }))).id);
+        const seen: string[] = [];
+        let after = null;
+        for (let page = 0; page < 5; page++) {
+          const result: Awaited<ReturnType<Store['searchItems']>> = await store.searchItems({ tokens: [token], tag: null, viewer: null, after, limit: 3 });
+          seen.push(...result.data.map((i) => i.id));
+          after = result.next;
+          if (!after) break;
+        }
+        expect(seen).toHaveLength(7);
+        expect(new Set(seen)).toEqual(new Set(ids));
+      });
+    });
+
+    describe('stripe events', () => {
+      it('applies a credit grant once per event id', async () => {
+        const uid = await newAccount(10);
+        const customerId = `cus_${uniq()}`;
+        await store.setStripeCustomer(uid, customerId);
+        const eventId = `evt_${uniq()}`;
+        const input = { eventId, type: 'invoice.paid', effect: { kind: 'grant-credits' as const, stripeCustomerId: customerId, delta: 25, reason: 'subscription' as const } };
+        const results = await Promise.all(Array.from({ length: 5 }, () => store.processStripeEvent(input)));
+        expect(results.filter((r) => r.applied)).toHaveLength(1);
+        expect((await store.getAccount(uid))?.customer.creditsRemaining).toBe(35);
+        expect((await store.listLedger(uid)).find((e) => e.ref === eventId)).toMatchObject({ delta: 25, reason: 'subscription', balanceAfter: 35 });
+      });
+
+      it('links a customer from a checkout event', async () => {
+        const uid = await newAccount();
+        const customerId = `cus_${uniq()}`;
+        const result = await store.processStripeEvent({ eventId: `evt_${uniq()}`, type: 'checkout.session.completed', effect: { kind: 'link-customer', uid, stripeCustomerId: customerId } });
+        expect(result.applied).toBe(true);
+        expect(await store.findUidByStripeCustomer(customerId)).toBe(uid);
+      });
+
+      it('syncs subscription state and ignores an older read', async () => {
+        const uid = await newAccount();
+        const customerId = `cus_${uniq()}`;
+        await store.setStripeCustomer(uid, customerId);
+        const sync = (status: string, priceId: string, stateAt: number) =>
+          store.processStripeEvent({
+            eventId: `evt_${uniq()}`,
+            type: 'customer.subscription.updated',
+            effect: { kind: 'sync-subscription', stripeCustomerId: customerId, subscriptionId: 'sub_1', status, priceId, stateAt },
+          });
+        await sync('active', 'price_b', 2000);
+        const stale = await sync('trialing', 'price_a', 1000);
+        expect(stale.applied).toBe(true);
+        const customer = (await store.getAccount(uid))?.customer;
+        expect(customer).toMatchObject({ stripeSubscriptionStatus: 'active', stripePriceId: 'price_b', stripeSubscriptionId: 'sub_1', subscriptionStateAt: 2000 });
+        await sync('canceled', 'price_b', 3000);
+        expect((await store.getAccount(uid))?.customer.stripeSubscriptionStatus).toBe('canceled');
+      });
+
+      it('records an event without an effect once', async () => {
+        const eventId = `evt_${uniq()}`;
+        expect(await store.processStripeEvent({ eventId, type: 'invoice.created', effect: { kind: 'none' } })).toEqual({ applied: true });
+        expect(await store.processStripeEvent({ eventId, type: 'invoice.created', effect: { kind: 'none' } })).toEqual({ applied: false });
+      });
+
+      it('fails without recording the event when the customer is unknown, so a retry can apply it', async () => {
+        const eventId = `evt_${uniq()}`;
+        const customerId = `cus_${uniq()}`;
+        const input = { eventId, type: 'invoice.paid', effect: { kind: 'grant-credits' as const, stripeCustomerId: customerId, delta: 25, reason: 'subscription' as const } };
+        await expect(store.processStripeEvent(input)).rejects.toBeInstanceOf(UnknownStripeCustomer);
+        const uid = await newAccount(0);
+        await store.setStripeCustomer(uid, customerId);
+        expect(await store.processStripeEvent(input)).toEqual({ applied: true });
+        expect((await store.getAccount(uid))?.customer.creditsRemaining).toBe(25);
+      });
+    });
+  });
+}
