@@ -1,17 +1,22 @@
 import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
-import { theme } from './app/theme';
+import { createStore } from 'jotai';
+import { AppProviders } from './app/AppProviders';
+import { createAppQueryClient } from './app/queryClient';
+import { createBackend } from './backend/createBackend';
 import { createAppRouter } from './router';
 
-const router = createAppRouter();
+const backend = await createBackend();
+const store = createStore();
+const router = createAppRouter({ context: { store } });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <AppProviders services={{ backend, store, queryClient: createAppQueryClient() }}>
       <RouterProvider router={router} />
-    </MantineProvider>
+    </AppProviders>
   </StrictMode>,
 );

@@ -1,15 +1,14 @@
-import { createRootRoute, createRouter, Outlet } from '@tanstack/react-router';
-import { NotFoundPage } from './features/notFound/NotFoundPage';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { rootRoute } from './app/rootRoute';
+import type { RouterContext } from './app/routerContext';
+import { homeRoute } from './features/home/route';
+import { marketplaceRoute } from './features/marketplace/route';
 
-export const rootRoute = createRootRoute({
-  component: Outlet,
-  notFoundComponent: NotFoundPage,
-});
+/** The route tree: each feature owns its route definitions; this file only assembles them. */
+const routeTree = rootRoute.addChildren([homeRoute, marketplaceRoute]);
 
-const routeTree = rootRoute.addChildren([]);
-
-export function createAppRouter(options: { history?: Parameters<typeof createRouter>[0]['history'] } = {}) {
-  return createRouter({ routeTree, ...options });
+export function createAppRouter(options: { context: RouterContext; history?: RouterHistory }) {
+  return createRouter({ routeTree, context: options.context, history: options.history, scrollRestoration: false });
 }
 
 declare module '@tanstack/react-router' {

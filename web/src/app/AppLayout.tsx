@@ -1,0 +1,63 @@
+import { useEffect, useRef } from 'react';
+import { Alert, Box, Container } from '@mantine/core';
+import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
+import { MESSAGES } from '@flipstage/core';
+import { useAuthStatus, useMergedUser, useMergedUserError, useSessionSync } from '../backend/session';
+import { trackPageView } from '../analytics/track';
+import { identifyChatUser, loadChatWidget, resetChatSession } from '../analytics/crispChat';
+
+/** Spec §2: every route change scrolls to the top and records a page view. */
+function useRouteChangeEffects() {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    trackPageView(pathname, document.title);
+  }, [pathname]);
+}
+
+/** Guards run in beforeLoad; when the auth state changes they must run again. */
+function useRevalidateOnAuthChange() {
+  const router = useRouter();
+  const status = useAuthStatus();
+  const previous = useRef(status);
+  useEffect(() => {
+    if (previous.current === status) return;
+    previous.current = status;
+    void router.invalidate();
+  }, [router, status]);
+}
+
+function useChatWidget() {
+  const status = useAuthStatus();
+  const user = useMergedUser();
+  useEffect(() => loadChatWidget(), []);
+  useEffect(() => {
+    if (user) identifyChatUser(user.email, user.name);
+  }, [user]);
+  useEffect(() => {
+    if (status === 'signedOut') resetChatSession();
+  }, [status]);
+}
+
+export function AppLayout() {
+  useSessionSync();
+  useRouteChangeEffects();
+  useRevalidateOnAuthChange();
+  useChatWidget();
+  const mergeError = useMergedUserError();
+
+  return (
+    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      {mergeError && (
+        <Container size="lg" pt="md">
+          <Alert color="red" title="Account data unavailable" role="alert">
+            {MESSAGES.mergeDbUserError(mergeError.message)}
+          </Alert>
+        </Container>
+      )}
+      <Box component="main" style={{ flex: 1 }}>
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

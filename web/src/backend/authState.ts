@@ -1,0 +1,28 @@
+import { atom, type createStore } from 'jotai';
+import type { AuthUser } from './types';
+
+/** Spec §4: unknown until the auth provider answers, then signed in or signed out. */
+export type AuthState = { status: 'unknown' } | { status: 'signedIn'; user: AuthUser } | { status: 'signedOut' };
+export type AuthStatus = AuthState['status'];
+
+export const authStateAtom = atom<AuthState>({ status: 'unknown' });
+
+/** A merged-user read error from a realtime listener (the polling path reports through react-query). */
+export const mergeErrorAtom = atom<Error | null>(null);
+
+export type AppStore = ReturnType<typeof createStore>;
+
+/** Resolves once the auth state is known; route guards await it. */
+export function whenAuthKnown(store: AppStore): Promise<AuthState> {
+  const current = store.get(authStateAtom);
+  if (current.status !== 'unknown') return Promise.resolve(current);
+  return new Promise((resolve) => {
+    const stop = store.sub(authStateAtom, () => {
+      const next = store.get(authStateAtom);
+      if (next.status !== 'unknown') {
+        stop();
+        resolve(next);
+      }
+    });
+  });
+}

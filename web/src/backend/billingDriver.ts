@@ -1,0 +1,18 @@
+import {
+  API_PATHS,
+  type BillingSessionRequest,
+  type BillingSessionResponse,
+  type CheckoutSessionRequest,
+  type CheckoutSessionResponse,
+} from '@flipstage/core';
+import { apiFetch } from './http';
+import type { BillingDriver } from './types';
+
+export function createHttpBillingDriver(): BillingDriver {
+  return {
+    createCheckoutSession: (request: CheckoutSessionRequest) =>
+      apiFetch<CheckoutSessionResponse>(API_PATHS.checkoutSession, { json: request }),
+    createBillingSession: (request: BillingSessionRequest) =>
+      apiFetch<BillingSessionResponse>(API_PATHS.billingSession, { json: request }),
+  };
+}

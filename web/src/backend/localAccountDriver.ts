@@ -1,0 +1,31 @@
+import { API_PATHS, type MergedUser } from '@flipstage/core';
+import { apiFetch, ApiError } from './http';
+import { withProviders } from './accountIdentity';
+import type { AccountDriver, ImageEditsPage } from './types';
+
+export const IMAGE_EDITS_PATH = '/api/image-edits';
+
+/** Local mode: the account, credits and image edits come from the local host's HTTP API. */
+export function createLocalAccountDriver(): AccountDriver {
+  return {
+    realtime: false,
+    async ensureAccount(user) {
+      return withProviders(await apiFetch<MergedUser>(API_PATHS.account, { method: 'POST', json: {} }), user);
+    },
+    async readMergedUser(user) {
+      try {
+        return withProviders(await apiFetch<MergedUser>(API_PATHS.account), user);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    async updateProfile(_user, profile) {
+      await apiFetch<MergedUser>(API_PATHS.account, { method: 'PATCH', json: profile });
+    },
+    async listImageEdits(_user, cursor) {
+      const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+      return apiFetch<ImageEditsPage>(`${IMAGE_EDITS_PATH}${query}`);
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { useCallback, useEffect } from 'react';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { mergeUser, type MergedUser } from '@flipstage/core';
+import { useBackend } from './BackendContext';
+import { authStateAtom, mergeErrorAtom, type AuthStatus } from './authState';
+import { authIdentity, withProviders } from './accountIdentity';
+import { mergeDbUser } from './config';
+import type { AuthUser, Backend } from './types';
+
+export const MERGED_USER_QUERY_KEY = ['mergedUser'] as const;
+export const IMAGE_EDITS_QUERY_KEY = ['imageEdits'] as const;
+/** Local mode polls gently so webhook-driven credit changes show without a reload. */
+export const MERGED_USER_POLL_MS = 10_000;
+
+export function useAuthStatus(): AuthStatus {
+  return useAtomValue(authStateAtom).status;
+}
+
+export function useAuthUser(): AuthUser | null {
+  const state = useAtomValue(authStateAtom);
+  return state.status === 'signedIn' ? state.user : null;
+}
+
+const ensuredAccounts = new WeakMap<Backend, Set<string>>();
+
+/** The first read per user and page creates the account (POST /api/account, idempotent); later reads only read. */
+async function loadMergedUser(backend: Backend, user: AuthUser): Promise<MergedUser | null> {
+  if (!mergeDbUser) return withProviders(mergeUser(authIdentity(user), null, null), user);
+  const ensured = ensuredAccounts.get(backend) ?? new Set<string>();
+  ensuredAccounts.set(backend, ensured);
+  if (ensured.has(user.uid)) return backend.account.readMergedUser(user);
+  const merged = await backend.account.ensureAccount(user);
+  ensured.add(user.uid);
+  return merged;
+}
+
+function useMergedUserQuery() {
+  const backend = useBackend();
+  const user = useAuthUser();
+  return useQuery({
+    queryKey: [...MERGED_USER_QUERY_KEY, user?.uid ?? null, user?.email ?? null, user?.displayName ?? null],
+    queryFn: () => loadMergedUser(backend, user!),
+    enabled: user !== null,
+    refetchInterval: backend.account.realtime || !mergeDbUser ? false : MERGED_USER_POLL_MS,
+    refetchOnWindowFocus: !backend.account.realtime,
+    staleTime: backend.account.realtime ? Infinity : 0,
+    retry: 1,
+  });
+}
+
+/** The signed-in user merged with their account data; null while loading, signed out or absent (spec §4). */
+export function useMergedUser(): MergedUser | null {
+  const user = useAuthUser();
+  const { data } = useMergedUserQuery();
+  return user && data ? data : null;
+}
+
+export function useCredits(): number | null {
+  return useMergedUser()?.creditsRemaining ?? null;
+}
+
+/** The merged-user read error, if any (shown with core's MERGE_DB_USER message). */
+export function useMergedUserError(): Error | null {
+  const realtimeError = useAtomValue(mergeErrorAtom);
+  const { error } = useMergedUserQuery();
+  return realtimeError ?? error ?? null;
+}
+
+export function refreshMergedUser(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: MERGED_USER_QUERY_KEY });
+}
+
+/** Call after anything that changes credits or the profile (staging, checkout, profile edits). */
+export function useRefreshMergedUser(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(() => refreshMergedUser(queryClient), [queryClient]);
+}
+
+/** Mounted once by the app: follows the auth provider and, in Firebase mode, the realtime account documents. */
+export function useSessionSync(): void {
+  const backend = useBackend();
+  const store = useStore();
+  const queryClient = useQueryClient();
+  const user = useAuthUser();
+  const setMergeError = useSetAtom(mergeErrorAtom);
+
+  useEffect(
+    () =>
+      backend.auth.onAuthStateChanged((next) => {
+        store.set(authStateAtom, next ? { status: 'signedIn', user: next } : { status: 'signedOut' });
+        if (!next) queryClient.removeQueries({ queryKey: MERGED_USER_QUERY_KEY });
+      }),
+    [backend, store, queryClient],
+  );
+
+  useEffect(() => {
+    const watch = backend.account.watchMergedUser;
+    if (!user || !watch || !mergeDbUser) return;
+    setMergeError(null);
+    return watch(
+      user,
+      (merged) => {
+        if (merged) queryClient.setQueryData([...MERGED_USER_QUERY_KEY, user.uid, user.email, user.displayName], merged);
+      },
+      (error) => setMergeError(error),
+    );
+  }, [backend, user, queryClient, setMergeError]);
+}
+
+/** Signs out (spec §2 Log Out); callers navigate to / afterwards. */
+export function useSignOutUser(): () => Promise<void> {
+  const backend = useBackend();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    await backend.auth.signOut();
+    queryClient.removeQueries({ queryKey: MERGED_USER_QUERY_KEY });
+    queryClient.removeQueries({ queryKey: IMAGE_EDITS_QUERY_KEY });
+  }, [backend, queryClient]);
+}

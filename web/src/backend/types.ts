@@ -1,0 +1,80 @@
+import type {
+  BillingSessionRequest,
+  BillingSessionResponse,
+  CheckoutSessionRequest,
+  CheckoutSessionResponse,
+  ImageEdit,
+  MergedUser,
+} from '@flipstage/core';
+
+/** The signed-in identity as the auth provider reports it. */
+export interface AuthUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  photoURL: string | null;
+  emailVerified: boolean;
+  /** Provider ids as reported by the SDK ('password', 'google.com', …). */
+  providerIds: string[];
+}
+
+export const SOCIAL_PROVIDERS = ['google', 'facebook', 'twitter', 'github'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+export type Unsubscribe = () => void;
+
+/** Auth operations (Firebase Auth SDK in both modes; the emulator in local mode). */
+export interface AuthDriver {
+  onAuthStateChanged(listener: (user: AuthUser | null) => void): Unsubscribe;
+  idToken(): Promise<string | null>;
+  signUp(email: string, password: string, verifyUrl: string): Promise<void>;
+  signIn(email: string, password: string): Promise<void>;
+  signInWithProvider(provider: SocialProvider): Promise<void>;
+  sendSignInLink(email: string, continueUrl: string): Promise<void>;
+  isSignInLink(url: string): boolean;
+  completeSignInLink(email: string, url: string): Promise<void>;
+  sendPasswordReset(email: string, continueUrl: string): Promise<void>;
+  confirmPasswordReset(oobCode: string, newPassword: string): Promise<void>;
+  applyActionCode(oobCode: string): Promise<void>;
+  updatePassword(newPassword: string): Promise<void>;
+  /** Sends confirmation links to the new and old addresses; the change happens when confirmed. */
+  changeEmail(newEmail: string, continueUrl: string): Promise<void>;
+  reauthenticateWithPassword(password: string): Promise<void>;
+  reauthenticateWithProvider(provider: SocialProvider): Promise<void>;
+  signOut(): Promise<void>;
+}
+
+export interface ImageEditsPage {
+  data: ImageEdit[];
+  nextCursor: string | null;
+}
+
+/** The signed-in user's own data: Firestore under rules in Firebase mode, the local host in local mode. */
+export interface AccountDriver {
+  /** True when watchMergedUser pushes changes (Firestore onSnapshot); otherwise the session polls. */
+  readonly realtime: boolean;
+  /** Idempotently creates the account (10 sign-up credits once) and returns the merged user. */
+  ensureAccount(user: AuthUser): Promise<MergedUser>;
+  /** The merged user, or null when no account exists yet. */
+  readMergedUser(user: AuthUser): Promise<MergedUser | null>;
+  watchMergedUser?(
+    user: AuthUser,
+    onNext: (merged: MergedUser | null) => void,
+    onError: (error: Error) => void,
+  ): Unsubscribe;
+  updateProfile(user: AuthUser, profile: { name: string; avatar: string }): Promise<void>;
+  listImageEdits(user: AuthUser, cursor: string | null): Promise<ImageEditsPage>;
+}
+
+/** Calls that go through the own HTTP API in both modes. */
+export interface BillingDriver {
+  createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSessionResponse>;
+  createBillingSession(request: BillingSessionRequest): Promise<BillingSessionResponse>;
+}
+
+export interface Backend {
+  mode: 'firebase' | 'local';
+  auth: AuthDriver;
+  account: AccountDriver;
+  billing: BillingDriver;
+}

@@ -1,0 +1,83 @@
+import { vi } from 'vitest';
+import { mergeUser, type MergedUser } from '@flipstage/core';
+import type { AuthUser, Backend } from '../backend/types';
+
+export function fakeAuthUser(overrides: Partial<AuthUser> = {}): AuthUser {
+  return {
+    uid: 'user-1',
+    email: 'ada@example.com',
+    displayName: 'Ada',
+    photoURL: null,
+    emailVerified: true,
+    providerIds: ['password'],
+    ...overrides,
+  };
+}
+
+export function fakeMergedUser(overrides: Partial<MergedUser> = {}): MergedUser {
+  return {
+    ...mergeUser({ uid: 'user-1', email: 'ada@example.com', displayName: 'Ada', providerIds: ['password'] }, null, {
+      creditsRemaining: 10,
+    }),
+    ...overrides,
+  };
+}
+
+export interface FakeBackend extends Backend {
+  /** Pushes an auth state change to the session, as the auth provider would. */
+  emitAuth(user: AuthUser | null): void;
+}
+
+/**
+ * An in-memory backend behind the same interface as the real drivers. Every operation is a vi.fn so
+ * a test can assert the call or make it fail; `user` sets the initial auth state (null = signed out).
+ */
+export function createFakeBackend(options: { user?: AuthUser | null; merged?: MergedUser | null } = {}): FakeBackend {
+  let current: AuthUser | null = options.user === undefined ? null : options.user;
+  const listeners = new Set<(user: AuthUser | null) => void>();
+  const merged = options.merged === undefined ? (current ? fakeMergedUser({ uid: current.uid }) : null) : options.merged;
+  const emitAuth = (user: AuthUser | null) => {
+    current = user;
+    listeners.forEach((listener) => listener(user));
+  };
+  return {
+    mode: 'local',
+    emitAuth,
+    auth: {
+      onAuthStateChanged: vi.fn((listener: (user: AuthUser | null) => void) => {
+        listeners.add(listener);
+        queueMicrotask(() => listener(current));
+        return () => listeners.delete(listener);
+      }),
+      idToken: vi.fn(async () => (current ? 'fake-token' : null)),
+      signUp: vi.fn(async (email: string) => emitAuth(fakeAuthUser({ email }))),
+      signIn: vi.fn(async (email: string) => emitAuth(fakeAuthUser({ email }))),
+      signInWithProvider: vi.fn(async () => emitAuth(fakeAuthUser({ providerIds: ['google.com'] }))),
+      sendSignInLink: vi.fn(async () => {}),
+      isSignInLink: vi.fn(() => false),
+      completeSignInLink: vi.fn(async (email: string) => emitAuth(fakeAuthUser({ email }))),
+      sendPasswordReset: vi.fn(async () => {}),
+      confirmPasswordReset: vi.fn(async () => {}),
+      applyActionCode: vi.fn(async () => {}),
+      updatePassword: vi.fn(async () => {}),
+      changeEmail: vi.fn(async () => {}),
+      reauthenticateWithPassword: vi.fn(async () => {}),
+      reauthenticateWithProvider: vi.fn(async () => {}),
+      signOut: vi.fn(async () => emitAuth(null)),
+    },
+    account: {
+      realtime: false,
+      ensureAccount: vi.fn(async () => merged ?? fakeMergedUser()),
+      readMergedUser: vi.fn(async () => merged),
+      updateProfile: vi.fn(async () => {}),
+      listImageEdits: vi.fn(async () => ({ data: [], nextCursor: null })),
+    },
+    billing: {
+      createCheckoutSession: vi.fn(async () => ({ id: 'cs_test_1', url: 'https://checkout.example/cs_test_1' })),
+      createBillingSession: vi.fn(async () => ({
+        status: 'success' as const,
+        data: { url: 'https://billing.example/portal' },
+      })),
+    },
+  };
+}
