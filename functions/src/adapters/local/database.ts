@@ -1,0 +1,139 @@
+/**
+ * The local-mode database: PGlite (embedded Postgres) with simple ordered migrations. Tables
+ * mirror the Firestore collections of DESIGN §3; the simulated payment provider keeps its own
+ * `sim_*` tables beside them.
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE users (
+    uid text PRIMARY KEY,
+    name text,
+    email text,
+    avatar text
+  );
+  CREATE TABLE customers (
+    uid text PRIMARY KEY,
+    credits_remaining integer NOT NULL DEFAULT 0 CHECK (credits_remaining >= 0),
+    stripe_customer_id text UNIQUE,
+    stripe_subscription_id text,
+    stripe_subscription_status text,
+    stripe_price_id text,
+    subscription_state_at bigint,
+    trial_used_at timestamptz,
+    signup_granted_at timestamptz
+  );
+  CREATE TABLE ledger (
+    id text PRIMARY KEY,
+    seq bigserial NOT NULL,
+    uid text NOT NULL REFERENCES customers (uid),
+    delta integer NOT NULL,
+    reason text NOT NULL,
+    ref text NOT NULL,
+    balance_after integer NOT NULL CHECK (balance_after >= 0),
+    at timestamptz NOT NULL,
+    UNIQUE (uid, ref)
+  );
+  CREATE TABLE stage_requests (
+    uid text NOT NULL,
+    key text NOT NULL,
+    attempt_id text NOT NULL,
+    status text NOT NULL CHECK (status IN ('pending', 'completed')),
+    started_at bigint NOT NULL,
+    edit_id text,
+    input_url text,
+    output_url text,
+    PRIMARY KEY (uid, key)
+  );
+  CREATE TABLE image_edits (
+    id text PRIMARY KEY,
+    user_id text NOT NULL,
+    input_image_url text NOT NULL,
+    output_image_url text NOT NULL,
+    background_style text NOT NULL,
+    style text,
+    furniture_type text,
+    created_at timestamptz NOT NULL
+  );
+  CREATE INDEX image_edits_by_user ON image_edits (user_id, created_at DESC, id DESC);
+  CREATE TABLE items (
+    id text PRIMARY KEY,
+    title text NOT NULL,
+    description text NOT NULL,
+    price double precision NOT NULL CHECK (price >= 0),
+    tags text[] NOT NULL,
+    images text[] NOT NULL,
+    thumbs text[] NOT NULL,
+    owner text NOT NULL,
+    state text NOT NULL CHECK (state IN ('active', 'sold')),
+    keywords text[] NOT NULL,
+    created_at timestamptz NOT NULL,
+    updated_at timestamptz NOT NULL
+  );
+  CREATE INDEX items_newest ON items (created_at DESC, id DESC);
+  CREATE INDEX items_by_owner ON items (owner, created_at DESC, id DESC);
+  CREATE INDEX items_keywords ON items USING gin (keywords);
+  CREATE INDEX items_tags ON items USING gin (tags);
+  CREATE TABLE stripe_events (
+    id text PRIMARY KEY,
+    type text NOT NULL,
+    processed_at timestamptz NOT NULL DEFAULT now()
+  );
+  `,
+  `
+  CREATE TABLE sim_customers (
+    id text PRIMARY KEY,
+    uid text NOT NULL,
+    email text,
+    name text,
+    idempotency_key text UNIQUE NOT NULL
+  );
+  CREATE TABLE sim_checkout_sessions (
+    id text PRIMARY KEY,
+    uid text NOT NULL,
+    customer_id text NOT NULL,
+    price_id text NOT NULL,
+    trial_days integer,
+    success_url text NOT NULL,
+    cancel_url text NOT NULL,
+    status text NOT NULL DEFAULT 'open',
+    idempotency_key text UNIQUE NOT NULL
+  );
+  CREATE TABLE sim_subscriptions (
+    id text PRIMARY KEY,
+    customer_id text NOT NULL,
+    price_id text NOT NULL,
+    status text NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE TABLE sim_portal_sessions (
+    id text PRIMARY KEY,
+    customer_id text NOT NULL,
+    return_url text NOT NULL
+  );
+  `,
+];
+
+/** Opens (creating if needed) the database in dataDir, or in memory when dataDir is null, and migrates it. */
+export async function openLocalDatabase(dataDir: string | null): Promise<PGlite> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  await migrate(db);
+  return db;
+}
+
+async function migrate(db: PGlite): Promise<void> {
+  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+  const applied = await db.query<{ version: number }>('SELECT version FROM schema_migrations');
+  const done = new Set(applied.rows.map((r) => r.version));
+  for (const [index, sql] of MIGRATIONS.entries()) {
+    const version = index + 1;
+    if (done.has(version)) continue;
+    await db.transaction(async (tx) => {
+      await tx.exec(sql);
+      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
+    });
+  }
+}
