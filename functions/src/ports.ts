@@ -63,13 +63,12 @@ export interface ProfileDoc {
 export interface CustomerDoc {
   creditsRemaining: number;
   stripeCustomerId: string | null;
+  /** The last synced subscription; once set, later checkouts get no free trial (first subscription only). */
   stripeSubscriptionId: string | null;
   stripeSubscriptionStatus: string | null;
   stripePriceId: string | null;
   /** When the stored subscription state was read from the payment provider (epoch ms); older reads are ignored. */
   subscriptionStateAt: number | null;
-  /** Set once a checkout session with a free trial was created, so only the first subscription gets one. */
-  trialUsedAt: string | null;
   signupGrantedAt: string | null;
 }
 
@@ -199,8 +198,6 @@ export interface Store {
   updateProfile(uid: string, patch: { name?: string; avatar?: string }): Promise<ProfileDoc>;
   /** Throws AccountNotFound. Used to reuse the Stripe customer. */
   setStripeCustomer(uid: string, stripeCustomerId: string): Promise<void>;
-  /** Marks the free trial as used; returns false when it was used before (no trial this time). */
-  claimTrial(uid: string): Promise<boolean>;
   findUidByStripeCustomer(stripeCustomerId: string): Promise<string | null>;
 
   /**

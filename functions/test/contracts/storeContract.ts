@@ -117,11 +117,6 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect(await store.findUidByStripeCustomer(`cus_${uniq()}`)).toBeNull();
       });
 
-      it('lets the free trial be claimed once', async () => {
-        const uid = await newAccount();
-        expect(await store.claimTrial(uid)).toBe(true);
-        expect(await store.claimTrial(uid)).toBe(false);
-      });
     });
 
     describe('credit ledger', () => {

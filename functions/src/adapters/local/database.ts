@@ -22,7 +22,6 @@ const MIGRATIONS: readonly string[] = [
     stripe_subscription_status text,
     stripe_price_id text,
     subscription_state_at bigint,
-    trial_used_at timestamptz,
     signup_granted_at timestamptz
   );
   CREATE TABLE ledger (

@@ -40,7 +40,6 @@ interface CustomerRow {
   stripe_subscription_status: string | null;
   stripe_price_id: string | null;
   subscription_state_at: string | number | null;
-  trial_used_at: Date | null;
   signup_granted_at: Date | null;
 }
 
@@ -89,7 +88,6 @@ function toCustomer(row: CustomerRow): CustomerDoc {
     stripeSubscriptionStatus: row.stripe_subscription_status,
     stripePriceId: row.stripe_price_id,
     subscriptionStateAt: row.subscription_state_at === null ? null : Number(row.subscription_state_at),
-    trialUsedAt: iso(row.trial_used_at),
     signupGrantedAt: iso(row.signup_granted_at),
   };
 }
@@ -239,14 +237,6 @@ export function createPgliteStore(db: PGlite): Store {
       });
     },
 
-    claimTrial(uid) {
-      return db.transaction(async (tx) => {
-        const customer = await lockCustomer(tx, uid);
-        if (customer.trial_used_at) return false;
-        await tx.query('UPDATE customers SET trial_used_at = now() WHERE uid = $1', [uid]);
-        return true;
-      });
-    },
 
     async findUidByStripeCustomer(stripeCustomerId) {
       const found = await db.query<{ uid: string }>('SELECT uid FROM customers WHERE stripe_customer_id = $1', [stripeCustomerId]);
