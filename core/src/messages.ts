@@ -88,4 +88,7 @@ export const MESSAGES = {
   webhookSignatureInvalid: 'Invalid webhook signature.',
   internalError: 'Something went wrong on our side. Please try again.',
   invalidCursor: 'Invalid cursor.',
+  promptTooLong: 'The prompt must be 2000 characters or fewer.',
+  avatarInvalid: 'The avatar must be a web address (http or https).',
+  stageInProgress: 'This image is still being staged. Please try again in a moment.',
 } as const;

@@ -50,6 +50,20 @@ export const profileFormSchema = z.object({
 });
 export type ProfileFormValues = z.infer<typeof profileFormSchema>;
 
+export const MAX_PROMPT_LENGTH = 2000;
+
+/** PATCH /api/account: the owner may change only name and avatar (DESIGN §3); other keys are dropped. */
+export const profilePatchSchema = z.object({
+  name: profileFormSchema.shape.name.optional(),
+  avatar: z
+    .string({ error: MESSAGES.avatarInvalid })
+    .trim()
+    .max(2048, MESSAGES.avatarInvalid)
+    .refine((value) => /^https?:\/\/[^\s]+$/i.test(value), MESSAGES.avatarInvalid)
+    .optional(),
+});
+export type ProfilePatch = z.output<typeof profilePatchSchema>;
+
 export const reauthPasswordSchema = z.object({
   pass: z.string({ error: MESSAGES.reauthPasswordRequired }).min(1, MESSAGES.reauthPasswordRequired),
 });
