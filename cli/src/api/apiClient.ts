@@ -1,0 +1,143 @@
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { Agent, FormData, request, type Dispatcher } from 'undici';
+import {
+  API_PATHS,
+  IDEMPOTENCY_HEADER,
+  errorMessageFromResponse,
+  type MergedUser,
+  type StageRequestFields,
+  type StageResponse,
+} from '@flipstage/core';
+import { ApiError, NetworkError, parseRetryAfter } from './apiError.js';
+
+export const DEFAULT_API_URL = 'http://127.0.0.1:5050/api';
+
+/** Core's API_PATHS start with /api; the CLI's base URL already ends there. */
+export function apiUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}${path.replace(/^\/api(?=\/)/, '')}`;
+}
+
+export interface TokenProvider {
+  idToken(): Promise<string>;
+  /** Called after a 401: forces a new ID token. */
+  renew(): Promise<string>;
+}
+
+export interface StageUpload {
+  bytes: Uint8Array;
+  filename: string;
+  contentType: string;
+  fields: StageRequestFields;
+  /** Asks for the plan's HD output; the server decides whether the plan allows it. */
+  hd: boolean;
+  idempotencyKey: string;
+}
+
+/** The FlipStage HTTP API as the CLI uses it: the same routes the web app calls. */
+export class ApiClient {
+  private readonly dispatcher: Dispatcher;
+  private readonly origin: string;
+
+  constructor(
+    private readonly base: string,
+    private readonly tokens: TokenProvider,
+    options: { connections?: number } = {},
+  ) {
+    this.origin = new URL(base).origin;
+    this.dispatcher = new Agent({ connections: options.connections ?? 4, keepAliveTimeout: 10_000 });
+  }
+
+  /** The caller's merged user; creates the account (with the sign-up credits) the first time. */
+  async account(): Promise<MergedUser> {
+    try {
+      return await this.send<MergedUser>('GET', API_PATHS.account);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return this.send<MergedUser>('POST', API_PATHS.account);
+      throw error;
+    }
+  }
+
+  stage(upload: StageUpload): Promise<StageResponse> {
+    return this.send<StageResponse>('POST', API_PATHS.stage, () => {
+      const form = new FormData();
+      form.append('imageFile', new Blob([upload.bytes], { type: upload.contentType }), upload.filename);
+      form.append('prompt', upload.fields.prompt);
+      form.append('style', upload.fields.style);
+      form.append('furnitureType', upload.fields.furnitureType);
+      form.append('mode', upload.fields.mode);
+      if (upload.hd) form.append('size', 'hd');
+      return form;
+    }, { [IDEMPOTENCY_HEADER]: upload.idempotencyKey });
+  }
+
+  /**
+   * Saves a staged image. It is written beside the target and renamed into place, so a run
+   * killed mid-download never leaves a half file that a resumed run would take for done.
+   */
+  async download(url: string, target: string): Promise<void> {
+    const absolute = new URL(url, this.base);
+    const headers: Record<string, string> = {};
+    // The bearer token only goes back to the API's own origin, never to a storage host.
+    if (absolute.origin === this.origin) headers.authorization = `Bearer ${await this.tokens.idToken()}`;
+    const response = await this.call(absolute.toString(), { method: 'GET', headers });
+    if (response.statusCode !== 200) throw await toApiError(response);
+    const partial = `${target}.part`;
+    try {
+      await pipeline(response.body, createWriteStream(partial));
+      await rename(partial, target);
+    } catch (error) {
+      await rm(partial, { force: true });
+      if (String((error as { code?: unknown }).code).startsWith('UND_ERR')) {
+        throw new NetworkError(`The download from ${absolute.origin} broke off: ${(error as Error).message}`, { cause: error });
+      }
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher.close();
+  }
+
+  private async send<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: () => FormData,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<T> {
+    const url = apiUrl(this.base, path);
+    let token = await this.tokens.idToken();
+    for (let renewed = false; ; renewed = true) {
+      const response = await this.call(url, {
+        method,
+        headers: { ...extraHeaders, authorization: `Bearer ${token}` },
+        body: body?.(),
+      });
+      if (response.statusCode === 401 && !renewed) {
+        await response.body.dump();
+        token = await this.tokens.renew();
+        continue;
+      }
+      if (response.statusCode < 200 || response.statusCode >= 300) throw await toApiError(response);
+      return (await response.body.json()) as T;
+    }
+  }
+
+  private async call(url: string, options: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: FormData | undefined }) {
+    try {
+      return await request(url, { ...options, dispatcher: this.dispatcher });
+    } catch (error) {
+      throw new NetworkError(`Could not reach ${new URL(url).origin}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+}
+
+async function toApiError(response: Dispatcher.ResponseData): Promise<ApiError> {
+  const text = await response.body.text().catch(() => '');
+  return new ApiError(
+    response.statusCode,
+    errorMessageFromResponse(response.statusCode, text),
+    parseRetryAfter(response.headers['retry-after']),
+  );
+}

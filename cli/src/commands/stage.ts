@@ -1,0 +1,201 @@
+import { mkdir, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { Command } from 'commander';
+import { DESIGN_STYLE_IDS, FURNITURE_TYPE_IDS, MESSAGES, decideGenerateAll } from '@flipstage/core';
+import { readConfig } from '../config.js';
+import { isSignedIn, openSession } from '../session.js';
+import { stageBatch } from '../stage/batch.js';
+import { SKIP_REASONS, collectImages, type SkippedFile } from '../stage/collect.js';
+import {
+  CONFIRM_ABOVE,
+  DEFAULT_CONCURRENCY,
+  MAX_CONCURRENCY,
+  requestChoice,
+  stageOptionsSchema,
+  type StageOptions,
+} from '../stage/options.js';
+import { assignOutputs, splitByExistingOutput, type PlannedImage } from '../stage/outputs.js';
+import { createProgress } from '../stage/progress.js';
+import { writeReports, type ReportOptions, type RunSummary, type SheetEntry } from '../stage/report.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../stage/retry.js';
+import { StateFile } from '../stage/stateFile.js';
+import type { CommandContext } from '../utils/context.js';
+import { CliError, EXIT, usageError, type ExitCode } from '../utils/exitCodes.js';
+import type { Logger } from '../utils/logger.js';
+import { canPrompt, confirm } from '../utils/prompts.js';
+
+interface Plan {
+  outDir: string;
+  toStage: PlannedImage[];
+  alreadyStaged: PlannedImage[];
+  skipped: SkippedFile[];
+}
+
+async function planRun(options: StageOptions, cwd: string): Promise<Plan> {
+  const outDir = resolve(cwd, options.out);
+  const outInfo = await stat(outDir).catch(() => null);
+  if (outInfo && !outInfo.isDirectory()) throw usageError(`--out ${options.out} is a file, not a folder.`);
+  const collected = await collectImages(options.inputs, { recursive: options.recursive, excludeDir: outDir, cwd });
+  if (collected.images.length === 0) throw usageError(MESSAGES.noValidImages);
+  const { toStage, alreadyStaged } = await splitByExistingOutput(assignOutputs(collected.images), outDir, options.force);
+  const skipped = [
+    ...collected.skipped,
+    ...alreadyStaged.map((image) => ({ file: image.display, reason: SKIP_REASONS.alreadyStaged })),
+  ];
+  return { outDir, toStage, alreadyStaged, skipped };
+}
+
+/** The balance for a dry run, when someone is signed in; a dry run never fails for want of it. */
+async function balanceIfSignedIn(ctx: CommandContext): Promise<number | null> {
+  if (!isSignedIn(await readConfig(ctx.io.env))) return null;
+  try {
+    const session = await openSession(ctx.io.env);
+    try {
+      return (await session.client.account()).creditsRemaining;
+    } finally {
+      await session.client.close();
+    }
+  } catch (error) {
+    ctx.logger.warn(`Could not read your credits: ${(error as Error).message}`);
+    return null;
+  }
+}
+
+async function dryRun(plan: Plan, options: StageOptions, ctx: CommandContext): Promise<ExitCode> {
+  const credits = await balanceIfSignedIn(ctx);
+  const needed = plan.toStage.length;
+  if (options.json) {
+    ctx.logger.json({
+      dryRun: true,
+      toStage: plan.toStage.map((image) => ({ file: image.display, output: image.output })),
+      skipped: plan.skipped,
+      creditsNeeded: needed,
+      creditsAvailable: credits,
+    });
+    return EXIT.ok;
+  }
+  const { logger } = ctx;
+  logger.info(`Would stage ${needed} image${needed === 1 ? '' : 's'} into ${plan.outDir}, using ${needed} credit${needed === 1 ? '' : 's'}:`);
+  for (const image of plan.toStage) logger.info(`  ${image.display} -> ${image.output}`);
+  if (plan.skipped.length > 0) logger.info(`Would skip ${plan.skipped.length}:`);
+  for (const skip of plan.skipped) logger.info(`  ${skip.file}: ${skip.reason}`);
+  if (credits !== null) {
+    const decision = decideGenerateAll(needed, credits);
+    if (decision.kind === 'not-enough-credits') logger.warn(decision.message);
+    else logger.info(`You have ${credits} credits.`);
+  }
+  logger.info('Dry run: nothing was staged and no credits were spent.');
+  return EXIT.ok;
+}
+
+function printSummary(logger: Logger, summary: RunSummary, reports: { html: string; json: string }): void {
+  const p = logger.paint;
+  logger.info(
+    `${p('green', `Staged ${summary.staged.length}`)}, skipped ${summary.skipped.length}, ${summary.failed.length > 0 ? p('red', `failed ${summary.failed.length}`) : 'failed 0'} in ${summary.seconds.toFixed(1)} s.`,
+  );
+  logger.info(`Credits used: ${summary.creditsUsed}, left: ${summary.creditsLeft}.`);
+  for (const failure of summary.failed) logger.info(`  ${p('red', 'failed')}  ${failure.file}: ${failure.reason}`);
+  for (const skip of summary.skipped) logger.info(`  ${p('dim', 'skipped')} ${skip.file}: ${skip.reason}`);
+  logger.info(`Contact sheet: ${reports.html}`);
+}
+
+export interface StageDeps {
+  retry: RetryPolicy;
+  now: () => number;
+}
+
+export async function runStage(
+  options: StageOptions,
+  ctx: CommandContext,
+  deps: StageDeps = { retry: DEFAULT_RETRY_POLICY, now: Date.now },
+): Promise<ExitCode> {
+  const startedAt = deps.now();
+  const plan = await planRun(options, process.cwd());
+  if (options.dryRun) return dryRun(plan, options, ctx);
+
+  const session = await openSession(ctx.io.env, { connections: options.concurrency });
+  try {
+    const before = (await session.client.account()).creditsRemaining;
+    const decision = decideGenerateAll(plan.toStage.length, before);
+    if (decision.kind === 'not-enough-credits') throw new CliError(decision.message, EXIT.notEnoughCredits);
+    if (decision.kind === 'nothing-left' && !options.json) ctx.logger.info(decision.message);
+    if (decision.kind === 'confirm' && decision.count > CONFIRM_ABOVE && !options.yes) {
+      if (!canPrompt(ctx.io)) throw usageError(`${decision.message} Pass --yes to confirm when not running in a terminal.`);
+      if (!(await confirm(ctx.io, decision.message))) {
+        ctx.logger.info('Nothing was staged.');
+        return EXIT.ok;
+      }
+    }
+
+    await mkdir(plan.outDir, { recursive: true });
+    const choice = requestChoice(options);
+    const batch = await stageBatch(
+      plan.toStage,
+      { outDir: plan.outDir, choice, force: options.force, concurrency: options.concurrency },
+      {
+        client: session.client,
+        state: await StateFile.open(plan.outDir),
+        progress: createProgress(ctx.logger, { json: options.json }),
+        retry: deps.retry,
+      },
+    );
+    const after = batch.staged.length + batch.failed.length > 0 ? (await session.client.account()).creditsRemaining : before;
+
+    const summary: RunSummary = {
+      staged: batch.staged.map(({ image }) => ({ file: image.display, output: image.output })),
+      skipped: plan.skipped,
+      failed: batch.failed.map(({ image, reason }) => ({ file: image.display, reason })),
+      creditsUsed: Math.max(0, before - after),
+      creditsLeft: after,
+      seconds: (deps.now() - startedAt) / 1000,
+    };
+    const stagedNow = new Set(batch.staged.map(({ image }) => image));
+    const failures = new Map(batch.failed.map(({ image, reason }) => [image, reason]));
+    const entries: SheetEntry[] = [...plan.alreadyStaged, ...plan.toStage]
+      .sort((a, b) => a.display.localeCompare(b.display))
+      .map((image) => ({
+        file: image.display,
+        sourcePath: image.path,
+        output: failures.has(image) ? null : image.output,
+        status: stagedNow.has(image) ? 'staged' : failures.has(image) ? 'failed' : 'already staged',
+        reason: failures.get(image),
+      }));
+    const reportOptions: ReportOptions = { ...choice, hd: options.hd };
+    const reports = await writeReports({
+      entries,
+      summary,
+      options: reportOptions,
+      outDir: plan.outDir,
+      generatedAt: new Date(deps.now()),
+    });
+
+    if (options.json) ctx.logger.json({ ...summary, report: reports });
+    else printSummary(ctx.logger, summary, reports);
+
+    if (batch.outOfCredits) return EXIT.notEnoughCredits;
+    return summary.failed.length > 0 ? EXIT.someFailed : EXIT.ok;
+  } finally {
+    await session.client.close();
+  }
+}
+
+export function stageCommand(ctx: CommandContext): Command {
+  return new Command('stage')
+    .description('stage every furniture photo in a folder (or the files given) into --out')
+    .argument('<paths...>', 'folders and/or image files')
+    .option('-o, --out <dir>', 'folder for the staged images and the report (required)')
+    .option('-s, --style <style>', `design style: ${DESIGN_STYLE_IDS.join(', ')}`)
+    .option('-t, --type <type>', `furniture type: ${FURNITURE_TYPE_IDS.join(', ')}`)
+    .option('-p, --prompt <text>', 'custom background prompt (instead of the style and type prompt)')
+    .option('--hd', 'ask for HD output (Flipper and Premium plans)', false)
+    .option('-c, --concurrency <n>', `images staged at once, 1-${MAX_CONCURRENCY}`, String(DEFAULT_CONCURRENCY))
+    .option('-r, --recursive', 'include sub-folders', false)
+    .option('--dry-run', 'list what would be staged and what it would cost; spend nothing', false)
+    .option('-y, --yes', `do not ask before staging more than ${CONFIRM_ABOVE} images`, false)
+    .option('-f, --force', 'stage again even when the output already exists', false)
+    .option('--json', 'print one JSON summary instead of text', false)
+    .action(async (paths: string[], raw: Record<string, unknown>) => {
+      ctx.useJson(raw.json === true);
+      ctx.finish(await runStage(stageOptionsSchema.parse({ ...raw, inputs: paths }), ctx));
+    });
+}

@@ -1,0 +1,111 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { MESSAGES, type StageResponse } from '@flipstage/core';
+import type { StageUpload } from '../api/apiClient.js';
+import { ApiError, isDefinitiveFailure } from '../api/apiError.js';
+import { idempotencyKey, sha256Hex, stageFingerprint } from './idempotency.js';
+import type { StageRequestChoice } from './options.js';
+import type { PlannedImage } from './outputs.js';
+import { runPool } from './pool.js';
+import type { Progress } from './progress.js';
+import { withRetries, type RetryPolicy } from './retry.js';
+import { CONTENT_TYPES } from './sniff.js';
+import { nextAttempt, type StateFile } from './stateFile.js';
+
+export interface BatchClient {
+  stage(upload: StageUpload): Promise<StageResponse>;
+  download(url: string, target: string): Promise<void>;
+}
+
+export interface BatchDeps {
+  client: BatchClient;
+  state: StateFile;
+  progress: Progress;
+  retry: RetryPolicy;
+}
+
+export interface BatchSettings {
+  outDir: string;
+  choice: StageRequestChoice;
+  force: boolean;
+  concurrency: number;
+}
+
+export interface BatchResult {
+  staged: { image: PlannedImage; editId: string }[];
+  failed: { image: PlannedImage; reason: string }[];
+  /** A 402 arrived: the account ran dry mid-run and no new image was started after it. */
+  outOfCredits: boolean;
+}
+
+function describeRetry(error: unknown): string {
+  return error instanceof ApiError ? `${error.status} ${error.message}` : (error as Error).message;
+}
+
+/**
+ * Stages every image with bounded concurrency. Each image is recorded as in flight before its
+ * request, so a killed run resumes with the same idempotency key; a definite refusal marks it
+ * failed, so the next run tries afresh with a new key. One failure never stops the batch;
+ * only running out of credits stops new images from starting.
+ */
+export async function stageBatch(images: readonly PlannedImage[], settings: BatchSettings, deps: BatchDeps): Promise<BatchResult> {
+  const result: BatchResult = { staged: [], failed: [], outOfCredits: false };
+  const { choice } = settings;
+
+  async function stageOne(image: PlannedImage): Promise<void> {
+    const base = { source: image.display, output: image.output };
+    let fingerprint: string | null = null;
+    let attempt = 1;
+    let charged = false;
+    try {
+      const bytes = await readFile(image.path);
+      const contentHash = sha256Hex(bytes);
+      fingerprint = stageFingerprint(contentHash, choice);
+      attempt = nextAttempt(deps.state.get(fingerprint), settings.force);
+      await deps.state.set(fingerprint, { ...base, attempt, status: 'in-flight' });
+
+      const upload: StageUpload = {
+        bytes,
+        filename: basename(image.path),
+        contentType: CONTENT_TYPES[image.kind],
+        fields: { prompt: choice.prompt, style: choice.style, furnitureType: choice.furnitureType, mode: choice.mode },
+        hd: choice.hd,
+        idempotencyKey: idempotencyKey(contentHash, choice, attempt),
+      };
+      const onRetry = (error: unknown, delayMs: number) =>
+        deps.progress.note(`Retrying ${image.display} in ${(delayMs / 1000).toFixed(1)} s (${describeRetry(error)})`);
+      const staged = await withRetries(() => deps.client.stage(upload), deps.retry, onRetry);
+      charged = true;
+
+      const target = join(settings.outDir, image.output);
+      await mkdir(dirname(target), { recursive: true });
+      await withRetries(() => deps.client.download(staged.outputUrl, target), deps.retry, onRetry);
+      await deps.state.set(fingerprint, { ...base, attempt, status: 'done', editId: staged.editId });
+      result.staged.push({ image, editId: staged.editId });
+      deps.progress.done({ file: image.display, status: 'staged', output: image.output });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (error instanceof ApiError && error.status === 402) result.outOfCredits = true;
+      // Only a definite refusal of the staging request moves to a new key. After a lost
+      // connection or a 5xx the request may have gone through, and after a failed download the
+      // image is staged and paid for: the record stays in flight and the next run reuses its key.
+      if (fingerprint && !charged && error instanceof ApiError && isDefinitiveFailure(error.status)) {
+        await deps.state.set(fingerprint, { ...base, attempt, status: 'failed', reason });
+      }
+      result.failed.push({ image, reason });
+      deps.progress.done({ file: image.display, status: 'failed', reason });
+    }
+  }
+
+  deps.progress.begin(images.length);
+  try {
+    await runPool(images, settings.concurrency, stageOne, () => result.outOfCredits);
+  } finally {
+    deps.progress.end();
+  }
+  const finished = new Set([...result.staged, ...result.failed].map((entry) => entry.image));
+  for (const image of images) {
+    if (!finished.has(image)) result.failed.push({ image, reason: `Not started: ${MESSAGES.needCredits}` });
+  }
+  return result;
+}

@@ -1,0 +1,71 @@
+/**
+ * The CLI's one logger. Results go to stdout, progress and diagnostics to stderr, so
+ * `flipstage stage … --json > summary.json` stays machine-readable.
+ */
+export interface OutputStream {
+  write(chunk: string): unknown;
+  isTTY?: boolean | undefined;
+  columns?: number | undefined;
+}
+
+export interface CliIo {
+  stdout: OutputStream;
+  stderr: OutputStream;
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean | undefined };
+  env: NodeJS.ProcessEnv;
+}
+
+export function defaultIo(): CliIo {
+  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
+}
+
+type Tone = 'red' | 'green' | 'yellow' | 'cyan' | 'dim';
+const ANSI: Record<Tone, [number, number]> = {
+  red: [31, 39],
+  green: [32, 39],
+  yellow: [33, 39],
+  cyan: [36, 39],
+  dim: [2, 22],
+};
+
+/** https://no-color.org: colour only on a terminal, and never when NO_COLOR is set to anything. */
+export function colorEnabled(stream: OutputStream, env: NodeJS.ProcessEnv): boolean {
+  const noColor = env.NO_COLOR;
+  return Boolean(stream.isTTY) && (noColor === undefined || noColor === '');
+}
+
+export type Paint = (tone: Tone, text: string) => string;
+
+export function painter(enabled: boolean): Paint {
+  return (tone, text) => (enabled ? `\u001b[${ANSI[tone][0]}m${text}\u001b[${ANSI[tone][1]}m` : text);
+}
+
+export interface Logger {
+  /** A result line on stdout. */
+  info(message: string): void;
+  success(message: string): void;
+  /** A diagnostic on stderr. */
+  warn(message: string): void;
+  error(message: string): void;
+  /** One JSON document on stdout. */
+  json(value: unknown): void;
+  /** Progress output goes to stderr; these tell the progress renderer how to draw. */
+  readonly progressStream: OutputStream;
+  readonly paintProgress: Paint;
+  readonly paint: Paint;
+}
+
+export function createLogger(io: CliIo): Logger {
+  const out = painter(colorEnabled(io.stdout, io.env));
+  const err = painter(colorEnabled(io.stderr, io.env));
+  return {
+    info: (message) => io.stdout.write(`${message}\n`),
+    success: (message) => io.stdout.write(`${out('green', message)}\n`),
+    warn: (message) => io.stderr.write(`${err('yellow', message)}\n`),
+    error: (message) => io.stderr.write(`${err('red', message)}\n`),
+    json: (value) => io.stdout.write(`${JSON.stringify(value, null, 2)}\n`),
+    progressStream: io.stderr,
+    paintProgress: err,
+    paint: out,
+  };
+}
