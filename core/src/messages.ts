@@ -90,5 +90,8 @@ export const MESSAGES = {
   invalidCursor: 'Invalid cursor.',
   promptTooLong: 'The prompt must be 2000 characters or fewer.',
   avatarInvalid: 'The avatar must be a web address (http or https).',
+  multipartRequired: 'The request must be sent as multipart/form-data.',
+  invalidJson: 'The request body must be valid JSON.',
+  tooManyFields: 'Too many form fields were sent.',
   stageInProgress: 'This image is still being staged. Please try again in a moment.',
 } as const;
