@@ -3,9 +3,27 @@ import { rootRoute } from './app/rootRoute';
 import type { RouterContext } from './app/routerContext';
 import { homeRoute } from './features/home/route';
 import { marketplaceRoute } from './features/marketplace/route';
+import { authRoutes } from './features/auth/routes';
+import { pricingRoute, purchaseRoute } from './features/pricing/routes';
+import { dashboardRoute } from './features/dashboard/route';
+import { settingsIndexRoute, settingsRoute } from './features/settings/routes';
+import { tipsRoute } from './features/tips/route';
+import { legalIndexRoute, legalRoute } from './features/legal/routes';
 
 /** The route tree: each feature owns its route definitions; this file only assembles them. */
-const routeTree = rootRoute.addChildren([homeRoute, marketplaceRoute]);
+const routeTree = rootRoute.addChildren([
+  homeRoute,
+  marketplaceRoute,
+  ...authRoutes,
+  pricingRoute,
+  purchaseRoute,
+  dashboardRoute,
+  settingsIndexRoute,
+  settingsRoute,
+  tipsRoute,
+  legalIndexRoute,
+  legalRoute,
+]);
 
 export function createAppRouter(options: { context: RouterContext; history?: RouterHistory }) {
   return createRouter({ routeTree, context: options.context, history: options.history, scrollRestoration: false });

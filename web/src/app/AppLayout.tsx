@@ -5,6 +5,8 @@ import { MESSAGES } from '@flipstage/core';
 import { useAuthStatus, useMergedUser, useMergedUserError, useSessionSync } from '../backend/session';
 import { trackPageView } from '../analytics/track';
 import { identifyChatUser, loadChatWidget, resetChatSession } from '../analytics/crispChat';
+import { NavBar } from './NavBar';
+import { Footer } from './Footer';
 
 /** Spec §2: every route change scrolls to the top and records a page view. */
 function useRouteChangeEffects() {
@@ -48,6 +50,7 @@ export function AppLayout() {
 
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <NavBar />
       {mergeError && (
         <Container size="lg" pt="md">
           <Alert color="red" title="Account data unavailable" role="alert">
@@ -58,6 +61,7 @@ export function AppLayout() {
       <Box component="main" style={{ flex: 1 }}>
         <Outlet />
       </Box>
+      <Footer />
     </Box>
   );
 }

@@ -26,3 +26,16 @@ export function whenAuthKnown(store: AppStore): Promise<AuthState> {
     });
   });
 }
+
+/** Resolves once the session reports a signed-in user (after a sign-in call, before navigating to a guarded page). */
+export function whenSignedIn(store: AppStore): Promise<void> {
+  if (store.get(authStateAtom).status === 'signedIn') return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = store.sub(authStateAtom, () => {
+      if (store.get(authStateAtom).status === 'signedIn') {
+        stop();
+        resolve();
+      }
+    });
+  });
+}

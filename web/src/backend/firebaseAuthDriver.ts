@@ -56,7 +56,8 @@ function errorCode(error: unknown): string | undefined {
 }
 
 function requireUser(auth: Auth): User {
-  if (!auth.currentUser) throw Object.assign(new Error('Please sign in to continue.'), { code: 'auth/no-current-user' });
+  if (!auth.currentUser)
+    throw Object.assign(new Error('Please sign in to continue.'), { code: 'auth/no-current-user' });
   return auth.currentUser;
 }
 

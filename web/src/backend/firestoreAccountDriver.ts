@@ -16,7 +16,14 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { updateProfile as updateAuthProfile, type Auth } from 'firebase/auth';
-import { API_PATHS, mergeUser, type CustomerRecord, type ImageEdit, type MergedUser, type UserProfile } from '@flipstage/core';
+import {
+  API_PATHS,
+  mergeUser,
+  type CustomerRecord,
+  type ImageEdit,
+  type MergedUser,
+  type UserProfile,
+} from '@flipstage/core';
 import { apiFetch } from './http';
 import { authIdentity, withProviders } from './accountIdentity';
 import type { AccountDriver, AuthUser } from './types';
@@ -94,10 +101,15 @@ export function createFirestoreAccountDriver(db: Firestore, auth: Auth): Account
     },
     async updateProfile(user, profile) {
       await updateDoc(doc(db, 'users', user.uid), { name: profile.name, avatar: profile.avatar });
-      if (auth.currentUser) await updateAuthProfile(auth.currentUser, { displayName: profile.name, photoURL: profile.avatar });
+      if (auth.currentUser)
+        await updateAuthProfile(auth.currentUser, { displayName: profile.name, photoURL: profile.avatar });
     },
     async listImageEdits(user, cursor) {
-      const constraints: QueryConstraint[] = [where('user_id', '==', user.uid), orderBy('created_at', 'desc'), limit(IMAGE_EDITS_PAGE_SIZE)];
+      const constraints: QueryConstraint[] = [
+        where('user_id', '==', user.uid),
+        orderBy('created_at', 'desc'),
+        limit(IMAGE_EDITS_PAGE_SIZE),
+      ];
       if (cursor) {
         const last = await getDoc(doc(db, 'image_edits', cursor));
         if (last.exists()) constraints.push(startAfter(last));

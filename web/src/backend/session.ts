@@ -101,7 +101,8 @@ export function useSessionSync(): void {
     return watch(
       user,
       (merged) => {
-        if (merged) queryClient.setQueryData([...MERGED_USER_QUERY_KEY, user.uid, user.email, user.displayName], merged);
+        if (merged)
+          queryClient.setQueryData([...MERGED_USER_QUERY_KEY, user.uid, user.email, user.displayName], merged);
       },
       (error) => setMergeError(error),
     );

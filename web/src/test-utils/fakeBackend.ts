@@ -35,7 +35,8 @@ export interface FakeBackend extends Backend {
 export function createFakeBackend(options: { user?: AuthUser | null; merged?: MergedUser | null } = {}): FakeBackend {
   let current: AuthUser | null = options.user === undefined ? null : options.user;
   const listeners = new Set<(user: AuthUser | null) => void>();
-  const merged = options.merged === undefined ? (current ? fakeMergedUser({ uid: current.uid }) : null) : options.merged;
+  const merged =
+    options.merged === undefined ? (current ? fakeMergedUser({ uid: current.uid }) : null) : options.merged;
   const emitAuth = (user: AuthUser | null) => {
     current = user;
     listeners.forEach((listener) => listener(user));

@@ -1,6 +1,7 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { Link, useLocation } from '@tanstack/react-router';
+import { Container, Stack, Text, Title } from '@mantine/core';
+import { useLocation } from '@tanstack/react-router';
 import { MESSAGES } from '@flipstage/core';
+import { ButtonLink } from '../../app/links';
 
 export function NotFoundPage() {
   const { pathname } = useLocation();
@@ -11,9 +12,7 @@ export function NotFoundPage() {
         <Text c="dimmed" ta="center">
           {MESSAGES.pageNotFound(pathname)}
         </Text>
-        <Button component={Link} to="/">
-          Back to Home
-        </Button>
+        <ButtonLink to="/">Back to Home</ButtonLink>
       </Stack>
     </Container>
   );

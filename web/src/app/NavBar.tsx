@@ -1,0 +1,138 @@
+import {
+  Anchor,
+  Avatar,
+  Box,
+  Burger,
+  Container,
+  Divider,
+  Drawer,
+  Group,
+  Menu,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useAuthStatus, useMergedUser, useSignOutUser } from '../backend/session';
+import { track } from '../analytics/track';
+import { resetChatSession } from '../analytics/crispChat';
+import { NAV_LINKS, type NavTarget } from './navLinks';
+import classes from './NavBar.module.css';
+import { AnchorLink, ButtonLink } from './links';
+
+function trackNav(name: string, destination: NavTarget) {
+  track('navigation_click', { category: 'navigation', link_name: name, destination });
+}
+
+/** The top bar (spec §2): Home, Pricing, Marketplace; Log in / Sign up or the avatar menu; a slide-in menu on mobile. */
+export function NavBar() {
+  const status = useAuthStatus();
+  const user = useMergedUser();
+  const signOutUser = useSignOutUser();
+  const navigate = useNavigate();
+  const [drawerOpened, drawer] = useDisclosure(false);
+
+  async function logOut() {
+    drawer.close();
+    track('logout', { category: 'auth' });
+    resetChatSession();
+    // Leave any guarded page first so its guard does not bounce to the sign-in screen.
+    await navigate({ to: '/' });
+    await signOutUser();
+  }
+
+  const navLinks = (onClick?: () => void) =>
+    NAV_LINKS.map((link) => (
+      <Anchor
+        key={link.to}
+        component={Link}
+        to={link.to}
+        className={classes.link}
+        activeOptions={{ exact: link.to === '/' }}
+        onClick={() => {
+          trackNav(link.label, link.to);
+          onClick?.();
+        }}
+      >
+        {link.label}
+      </Anchor>
+    ));
+
+  return (
+    <Box component="header" className={classes.header}>
+      <Container size="lg" h="100%">
+        <Group justify="space-between" h="100%" wrap="nowrap">
+          <AnchorLink to="/" className={classes.brand} aria-label="FlipStage home">
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            <Text component="span" fw={700} fz="lg">
+              FlipStage
+            </Text>
+          </AnchorLink>
+
+          <Group component="nav" aria-label="Main" gap="lg" visibleFrom="sm">
+            {navLinks()}
+          </Group>
+
+          <Group gap="sm" visibleFrom="sm">
+            {status === 'signedOut' && (
+              <>
+                <ButtonLink to="/auth/$type" params={{ type: 'signin' }} variant="default">
+                  Log in
+                </ButtonLink>
+                <ButtonLink to="/auth/$type" params={{ type: 'signup' }}>
+                  Sign up
+                </ButtonLink>
+              </>
+            )}
+            {status === 'signedIn' && (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <UnstyledButton aria-label="Account menu">
+                    <Avatar src={user?.avatar} alt={user?.name ?? 'Your avatar'} radius="xl" />
+                  </UnstyledButton>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {user && <Menu.Label>{user.email}</Menu.Label>}
+                  <Menu.Item
+                    onClick={() => void navigate({ to: '/settings/$section', params: { section: 'general' } })}
+                  >
+                    My Account
+                  </Menu.Item>
+                  <Menu.Item onClick={() => void logOut()}>Log Out</Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            )}
+          </Group>
+
+          <Burger opened={drawerOpened} onClick={drawer.toggle} hiddenFrom="sm" aria-label="Open menu" />
+        </Group>
+      </Container>
+
+      <Drawer opened={drawerOpened} onClose={drawer.close} title="Menu" position="right" hiddenFrom="sm" size="75%">
+        <Stack component="nav" aria-label="Mobile" gap="md">
+          {navLinks(drawer.close)}
+          <Divider />
+          {status === 'signedOut' && (
+            <>
+              <AnchorLink to="/auth/$type" params={{ type: 'signin' }} onClick={drawer.close}>
+                Log in
+              </AnchorLink>
+              <AnchorLink to="/auth/$type" params={{ type: 'signup' }} onClick={drawer.close}>
+                Sign up
+              </AnchorLink>
+            </>
+          )}
+          {status === 'signedIn' && (
+            <>
+              <AnchorLink to="/settings/$section" params={{ section: 'general' }} onClick={drawer.close}>
+                My Account
+              </AnchorLink>
+              <UnstyledButton onClick={() => void logOut()}>Log Out</UnstyledButton>
+            </>
+          )}
+        </Stack>
+      </Drawer>
+    </Box>
+  );
+}

@@ -1,0 +1,6 @@
+/** Leaving the SPA for another site (Stripe Checkout, the billing portal). One place, so tests can observe it. */
+export const browserLocation = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};

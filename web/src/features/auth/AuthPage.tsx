@@ -1,0 +1,55 @@
+import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { SIGNUP_CREDITS, type AuthType } from '@flipstage/core';
+import { usePageMeta } from '../../app/usePageMeta';
+import { useBackend } from '../../backend/BackendContext';
+import { AuthForm } from './AuthForm';
+import { EmailLinkSignIn } from './EmailLinkSignIn';
+
+const HEADINGS: Record<AuthType, { title: string; intro: string; meta: string }> = {
+  signup: {
+    title: 'Create your account',
+    intro: `Sign up and get ${SIGNUP_CREDITS} free credits to stage your first pieces.`,
+    meta: 'Sign up',
+  },
+  signin: { title: 'Welcome back', intro: 'Log in to stage furniture and see your credits.', meta: 'Log in' },
+  forgotpass: {
+    title: 'Reset your password',
+    intro: 'Enter your email address and we will send you a link to choose a new password.',
+    meta: 'Reset password',
+  },
+  changepass: { title: 'Choose a new password', intro: 'Enter your new password twice.', meta: 'Change password' },
+};
+
+interface AuthPageProps {
+  type: AuthType;
+  next?: string;
+  oobCode?: string;
+  path: string;
+}
+
+export function AuthPage({ type, next, oobCode, path }: AuthPageProps) {
+  const backend = useBackend();
+  const heading = HEADINGS[type];
+  usePageMeta({ title: heading.meta, description: heading.intro, path });
+  const completingEmailLink = type === 'signin' && backend.auth.isSignInLink(window.location.href);
+
+  return (
+    <Container size={460} py={48}>
+      <Paper withBorder shadow="sm" p="xl" radius="md">
+        <Stack gap="lg">
+          <Stack gap={4}>
+            <Title order={1} fz={28}>
+              {heading.title}
+            </Title>
+            <Text c="dimmed">{heading.intro}</Text>
+          </Stack>
+          {completingEmailLink ? (
+            <EmailLinkSignIn next={next} />
+          ) : (
+            <AuthForm key={type} type={type} next={next} oobCode={oobCode} />
+          )}
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

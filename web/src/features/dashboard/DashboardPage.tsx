@@ -1,0 +1,101 @@
+import { useEffect } from 'react';
+import { Alert, Badge, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { planForPriceId } from '@flipstage/core';
+import { usePageMeta } from '../../app/usePageMeta';
+import { priceIdConfig } from '../../backend/config';
+import { useAuthUser, useMergedUser, useRefreshMergedUser } from '../../backend/session';
+import { track } from '../../analytics/track';
+import { ImageEditHistory } from './ImageEditHistory';
+import { ButtonLink } from '../../app/links';
+
+export const PAYMENT_SUCCESS_MESSAGE =
+  'Payment successful! Your subscription is active and your new credits will appear in a moment.';
+
+export function DashboardPage({ paid }: { paid: boolean }) {
+  usePageMeta({ title: 'Dashboard', description: 'Your credits, plan and staged images.', path: '/dashboard' });
+  const authUser = useAuthUser();
+  const user = useMergedUser();
+  const refresh = useRefreshMergedUser();
+  const plan = planForPriceId(user?.planId, priceIdConfig());
+
+  useEffect(() => {
+    // The webhook that adds the plan's credits can land just after the redirect back from checkout.
+    if (paid) void refresh();
+  }, [paid, refresh]);
+
+  return (
+    <Container size="lg" py={40}>
+      <Stack gap="xl">
+        {paid && (
+          <Alert color="teal" title="Thank you!" role="status">
+            {PAYMENT_SUCCESS_MESSAGE}
+          </Alert>
+        )}
+        <Group justify="space-between" align="flex-end">
+          <Stack gap={4}>
+            <Title order={1}>Dashboard</Title>
+            <Text c="dimmed">{user ? `Welcome back, ${user.name}.` : 'Loading your account…'}</Text>
+          </Stack>
+          <ButtonLink
+            to="/"
+            size="md"
+            onClick={() =>
+              track('cta_click', {
+                category: 'dashboard',
+                cta_name: 'stage_more',
+                location: 'dashboard',
+                destination: '/',
+              })
+            }
+          >
+            Stage more furniture
+          </ButtonLink>
+        </Group>
+
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="credits-title">
+            <Text id="credits-title" c="dimmed" fz="sm" tt="uppercase" fw={600}>
+              Credits remaining
+            </Text>
+            <Text fz={40} fw={800} data-testid="credits-remaining">
+              {user ? user.creditsRemaining : '–'}
+            </Text>
+            <Text fz="sm" c="dimmed">
+              1 credit stages one image. Unused credits roll over.
+            </Text>
+          </Card>
+          <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="plan-title">
+            <Text id="plan-title" c="dimmed" fz="sm" tt="uppercase" fw={600}>
+              Your plan
+            </Text>
+            <Group gap="sm" align="center" my={6}>
+              <Text fz={28} fw={800} data-testid="plan-name">
+                {user?.planIsActive && plan ? plan.name : 'No active plan'}
+              </Text>
+              {user?.planIsActive && user.stripeSubscriptionStatus === 'trialing' && (
+                <Badge color="grape">Free trial</Badge>
+              )}
+              {user?.planIsActive && user.stripeSubscriptionStatus === 'active' && <Badge color="teal">Active</Badge>}
+            </Group>
+            {user?.planIsActive ? (
+              <ButtonLink to="/settings/$section" params={{ section: 'billing' }} variant="default" size="xs">
+                Manage billing
+              </ButtonLink>
+            ) : (
+              <ButtonLink to="/pricing" variant="light" size="xs">
+                See plans
+              </ButtonLink>
+            )}
+          </Card>
+        </SimpleGrid>
+
+        <Stack gap="md" component="section" aria-labelledby="history-title">
+          <Title order={2} id="history-title" fz="h3">
+            Your staged images
+          </Title>
+          {authUser && <ImageEditHistory user={authUser} />}
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { findPlan, signUpThenPurchasePath } from '@flipstage/core';
+import { useBackend } from '../../backend/BackendContext';
+import { useAuthStatus, useMergedUser } from '../../backend/session';
+import { track } from '../../analytics/track';
+import { startCheckout } from '../billing/checkout';
+
+/** Spec §4 pricing flow: signed in goes to checkout; signed out signs up first, then purchases. */
+export function usePlanSelection() {
+  const backend = useBackend();
+  const status = useAuthStatus();
+  const user = useMergedUser();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [pendingPlan, setPendingPlan] = useState<string | null>(null);
+
+  async function selectPlan(planId: string) {
+    setError(null);
+    const plan = findPlan(planId);
+    track('plan_selected', {
+      category: 'ecommerce',
+      plan_id: planId,
+      plan_name: plan?.name ?? planId,
+      price: plan?.price,
+    });
+    if (status !== 'signedIn') {
+      await navigate({ href: signUpThenPurchasePath(planId) });
+      return;
+    }
+    if (user?.planIsActive) {
+      await navigate({ to: '/settings/$section', params: { section: 'billing' } });
+      return;
+    }
+    if (user?.isFreeTrial) track('free_trial_started', { category: 'ecommerce', plan_id: planId });
+    setPendingPlan(planId);
+    try {
+      await startCheckout(backend.billing, planId);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught));
+      setPendingPlan(null);
+    }
+  }
+
+  return { selectPlan, error, pendingPlan };
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, PasswordInput, Stack, Title } from '@mantine/core';
+import { MESSAGES, passwordChangeSchema, type MergedUser } from '@flipstage/core';
+import { useBackend } from '../../backend/BackendContext';
+import { notifyError } from '../../app/notify';
+import { authErrorMessage } from '../auth/authErrors';
+import { useReauthGuard } from './useReauthGuard';
+
+type PasswordValues = { pass: string; confirmPass: string };
+
+export function PasswordSection({ user }: { user: MergedUser }) {
+  const backend = useBackend();
+  const { guard, dialog } = useReauthGuard(user.providers);
+  const [updated, setUpdated] = useState(false);
+  const form = useForm<PasswordValues>({
+    resolver: zodResolver(passwordChangeSchema),
+    defaultValues: { pass: '', confirmPass: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function save(values: PasswordValues) {
+    setUpdated(false);
+    await guard(
+      async () => {
+        await backend.auth.updatePassword(values.pass);
+        form.reset();
+        setUpdated(true);
+      },
+      (error) => {
+        const message = authErrorMessage(error);
+        form.setError('root', { message });
+        notifyError(message);
+      },
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Title order={2} fz="h3">
+        Password
+      </Title>
+      <form onSubmit={form.handleSubmit(save)} noValidate>
+        <Stack gap="sm" maw={480}>
+          {errors.root?.message && (
+            <Alert color="red" role="alert">
+              {errors.root.message}
+            </Alert>
+          )}
+          {updated && (
+            <Alert color="teal" role="status">
+              {MESSAGES.passwordUpdated}
+            </Alert>
+          )}
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            error={errors.pass?.message}
+            {...form.register('pass')}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            error={errors.confirmPass?.message}
+            {...form.register('confirmPass')}
+          />
+          <Group>
+            <Button type="submit" loading={isSubmitting}>
+              Update password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {dialog}
+    </Stack>
+  );
+}
