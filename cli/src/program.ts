@@ -9,7 +9,9 @@ import { EXIT, type ExitCode } from './utils/exitCodes.js';
 import { handleError } from './utils/handleError.js';
 import { createLogger, defaultIo, type CliIo } from './utils/logger.js';
 
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 /** Runs one invocation and returns its exit code; never calls process.exit itself. */
 export async function runCli(argv: readonly string[], io: CliIo = defaultIo()): Promise<ExitCode> {

@@ -60,16 +60,21 @@ export class ApiClient {
   }
 
   stage(upload: StageUpload): Promise<StageResponse> {
-    return this.send<StageResponse>('POST', API_PATHS.stage, () => {
-      const form = new FormData();
-      form.append('imageFile', new Blob([upload.bytes], { type: upload.contentType }), upload.filename);
-      form.append('prompt', upload.fields.prompt);
-      form.append('style', upload.fields.style);
-      form.append('furnitureType', upload.fields.furnitureType);
-      form.append('mode', upload.fields.mode);
-      if (upload.hd) form.append('size', 'hd');
-      return form;
-    }, { [IDEMPOTENCY_HEADER]: upload.idempotencyKey });
+    return this.send<StageResponse>(
+      'POST',
+      API_PATHS.stage,
+      () => {
+        const form = new FormData();
+        form.append('imageFile', new Blob([upload.bytes], { type: upload.contentType }), upload.filename);
+        form.append('prompt', upload.fields.prompt);
+        form.append('style', upload.fields.style);
+        form.append('furnitureType', upload.fields.furnitureType);
+        form.append('mode', upload.fields.mode);
+        if (upload.hd) form.append('size', 'hd');
+        return form;
+      },
+      { [IDEMPOTENCY_HEADER]: upload.idempotencyKey },
+    );
   }
 
   /**
@@ -90,7 +95,9 @@ export class ApiClient {
     } catch (error) {
       await rm(partial, { force: true });
       if (String((error as { code?: unknown }).code).startsWith('UND_ERR')) {
-        throw new NetworkError(`The download from ${absolute.origin} broke off: ${(error as Error).message}`, { cause: error });
+        throw new NetworkError(`The download from ${absolute.origin} broke off: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
       throw error;
     }
@@ -124,7 +131,10 @@ export class ApiClient {
     }
   }
 
-  private async call(url: string, options: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: FormData | undefined }) {
+  private async call(
+    url: string,
+    options: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: FormData | undefined },
+  ) {
     try {
       return await request(url, { ...options, dispatcher: this.dispatcher });
     } catch (error) {

@@ -130,7 +130,13 @@ export async function signInWithPassword(settings: AuthSettings, email: string, 
     JSON.stringify({ email, password, returnSecureToken: true }),
   );
   if (status !== 200) throw new CliError(signInErrorMessage(authErrorCode(text)), EXIT.notSignedIn);
-  const body = JSON.parse(text) as { localId: string; email: string; idToken: string; refreshToken: string; expiresIn: string };
+  const body = JSON.parse(text) as {
+    localId: string;
+    email: string;
+    idToken: string;
+    refreshToken: string;
+    expiresIn: string;
+  };
   return {
     uid: body.localId,
     email: body.email,

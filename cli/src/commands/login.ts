@@ -40,7 +40,8 @@ async function credential(
     );
   }
   const answer = await question();
-  if (!answer) throw usageError(envName === 'FLIPSTAGE_EMAIL' ? 'Please enter an email address' : 'Please enter a password');
+  if (!answer)
+    throw usageError(envName === 'FLIPSTAGE_EMAIL' ? 'Please enter an email address' : 'Please enter a password');
   return answer;
 }
 

@@ -37,7 +37,11 @@ async function planRun(options: StageOptions, cwd: string): Promise<Plan> {
   if (outInfo && !outInfo.isDirectory()) throw usageError(`--out ${options.out} is a file, not a folder.`);
   const collected = await collectImages(options.inputs, { recursive: options.recursive, excludeDir: outDir, cwd });
   if (collected.images.length === 0) throw usageError(MESSAGES.noValidImages);
-  const { toStage, alreadyStaged } = await splitByExistingOutput(assignOutputs(collected.images), outDir, options.force);
+  const { toStage, alreadyStaged } = await splitByExistingOutput(
+    assignOutputs(collected.images),
+    outDir,
+    options.force,
+  );
   const skipped = [
     ...collected.skipped,
     ...alreadyStaged.map((image) => ({ file: image.display, reason: SKIP_REASONS.alreadyStaged })),
@@ -75,7 +79,9 @@ async function dryRun(plan: Plan, options: StageOptions, ctx: CommandContext): P
     return EXIT.ok;
   }
   const { logger } = ctx;
-  logger.info(`Would stage ${needed} image${needed === 1 ? '' : 's'} into ${plan.outDir}, using ${needed} credit${needed === 1 ? '' : 's'}:`);
+  logger.info(
+    `Would stage ${needed} image${needed === 1 ? '' : 's'} into ${plan.outDir}, using ${needed} credit${needed === 1 ? '' : 's'}:`,
+  );
   for (const image of plan.toStage) logger.info(`  ${image.display} -> ${image.output}`);
   if (plan.skipped.length > 0) logger.info(`Would skip ${plan.skipped.length}:`);
   for (const skip of plan.skipped) logger.info(`  ${skip.file}: ${skip.reason}`);
@@ -120,7 +126,8 @@ export async function runStage(
     if (decision.kind === 'not-enough-credits') throw new CliError(decision.message, EXIT.notEnoughCredits);
     if (decision.kind === 'nothing-left' && !options.json) ctx.logger.info(decision.message);
     if (decision.kind === 'confirm' && decision.count > CONFIRM_ABOVE && !options.yes) {
-      if (!canPrompt(ctx.io)) throw usageError(`${decision.message} Pass --yes to confirm when not running in a terminal.`);
+      if (!canPrompt(ctx.io))
+        throw usageError(`${decision.message} Pass --yes to confirm when not running in a terminal.`);
       if (!(await confirm(ctx.io, decision.message))) {
         ctx.logger.info('Nothing was staged.');
         return EXIT.ok;
@@ -139,7 +146,8 @@ export async function runStage(
         retry: deps.retry,
       },
     );
-    const after = batch.staged.length + batch.failed.length > 0 ? (await session.client.account()).creditsRemaining : before;
+    const after =
+      batch.staged.length + batch.failed.length > 0 ? (await session.client.account()).creditsRemaining : before;
 
     const summary: RunSummary = {
       staged: batch.staged.map(({ image }) => ({ file: image.display, output: image.output })),

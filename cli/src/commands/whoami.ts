@@ -5,7 +5,10 @@ import type { CommandContext } from '../utils/context.js';
 import { EXIT, type ExitCode } from '../utils/exitCodes.js';
 
 /** The plan's name when its price id is known (local mode's or the configured Stripe ones), with its status. */
-export function describePlan(user: Pick<MergedUser, 'planId' | 'stripeSubscriptionStatus'>, env: NodeJS.ProcessEnv): string {
+export function describePlan(
+  user: Pick<MergedUser, 'planId' | 'stripeSubscriptionStatus'>,
+  env: NodeJS.ProcessEnv,
+): string {
   if (!user.planId) return 'No plan (free credits)';
   const plan = planForPriceId(user.planId, { ...LOCAL_PRICE_IDS, ...priceIdsFromEnv(env) });
   const name = plan?.name ?? user.planId;

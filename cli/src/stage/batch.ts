@@ -48,7 +48,11 @@ function describeRetry(error: unknown): string {
  * failed, so the next run tries afresh with a new key. One failure never stops the batch;
  * only running out of credits stops new images from starting.
  */
-export async function stageBatch(images: readonly PlannedImage[], settings: BatchSettings, deps: BatchDeps): Promise<BatchResult> {
+export async function stageBatch(
+  images: readonly PlannedImage[],
+  settings: BatchSettings,
+  deps: BatchDeps,
+): Promise<BatchResult> {
   const result: BatchResult = { staged: [], failed: [], outOfCredits: false };
   const { choice } = settings;
 

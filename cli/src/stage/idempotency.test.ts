@@ -14,7 +14,9 @@ describe('idempotency keys', () => {
   });
 
   it('change with the image content', () => {
-    expect(idempotencyKey(sha256Hex(new Uint8Array([1, 2, 4])), options, 1)).not.toBe(idempotencyKey(content, options, 1));
+    expect(idempotencyKey(sha256Hex(new Uint8Array([1, 2, 4])), options, 1)).not.toBe(
+      idempotencyKey(content, options, 1),
+    );
   });
 
   it.each<[keyof KeyedOptions, KeyedOptions[keyof KeyedOptions]]>([

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildAutoPrompt, CUSTOM_PROMPT_FALLBACK } from '@flipstage/core';
 import { requestChoice, stageOptionsSchema } from './options.js';
 
-const parse = (extra: Record<string, unknown>) => stageOptionsSchema.safeParse({ inputs: ['photos'], out: 'staged', ...extra });
+const parse = (extra: Record<string, unknown>) =>
+  stageOptionsSchema.safeParse({ inputs: ['photos'], out: 'staged', ...extra });
 
 describe('stage options', () => {
   it('defaults to the modern dresser, concurrency 3 and no flags', () => {

@@ -19,7 +19,8 @@ export const MAX_CONCURRENCY = 16;
 export const CONFIRM_ABOVE = 20;
 
 const style = z.custom<DesignStyleId>(isDesignStyleId, {
-  error: (issue) => `--style "${String(issue.input)}": ${MESSAGES.invalidStyle} Valid values: ${DESIGN_STYLE_IDS.join(', ')}.`,
+  error: (issue) =>
+    `--style "${String(issue.input)}": ${MESSAGES.invalidStyle} Valid values: ${DESIGN_STYLE_IDS.join(', ')}.`,
 });
 
 const furnitureType = z.custom<FurnitureTypeId>(isFurnitureTypeId, {

@@ -33,7 +33,12 @@ export async function splitByExistingOutput(
   const toStage: PlannedImage[] = [];
   const alreadyStaged: PlannedImage[] = [];
   for (const image of images) {
-    const exists = !force && (await stat(join(outDir, image.output)).then((s) => s.isFile(), () => false));
+    const exists =
+      !force &&
+      (await stat(join(outDir, image.output)).then(
+        (s) => s.isFile(),
+        () => false,
+      ));
     (exists ? alreadyStaged : toStage).push(image);
   }
   return { toStage, alreadyStaged };

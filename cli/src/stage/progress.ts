@@ -1,6 +1,7 @@
 import type { Logger } from '../utils/logger.js';
 
-export type Outcome = { file: string; status: 'staged'; output: string } | { file: string; status: 'failed'; reason: string };
+export type Outcome =
+  { file: string; status: 'staged'; output: string } | { file: string; status: 'failed'; reason: string };
 
 export interface Progress {
   begin(total: number): void;
@@ -78,7 +79,8 @@ export function createProgress(logger: Logger, options: { json: boolean; now?: (
   }
 
   const clear = '\r\u001b[2K';
-  const draw = () => stream.write(`${clear}${formatProgressLine({ done, total, elapsedMs: now() - started }, stream.columns ?? 80)}`);
+  const draw = () =>
+    stream.write(`${clear}${formatProgressLine({ done, total, elapsedMs: now() - started }, stream.columns ?? 80)}`);
   return {
     begin(count) {
       total = count;
@@ -90,7 +92,8 @@ export function createProgress(logger: Logger, options: { json: boolean; now?: (
     },
     done(outcome) {
       done += 1;
-      if (outcome.status === 'failed') stream.write(`${clear}${paint('red', outcomeLine(outcome, `[${done}/${total}]`))}\n`);
+      if (outcome.status === 'failed')
+        stream.write(`${clear}${paint('red', outcomeLine(outcome, `[${done}/${total}]`))}\n`);
       draw();
     },
     note(message) {

@@ -16,7 +16,12 @@ const options = { style: 'modern', furnitureType: 'chair', mode: 'auto', prompt:
 
 function entries(root: string): SheetEntry[] {
   return [
-    { file: 'photos/chair.jpg', sourcePath: join(root, 'photos/chair.jpg'), output: 'chair.staged.jpg', status: 'staged' },
+    {
+      file: 'photos/chair.jpg',
+      sourcePath: join(root, 'photos/chair.jpg'),
+      output: 'chair.staged.jpg',
+      status: 'staged',
+    },
     {
       file: 'photos/broken.jpg',
       sourcePath: join(root, 'photos/broken.jpg'),
@@ -77,10 +82,21 @@ describe('writeReports', () => {
 
   it('writes the HTML contact sheet and a JSON report with the summary', async () => {
     dir = await mkdtemp(join(tmpdir(), 'flipstage-report-'));
-    const paths = await writeReports({ entries: entries(dir), summary, options, outDir: join(dir), generatedAt: new Date(0) });
+    const paths = await writeReports({
+      entries: entries(dir),
+      summary,
+      options,
+      outDir: join(dir),
+      generatedAt: new Date(0),
+    });
     expect(await readFile(paths.html, 'utf8')).toContain('FlipStage contact sheet');
     const json = JSON.parse(await readFile(paths.json, 'utf8'));
     expect(json).toMatchObject({ ...summary, options });
-    expect(json.sheet[0]).toEqual({ file: 'photos/chair.jpg', source: 'photos/chair.jpg', output: 'chair.staged.jpg', status: 'staged' });
+    expect(json.sheet[0]).toEqual({
+      file: 'photos/chair.jpg',
+      source: 'photos/chair.jpg',
+      output: 'chair.staged.jpg',
+      status: 'staged',
+    });
   });
 });

@@ -118,7 +118,10 @@ export async function writeReports(input: {
   const html = join(input.outDir, REPORT_HTML);
   const json = join(input.outDir, REPORT_JSON);
   await writeAtomically(html, renderContactSheet(input));
-  const sheet = input.entries.map(({ sourcePath, ...entry }) => ({ ...entry, source: relative(input.outDir, sourcePath) }));
+  const sheet = input.entries.map(({ sourcePath, ...entry }) => ({
+    ...entry,
+    source: relative(input.outDir, sourcePath),
+  }));
   const document = { generatedAt: input.generatedAt.toISOString(), options: input.options, ...input.summary, sheet };
   await writeAtomically(json, `${JSON.stringify(document, null, 2)}\n`);
   return { html, json };

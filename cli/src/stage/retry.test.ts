@@ -4,7 +4,14 @@ import { backoffDelay, isRetryable, withRetries, type RetryPolicy } from './retr
 
 function policy(random = 1): RetryPolicy & { slept: number[] } {
   const slept: number[] = [];
-  return { tries: 4, baseDelayMs: 500, maxDelayMs: 8000, random: () => random, sleep: async (ms) => void slept.push(ms), slept };
+  return {
+    tries: 4,
+    baseDelayMs: 500,
+    maxDelayMs: 8000,
+    random: () => random,
+    sleep: async (ms) => void slept.push(ms),
+    slept,
+  };
 }
 
 describe('isRetryable', () => {

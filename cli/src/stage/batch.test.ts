@@ -1,0 +1,140 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { StageResponse } from '@flipstage/core';
+import type { StageUpload } from '../api/apiClient.js';
+import { ApiError, NetworkError } from '../api/apiError.js';
+import { stageBatch, type BatchClient } from './batch.js';
+import { assignOutputs } from './outputs.js';
+import type { Progress } from './progress.js';
+import type { RetryPolicy } from './retry.js';
+import { StateFile } from './stateFile.js';
+
+const choice = { style: 'modern', furnitureType: 'sofa', mode: 'auto', prompt: 'a room', hd: false } as const;
+const noWait: RetryPolicy = { tries: 2, baseDelayMs: 1, maxDelayMs: 1, random: () => 0, sleep: async () => {} };
+const quiet: Progress = { begin() {}, done() {}, note() {}, end() {} };
+
+/** Stands in for the API behind the BatchClient port; `answer` decides each staging request. */
+class ScriptedClient implements BatchClient {
+  readonly keys: string[] = [];
+  private readonly byFile = new Map<string, string>();
+  failDownloads = false;
+  constructor(private readonly answer: (upload: StageUpload) => StageResponse | Error) {}
+
+  async stage(upload: StageUpload): Promise<StageResponse> {
+    this.keys.push(upload.idempotencyKey);
+    this.byFile.set(upload.filename, upload.idempotencyKey);
+    const answer = this.answer(upload);
+    if (answer instanceof Error) throw answer;
+    return answer;
+  }
+
+  keyFor(filename: string): string | undefined {
+    return this.byFile.get(filename);
+  }
+
+  async download(url: string, target: string): Promise<void> {
+    if (this.failDownloads) throw new ApiError(404, 'Not found.');
+    await writeFile(target, `staged from ${url}`);
+  }
+}
+
+const ok = (upload: StageUpload): StageResponse => ({
+  editId: `edit-${upload.filename}`,
+  inputUrl: `http://host/in/${upload.filename}`,
+  outputUrl: `http://host/out/${upload.filename}`,
+  creditsRemaining: 5,
+});
+
+describe('stageBatch', () => {
+  let dir: string;
+  let outDir: string;
+  const names = ['a.jpg', 'b.jpg', 'c.jpg', 'd.jpg'];
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'flipstage-batch-'));
+    outDir = join(dir, 'out');
+    await mkdir(outDir);
+    for (const [i, name] of names.entries()) await writeFile(join(dir, name), new Uint8Array([0xff, 0xd8, 0xff, i]));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const images = () =>
+    assignOutputs(names.map((name) => ({ path: join(dir, name), display: name, subdir: '', kind: 'jpeg' as const })));
+
+  async function run(client: ScriptedClient, force = false) {
+    return stageBatch(
+      images(),
+      { outDir, choice, force, concurrency: 2 },
+      { client, state: await StateFile.open(outDir), progress: quiet, retry: noWait },
+    );
+  }
+
+  it('stages every image and saves each output under its name', async () => {
+    const result = await run(new ScriptedClient(ok));
+    expect(result.staged.map((s) => s.image.output).sort()).toEqual([
+      'a.staged.jpg',
+      'b.staged.jpg',
+      'c.staged.jpg',
+      'd.staged.jpg',
+    ]);
+    expect(await readFile(join(outDir, 'b.staged.jpg'), 'utf8')).toBe('staged from http://host/out/b.jpg');
+  });
+
+  it('keeps going after one image fails, and reports the reason', async () => {
+    const client = new ScriptedClient((upload) =>
+      upload.filename === 'b.jpg' ? new ApiError(400, 'This file is not a supported image.') : ok(upload),
+    );
+    const result = await run(client);
+    expect(result.staged).toHaveLength(3);
+    expect(result.failed.map((f) => [f.image.display, f.reason])).toEqual([
+      ['b.jpg', 'This file is not a supported image.'],
+    ]);
+  });
+
+  it('sends a new key for an image the server refused, and the same key after a lost connection', async () => {
+    const first = new ScriptedClient((upload) => {
+      if (upload.filename === 'a.jpg') return new ApiError(400, 'refused');
+      if (upload.filename === 'b.jpg') return new NetworkError('socket hang up');
+      return ok(upload);
+    });
+    await run(first);
+    const second = new ScriptedClient(ok);
+    await run(second);
+    expect(second.keyFor('a.jpg')).not.toBe(first.keyFor('a.jpg'));
+    expect(second.keyFor('b.jpg')).toBe(first.keyFor('b.jpg'));
+  });
+
+  it('stops starting images after a 402 and reports the rest as not started', async () => {
+    const client = new ScriptedClient((upload) =>
+      upload.filename === 'a.jpg' ? new ApiError(402, 'You need credits to generate images.') : ok(upload),
+    );
+    const result = await run(client);
+    expect(result.outOfCredits).toBe(true);
+    expect(result.staged.length + result.failed.length).toBe(4);
+    expect(result.failed.find((f) => f.image.display === 'd.jpg')?.reason).toBe(
+      'Not started: You need credits to generate images.',
+    );
+  });
+
+  it('keeps the key of an image that was staged but not downloaded, so fetching it again is free', async () => {
+    const first = new ScriptedClient(ok);
+    first.failDownloads = true;
+    const failed = await run(first);
+    expect(failed.failed).toHaveLength(4);
+    const second = new ScriptedClient(ok);
+    await run(second);
+    expect(new Set(second.keys)).toEqual(new Set(first.keys));
+  });
+
+  it('uses new keys for images staged before when forced', async () => {
+    const first = new ScriptedClient(ok);
+    await run(first);
+    const second = new ScriptedClient(ok);
+    await run(second, true);
+    expect(second.keys.filter((key) => first.keys.includes(key))).toEqual([]);
+  });
+});

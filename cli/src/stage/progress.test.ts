@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../utils/logger.js';
+import { createProgress, formatDuration, formatProgressLine, rateAndEta } from './progress.js';
+
+describe('formatDuration', () => {
+  it.each([
+    [7, '0:07'],
+    [750, '12:30'],
+    [3723, '1:02:03'],
+  ])('%i s is %s', (seconds, text) => {
+    expect(formatDuration(seconds)).toBe(text);
+  });
+});
+
+describe('rateAndEta', () => {
+  it('measures images per second and the time left at that rate', () => {
+    expect(rateAndEta({ done: 10, total: 40, elapsedMs: 5000 })).toEqual({ rate: 2, etaSeconds: 15 });
+  });
+
+  it('has no ETA before the first image is done', () => {
+    expect(rateAndEta({ done: 0, total: 40, elapsedMs: 5000 }).etaSeconds).toBeNull();
+  });
+});
+
+describe('formatProgressLine', () => {
+  it('shows the bar, the count, the rate and the ETA', () => {
+    expect(formatProgressLine({ done: 10, total: 40, elapsedMs: 5000 }, 80)).toBe(
+      `[${'#'.repeat(10)}${'-'.repeat(30)}] 10/40  2.0 img/s  ETA 0:15`,
+    );
+  });
+
+  it('fits a narrow terminal', () => {
+    expect(formatProgressLine({ done: 1, total: 2, elapsedMs: 1000 }, 40).length).toBeLessThanOrEqual(40);
+  });
+});
+
+describe('createProgress', () => {
+  function sink(isTTY: boolean) {
+    const written: string[] = [];
+    const logger = createLogger({
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => written.push(text), isTTY, columns: 80 },
+      stdin: process.stdin,
+      env: { NO_COLOR: '1' },
+    });
+    return { logger, written };
+  }
+
+  it('prints one plain line per image when stderr is not a terminal', () => {
+    const { logger, written } = sink(false);
+    const progress = createProgress(logger, { json: false });
+    progress.begin(2);
+    progress.done({ file: 'a.jpg', status: 'staged', output: 'a.staged.jpg' });
+    progress.done({ file: 'b.jpg', status: 'failed', reason: 'not supported' });
+    progress.end();
+    expect(written).toEqual(['[1/2] staged a.jpg -> a.staged.jpg\n', '[2/2] failed b.jpg: not supported\n']);
+  });
+
+  it('redraws one bar on a terminal, without colour under NO_COLOR', () => {
+    const { logger, written } = sink(true);
+    let now = 0;
+    const progress = createProgress(logger, { json: false, now: () => now });
+    progress.begin(2);
+    now = 1000;
+    progress.done({ file: 'a.jpg', status: 'staged', output: 'a.staged.jpg' });
+    progress.end();
+    expect(written.at(-2)).toBe(`\r\u001b[2K[${'#'.repeat(20)}${'-'.repeat(20)}] 1/2  1.0 img/s  ETA 0:01`);
+    expect(written.join('')).not.toContain('\u001b[3');
+  });
+
+  it('prints nothing with --json', () => {
+    const { logger, written } = sink(false);
+    const progress = createProgress(logger, { json: true });
+    progress.begin(1);
+    progress.done({ file: 'a.jpg', status: 'staged', output: 'a.staged.jpg' });
+    progress.end();
+    expect(written).toEqual([]);
+  });
+});
