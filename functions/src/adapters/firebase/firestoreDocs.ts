@@ -1,0 +1,133 @@
+/**
+ * Where each record of DESIGN §3 lives in Firestore and how a stored document maps back to the
+ * port's types. Times are ISO strings, as the API returns them, so a record reads back exactly as
+ * it was written and string order is time order.
+ */
+import { createHash } from 'node:crypto';
+import type { CollectionReference, DocumentData, DocumentReference, DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
+import type { ImageEdit } from '@flipstage/core';
+import type { CustomerDoc, ItemDoc, LedgerEntry, LedgerReason, ProfileDoc, StageResult } from '../../ports.js';
+
+/** customers/{uid} as stored: the port's record plus the ledger's running sequence number. */
+export interface StoredCustomer extends CustomerDoc {
+  /** Orders ledger entries written in the same millisecond (one transaction may write two). */
+  ledgerSeq: number;
+}
+
+export interface StoredLedgerEntry {
+  delta: number;
+  reason: LedgerReason;
+  ref: string;
+  balanceAfter: number;
+  at: string;
+  seq: number;
+}
+
+/** customers/{uid}/stage_requests/{keyId}: one Idempotency-Key of POST /api/stage. */
+export interface StoredStageRequest {
+  key: string;
+  attemptId: string;
+  status: 'pending' | 'completed';
+  /** Epoch ms; a pending attempt older than the caller's staleBefore is taken over. */
+  startedAt: number;
+  result: StageResult | null;
+}
+
+export interface StoredStripeEvent {
+  type: string;
+  processedAt: string;
+}
+
+/** Keys that are already valid, readable Firestore ids ('signup', 'stage:…', 'evt_…'). */
+const READABLE_ID = /^(?!__)[A-Za-z0-9_:-]{1,200}$/;
+
+/**
+ * The document id for a free-form key (ledger ref, Idempotency-Key, Stripe event id). The same
+ * key always lands on the same document, which is what makes a replay a no-op; keys that are not
+ * valid readable ids are hashed, behind a '~' that no readable id contains, so the two never meet.
+ */
+export function keyedDocId(key: string): string {
+  return READABLE_ID.test(key) ? key : `~${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
+}
+
+export function firestoreRefs(db: Firestore) {
+  const customers = db.collection('customers');
+  return {
+    user: (uid: string) => db.collection('users').doc(uid) as DocumentReference<ProfileDoc>,
+    customers: customers as CollectionReference<StoredCustomer>,
+    customer: (uid: string) => customers.doc(uid) as DocumentReference<StoredCustomer>,
+    ledger: (uid: string) => customers.doc(uid).collection('ledger') as CollectionReference<StoredLedgerEntry>,
+    ledgerEntry: (uid: string, ref: string) =>
+      customers.doc(uid).collection('ledger').doc(keyedDocId(ref)) as DocumentReference<StoredLedgerEntry>,
+    stageRequest: (uid: string, key: string) =>
+      customers.doc(uid).collection('stage_requests').doc(keyedDocId(key)) as DocumentReference<StoredStageRequest>,
+    imageEdits: db.collection('image_edits') as CollectionReference<ImageEdit>,
+    items: db.collection('items') as CollectionReference<ItemDoc>,
+    stripeEvent: (eventId: string) => db.collection('stripe_events').doc(keyedDocId(eventId)) as DocumentReference<StoredStripeEvent>,
+  };
+}
+
+export type FirestoreRefs = ReturnType<typeof firestoreRefs>;
+
+export function newCustomer(): StoredCustomer {
+  return {
+    creditsRemaining: 0,
+    stripeCustomerId: null,
+    stripeSubscriptionId: null,
+    stripeSubscriptionStatus: null,
+    stripePriceId: null,
+    subscriptionStateAt: null,
+    signupGrantedAt: null,
+    ledgerSeq: 0,
+  };
+}
+
+/** Reads a customer document, tolerating fields a hand-edited document may lack. */
+export function readCustomer(snap: DocumentSnapshot<StoredCustomer>): StoredCustomer | null {
+  const data = snap.data() as Partial<StoredCustomer> | undefined;
+  if (!data) return null;
+  return {
+    creditsRemaining: Math.max(0, data.creditsRemaining ?? 0),
+    stripeCustomerId: data.stripeCustomerId ?? null,
+    stripeSubscriptionId: data.stripeSubscriptionId ?? null,
+    stripeSubscriptionStatus: data.stripeSubscriptionStatus ?? null,
+    stripePriceId: data.stripePriceId ?? null,
+    subscriptionStateAt: data.subscriptionStateAt ?? null,
+    signupGrantedAt: data.signupGrantedAt ?? null,
+    ledgerSeq: data.ledgerSeq ?? 0,
+  };
+}
+
+export function toCustomerDoc({ ledgerSeq: _seq, ...customer }: StoredCustomer): CustomerDoc {
+  return customer;
+}
+
+export function readProfile(snap: DocumentSnapshot<ProfileDoc>): ProfileDoc | null {
+  const data = snap.data() as Partial<ProfileDoc> | undefined;
+  if (!data) return null;
+  return { name: data.name ?? null, email: data.email ?? null, avatar: data.avatar ?? null };
+}
+
+export function toLedgerEntry(snap: DocumentSnapshot<StoredLedgerEntry>): LedgerEntry {
+  const { delta, reason, ref, balanceAfter, at } = snap.data() as StoredLedgerEntry;
+  return { id: snap.id, delta, reason, ref, balanceAfter, at };
+}
+
+/** Drops keys whose value is undefined, which Firestore refuses to store. */
+export function definedFields<T extends DocumentData>(data: T): Partial<T> {
+  return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+type Reader = Pick<Transaction, 'getAll'> | Pick<Firestore, 'getAll'>;
+
+/** One round trip for documents of different types (the SDK's getAll wants them all alike). */
+export function getDocuments<A, B>(reader: Reader, a: DocumentReference<A>, b: DocumentReference<B>): Promise<[DocumentSnapshot<A>, DocumentSnapshot<B>]>;
+export function getDocuments<A, B, C>(
+  reader: Reader,
+  a: DocumentReference<A>,
+  b: DocumentReference<B>,
+  c: DocumentReference<C>,
+): Promise<[DocumentSnapshot<A>, DocumentSnapshot<B>, DocumentSnapshot<C>]>;
+export function getDocuments(reader: Reader, ...refs: DocumentReference[]): Promise<DocumentSnapshot[]> {
+  return reader.getAll(...refs);
+}

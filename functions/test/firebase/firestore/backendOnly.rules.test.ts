@@ -1,0 +1,63 @@
+/**
+ * firestore.rules deny by default: processed Stripe events, stage requests and any collection
+ * the rules do not name are for the backend alone, whoever asks.
+ */
+import { assertFails, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { aStageRequest, aStripeEvent } from '../support/factories.js';
+import { actors, firestoreRulesEnvironment, seedFirestore } from '../support/rulesEnvironment.js';
+
+const OWNER = 'dana';
+const OTHER = 'eli';
+let env: RulesTestEnvironment;
+let as: ReturnType<typeof actors>;
+
+const PATHS = {
+  'stripe_events/{eventId}': { collection: 'stripe_events', doc: 'evt_1', data: aStripeEvent() },
+  'customers/{uid}/stage_requests/{key}': { collection: `customers/${OWNER}/stage_requests`, doc: 'k1', data: aStageRequest() },
+  'an unnamed collection': { collection: 'admin_notes', doc: 'n1', data: { text: 'internal' } },
+};
+
+beforeAll(async () => {
+  env = await firestoreRulesEnvironment('demo-flipstage-rules-backend-only');
+  as = actors(env, OWNER, OTHER);
+});
+
+beforeEach(async () => {
+  await env.clearFirestore();
+  await seedFirestore(env, async (db) => {
+    for (const { collection, doc, data } of Object.values(PATHS)) await db.collection(collection).doc(doc).set(data);
+  });
+});
+
+afterAll(async () => {
+  await env.cleanup();
+});
+
+describe.each(Object.entries(PATHS))('%s', (_path, { collection, doc, data }) => {
+  describe.each([
+    ['signed out', () => as.signedOut()],
+    ['the owner', () => as.owner()],
+    ['another user', () => as.other()],
+  ] as const)('%s', (_who, context: () => RulesTestContext) => {
+    it('cannot get a document', async () => {
+      await assertFails(context().firestore().collection(collection).doc(doc).get());
+    });
+
+    it('cannot list documents', async () => {
+      await assertFails(context().firestore().collection(collection).get());
+    });
+
+    it('cannot create a document', async () => {
+      await assertFails(context().firestore().collection(collection).doc('new').set(data));
+    });
+
+    it('cannot update a document', async () => {
+      await assertFails(context().firestore().collection(collection).doc(doc).update({ touched: true }));
+    });
+
+    it('cannot delete a document', async () => {
+      await assertFails(context().firestore().collection(collection).doc(doc).delete());
+    });
+  });
+});
