@@ -1,19 +1,29 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
 import { usePageMeta } from '../../app/usePageMeta';
+import { StagingStudioWithServices } from '../staging/StagingStudioWithServices';
+import { HowItWorks } from './HowItWorks';
+import { ClaimsBand } from './ClaimsBand';
+import { Reviews } from './Reviews';
+import { CallToAction } from './CallToAction';
+import { STUDIO_ANCHOR_ID } from './studioAnchor';
 
 export function HomePage() {
   usePageMeta({
     title: 'FlipStage',
-    description: 'Upload a furniture photo and get it back in a beautifully staged room. Sell faster.',
+    description:
+      'Upload a furniture photo and get it back in a beautifully staged room in about 15 seconds. Flippers sell 42% faster.',
     path: '/',
   });
   return (
     <Container size="lg" py="xl">
-      <Stack gap="sm">
-        <Title order={1}>Stage your furniture in seconds</Title>
-        <Text c="dimmed">
-          Upload a photo of a piece, pick a design style and a furniture type, and get it back in a staged room.
-        </Text>
+      <Stack gap={64}>
+        <HowItWorks />
+        <div id={STUDIO_ANCHOR_ID}>
+          <StagingStudioWithServices />
+        </div>
+        <ClaimsBand />
+        <Reviews />
+        <CallToAction />
       </Stack>
     </Container>
   );

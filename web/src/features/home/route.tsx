@@ -1,5 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { rootRoute } from '../../app/rootRoute';
-import { HomePage } from './HomePage';
 
-export const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomePage });
+/** The page itself is a separate chunk, so other routes never load the studio. */
+export const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/' }).lazy(() =>
+  import('./route.lazy').then((m) => m.Route),
+);

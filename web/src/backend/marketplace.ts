@@ -1,0 +1,79 @@
+import { API_PATHS, type Item, type ItemsPage, type ItemState } from '@flipstage/core';
+import { apiFetch, type ApiFetchInit } from './http';
+
+export interface ItemQuery {
+  search: string;
+  tag: string;
+  cursor: string | null;
+}
+
+/** A validated item form, ready to send (spec §7: multipart with repeated `images`). */
+export interface ItemDraft {
+  title: string;
+  description: string;
+  price: number;
+  tags: string[];
+  state: ItemState;
+  images: File[];
+  /** Output URLs of studio results among `images`, so the listing can be labelled AI-staged. */
+  stagedFrom: string[];
+}
+
+export interface MarketplaceBackend {
+  listItems(query: ItemQuery, signal?: AbortSignal): Promise<ItemsPage>;
+  createItem(draft: ItemDraft): Promise<Item>;
+  updateItem(id: string, draft: ItemDraft): Promise<Item>;
+  /** Spec §7: the prefilled image URL is fetched as a blob and turned into a file. */
+  fetchImageFile(url: string, signal?: AbortSignal): Promise<File>;
+}
+
+type FetchApi = <T>(path: string, init?: ApiFetchInit) => Promise<T>;
+
+export function itemsPath(query: ItemQuery): string {
+  const params = new URLSearchParams();
+  params.set('search', query.search.trim());
+  params.set('tag', query.tag.trim());
+  if (query.cursor) params.set('cursor', query.cursor);
+  return `${API_PATHS.marketplaceGetItems}?${params.toString()}`;
+}
+
+export function itemFormData(draft: ItemDraft): FormData {
+  const form = new FormData();
+  form.append('title', draft.title);
+  form.append('description', draft.description);
+  form.append('price', String(draft.price));
+  form.append('tags', draft.tags.join(','));
+  form.append('state', draft.state);
+  for (const url of draft.stagedFrom) form.append('stagedFrom', url);
+  for (const file of draft.images) form.append('images', file, file.name);
+  return form;
+}
+
+/** The last path segment of a URL, used as the file name of a fetched image. */
+export function fileNameFromUrl(url: string, fallback = 'image.jpg'): string {
+  try {
+    const name = decodeURIComponent(new URL(url, 'http://localhost').pathname.split('/').pop() ?? '');
+    return name || fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function createHttpMarketplaceBackend(fetchApi: FetchApi = apiFetch): MarketplaceBackend {
+  return {
+    listItems: (query, signal) => fetchApi<ItemsPage>(itemsPath(query), { signal }),
+    createItem: (draft) =>
+      fetchApi<Item>(API_PATHS.marketplaceCreateItem, { method: 'POST', form: itemFormData(draft) }),
+    updateItem: (id, draft) =>
+      fetchApi<Item>(`${API_PATHS.marketplaceUpdateItem}?id=${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        form: itemFormData(draft),
+      }),
+    async fetchImageFile(url, signal) {
+      const response = await fetch(url, { signal });
+      if (!response.ok) throw new Error(`Could not fetch ${url}: HTTP ${response.status}`);
+      const blob = await response.blob();
+      return new File([blob], fileNameFromUrl(url), { type: blob.type || 'image/jpeg' });
+    },
+  };
+}

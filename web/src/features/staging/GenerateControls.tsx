@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconBulb, IconCoins, IconSparkles, IconWand } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { generateAllLabel, generateSelectedLabel } from '@flipstage/core';
+import { studioAtom, studioMessageAtom } from './studioAtoms';
+import { pendingImages } from './studioState';
+import { useGeneration, useStudioCredits } from './useGeneration';
+import { isAccountLoading, type StudioSession } from './studioServices';
+import { GenerationProgress } from './GenerationProgress';
+
+/** Step 2: Generate Selected / Generate All, the credits counter, tips and the progress bar (spec §2). */
+export function GenerateControls({ session }: { session: StudioSession }) {
+  const studio = useAtomValue(studioAtom);
+  const message = useAtomValue(studioMessageAtom);
+  const credits = useStudioCredits(session);
+  const { generateSelected, requestGenerateAll, confirmGenerateAll } = useGeneration(session);
+  const navigate = useNavigate();
+  const [confirmMessage, setConfirmMessage] = useState<string | null>(null);
+  const loadingAccount = isAccountLoading(session);
+
+  return (
+    <Stack gap="md">
+      {message && (
+        <Alert color="red" variant="light" role="alert">
+          {message}
+        </Alert>
+      )}
+      <Group gap="sm">
+        <Button
+          leftSection={<IconWand size={18} aria-hidden />}
+          disabled={loadingAccount}
+          onClick={() => void generateSelected()}
+        >
+          {generateSelectedLabel(credits)}
+        </Button>
+        <Button
+          variant="outline"
+          leftSection={<IconSparkles size={18} aria-hidden />}
+          disabled={loadingAccount}
+          onClick={() => {
+            const decision = requestGenerateAll();
+            if (decision.kind === 'confirm') setConfirmMessage(decision.message);
+          }}
+        >
+          {generateAllLabel(pendingImages(studio).length)}
+        </Button>
+        <Badge size="lg" variant="light" leftSection={<IconCoins size={14} aria-hidden />} role="status">
+          {loadingAccount ? 'Credits: …' : `Credits: ${credits}`}
+        </Badge>
+        <Button
+          variant="subtle"
+          leftSection={<IconBulb size={18} aria-hidden />}
+          onClick={() => void navigate({ href: '/tips' })}
+        >
+          See Prompt Tips
+        </Button>
+      </Group>
+      <GenerationProgress />
+      <Modal opened={confirmMessage !== null} onClose={() => setConfirmMessage(null)} title="Generate All" centered>
+        <Text>{confirmMessage}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setConfirmMessage(null)}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() => {
+              setConfirmMessage(null);
+              void confirmGenerateAll();
+            }}
+          >
+            Continue
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}

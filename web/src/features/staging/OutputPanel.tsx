@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Box, Button, Center, Group, Image, Loader, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconBuildingStore, IconDownload, IconShare } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { downloadFileName, MESSAGES } from '@flipstage/core';
+import { studioAtom } from './studioAtoms';
+import { processedImages, selectedImage, selectImage } from './studioState';
+import { useStudioServices } from './studioServices';
+import { CompareSlider } from './CompareSlider';
+import { FeedbackPrompt } from './FeedbackPrompt';
+import { downloadImage, openShareWindow } from './download';
+
+const PANEL_HEIGHT = 400;
+
+function PreviewPanel({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="xs">
+      <Text fw={600} size="sm" mb={6}>
+        {title}
+      </Text>
+      <Center h={PANEL_HEIGHT} bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}>
+        {children}
+      </Center>
+    </Paper>
+  );
+}
+
+function ErrorText({ children }: { children: string }) {
+  return (
+    <Text c="red" ta="center" px="md" role="alert">
+      {children}
+    </Text>
+  );
+}
+
+/** Step 3: the selected image before and after, its actions and the processed images (spec §2). */
+export function OutputPanel() {
+  const studio = useAtomValue(studioAtom);
+  const setStudio = useSetAtom(studioAtom);
+  const { track } = useStudioServices();
+  const navigate = useNavigate();
+  const [brokenInputs, setBrokenInputs] = useState<ReadonlySet<string>>(new Set());
+  const [brokenOutputs, setBrokenOutputs] = useState<ReadonlySet<string>>(new Set());
+  const image = selectedImage(studio);
+  const processed = processedImages(studio);
+  if (!image || studio.selectedIndex === null) return null;
+
+  const n = studio.selectedIndex + 1;
+  const outputUrl = image.outputUrl;
+  const markBroken = (set: typeof setBrokenInputs, id: string) => set((ids) => new Set(ids).add(id));
+
+  async function download(url: string) {
+    const fileName = downloadFileName(n);
+    try {
+      await downloadImage(url, fileName);
+      track('image_download', { category: 'staging', file_name: fileName });
+    } catch (error) {
+      console.error('Download failed', error);
+    }
+  }
+
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <PreviewPanel title="Original">
+          {brokenInputs.has(image.id) ? (
+            <ErrorText>{MESSAGES.originalImageError}</ErrorText>
+          ) : (
+            <Image
+              src={image.previewUrl}
+              alt={`Original photo ${n}`}
+              h={PANEL_HEIGHT}
+              fit="contain"
+              onError={() => markBroken(setBrokenInputs, image.id)}
+            />
+          )}
+        </PreviewPanel>
+        <PreviewPanel title="Staged">
+          {image.status === 'processing' ? (
+            <Stack align="center" gap="xs">
+              <Loader />
+              <Text size="sm" c="dimmed">
+                Staging your piece…
+              </Text>
+            </Stack>
+          ) : outputUrl && brokenOutputs.has(image.id) ? (
+            <ErrorText>{MESSAGES.selectedImageDisplayError}</ErrorText>
+          ) : outputUrl ? (
+            <Image
+              src={outputUrl}
+              alt={`Staged image ${n}`}
+              h={PANEL_HEIGHT}
+              fit="contain"
+              onError={() => markBroken(setBrokenOutputs, image.id)}
+            />
+          ) : (
+            <Text c="dimmed" ta="center" px="md">
+              Press Generate to stage this piece.
+            </Text>
+          )}
+        </PreviewPanel>
+      </SimpleGrid>
+
+      {outputUrl && !brokenOutputs.has(image.id) && (
+        <>
+          <Group gap="sm">
+            <Button leftSection={<IconDownload size={18} aria-hidden />} onClick={() => void download(outputUrl)}>
+              Download
+            </Button>
+            <Button
+              variant="light"
+              leftSection={<IconShare size={18} aria-hidden />}
+              onClick={() => openShareWindow(outputUrl)}
+            >
+              Share
+            </Button>
+            <Button
+              variant="light"
+              leftSection={<IconBuildingStore size={18} aria-hidden />}
+              onClick={() => void navigate({ to: '/marketplace', search: { image: outputUrl } })}
+            >
+              List on Marketplace
+            </Button>
+          </Group>
+          <Box>
+            <Title order={3} size="h4" mb="xs">
+              Before and after
+            </Title>
+            <CompareSlider
+              beforeUrl={image.previewUrl}
+              afterUrl={outputUrl}
+              onError={() => markBroken(setBrokenOutputs, image.id)}
+            />
+          </Box>
+        </>
+      )}
+
+      <FeedbackPrompt />
+
+      {processed.length > 0 && (
+        <Box>
+          <Title order={3} size="h4" mb="xs">
+            Processed images
+          </Title>
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
+            {processed.map((img) => {
+              const index = studio.images.indexOf(img);
+              return (
+                <UnstyledButton
+                  key={img.id}
+                  aria-label={`Show staged image ${index + 1}`}
+                  onClick={() => setStudio((s) => selectImage(s, index))}
+                >
+                  <Image src={img.outputUrl ?? undefined} alt="" radius="md" h={160} fit="cover" />
+                </UnstyledButton>
+              );
+            })}
+          </SimpleGrid>
+        </Box>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+import { Card, Divider, Stack, Text, Title } from '@mantine/core';
+import { UploadArea } from './UploadArea';
+import { ThumbnailStrip } from './ThumbnailStrip';
+import { PromptPanel } from './PromptPanel';
+import { GenerateControls } from './GenerateControls';
+import { OutputPanel } from './OutputPanel';
+import type { StudioSession } from './studioServices';
+
+/** The home staging tool (spec §2 "Home staging tool", §4 image and generate flows). */
+export function StagingStudio({ session }: { session: StudioSession }) {
+  return (
+    <Card withBorder radius="lg" padding="xl" shadow="sm" component="section" aria-labelledby="studio-title">
+      <Stack gap="lg">
+        <div>
+          <Title order={2} id="studio-title">
+            Stage your furniture
+          </Title>
+          <Text c="dimmed">Upload photos, pick a style and press Generate. Each image uses 1 credit.</Text>
+        </div>
+        <UploadArea />
+        <ThumbnailStrip />
+        <Divider />
+        <PromptPanel />
+        <GenerateControls session={session} />
+        <OutputPanel />
+      </Stack>
+    </Card>
+  );
+}

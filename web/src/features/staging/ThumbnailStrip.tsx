@@ -1,0 +1,85 @@
+import { useRef } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Box, Button, CloseButton, FileButton, Group, Image, Loader, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconCheck, IconPlus, IconTrash } from '@tabler/icons-react';
+import { clearAllAtom, removeImageAtom, studioAtom } from './studioAtoms';
+import { selectImage, type StudioImage } from './studioState';
+import { useAddFiles } from './useAddFiles';
+import classes from './ThumbnailStrip.module.css';
+
+function Thumbnail({ image, index, selected }: { image: StudioImage; index: number; selected: boolean }) {
+  const setStudio = useSetAtom(studioAtom);
+  const removeImage = useSetAtom(removeImageAtom);
+  const n = index + 1;
+  return (
+    <Box className={classes.thumb} data-status={image.status} data-selected={selected || undefined}>
+      <UnstyledButton
+        className={classes.select}
+        aria-label={`Select image ${n}`}
+        aria-pressed={selected}
+        onClick={() => setStudio((s) => selectImage(s, index))}
+      >
+        <Image src={image.previewUrl} alt="" w={88} h={88} fit="cover" radius="sm" />
+      </UnstyledButton>
+      {image.status === 'processing' && (
+        <Box className={classes.badge}>
+          <Loader size="sm" />
+          <VisuallyHidden>Image {n} processing</VisuallyHidden>
+        </Box>
+      )}
+      {image.status === 'processed' && (
+        <ThemeIcon color="green" radius="xl" size="sm" className={classes.badge}>
+          <IconCheck size={14} aria-hidden />
+          <VisuallyHidden>Image {n} processed</VisuallyHidden>
+        </ThemeIcon>
+      )}
+      <CloseButton
+        size="sm"
+        className={classes.remove}
+        aria-label={`Remove image ${n}`}
+        onClick={() => removeImage(index)}
+      />
+    </Box>
+  );
+}
+
+/** The uploaded images: select, remove (×), Add More and Clear All (spec §2). */
+export function ThumbnailStrip() {
+  const studio = useAtomValue(studioAtom);
+  const clearAll = useSetAtom(clearAllAtom);
+  const addFiles = useAddFiles();
+  const resetPicker = useRef<() => void>(null);
+  if (studio.images.length === 0) return null;
+  return (
+    <Box>
+      <Group gap="sm" role="list" aria-label="Uploaded images" className={classes.strip}>
+        {studio.images.map((image, index) => (
+          <div role="listitem" key={image.id}>
+            <Thumbnail image={image} index={index} selected={index === studio.selectedIndex} />
+          </div>
+        ))}
+      </Group>
+      <Group gap="sm" mt="sm">
+        <FileButton
+          multiple
+          accept="image/*"
+          resetRef={resetPicker}
+          inputProps={{ 'aria-label': 'Add more furniture photos' }}
+          onChange={(files) => {
+            addFiles(files);
+            resetPicker.current?.();
+          }}
+        >
+          {(props) => (
+            <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} {...props}>
+              Add More
+            </Button>
+          )}
+        </FileButton>
+        <Button variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={clearAll}>
+          Clear All
+        </Button>
+      </Group>
+    </Box>
+  );
+}

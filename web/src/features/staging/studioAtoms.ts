@@ -1,0 +1,121 @@
+import { atom } from 'jotai';
+import {
+  DEFAULT_FURNITURE_TYPE,
+  DEFAULT_STYLE,
+  filterImageFiles,
+  resolvePrompt,
+  SIGNED_OUT_CREDITS,
+  type DesignStyleId,
+  type FurnitureTypeId,
+  type MergedUser,
+  type PromptMode,
+} from '@flipstage/core';
+import {
+  addImages,
+  clearAll,
+  droppedImages,
+  EMPTY_STUDIO,
+  newStudioImage,
+  removeImage,
+  type StudioState,
+} from './studioState';
+
+/** The studio's UI state. The home route uses the default store, so it survives a visit to /tips. */
+export const studioAtom = atom<StudioState>(EMPTY_STUDIO);
+
+export const promptModeAtom = atom<PromptMode>('auto');
+export const styleAtom = atom<DesignStyleId>(DEFAULT_STYLE);
+export const furnitureTypeAtom = atom<FurnitureTypeId>(DEFAULT_FURNITURE_TYPE);
+/** The auto prompt after Edit Prompt; null follows the chosen style and type. */
+export const editedPromptAtom = atom<string | null>(null);
+export const promptEditingAtom = atom(false);
+export const customPromptAtom = atom('');
+
+/** Choosing another style or type starts again from the generated prompt. */
+export const chooseStyleAtom = atom(null, (_get, set, style: DesignStyleId) => {
+  set(styleAtom, style);
+  set(editedPromptAtom, null);
+});
+export const chooseFurnitureTypeAtom = atom(null, (_get, set, type: FurnitureTypeId) => {
+  set(furnitureTypeAtom, type);
+  set(editedPromptAtom, null);
+});
+
+/** The prompt text sent for staging. */
+export const promptAtom = atom((get) =>
+  resolvePrompt({
+    mode: get(promptModeAtom),
+    style: get(styleAtom),
+    furnitureType: get(furnitureTypeAtom),
+    editedPrompt: get(editedPromptAtom) ?? undefined,
+    customPrompt: get(customPromptAtom),
+  }),
+);
+
+/** The validation message shown above the studio controls (spec §5), or null. */
+export const studioMessageAtom = atom<string | null>(null);
+
+/** Signed-out visitors keep a local counter only (spec §4/§6); they start at 0. */
+export const localCreditsAtom = atom(SIGNED_OUT_CREDITS);
+
+/**
+ * The balance the API reported after the last staging call. It stands in for the merged user's
+ * balance until the refreshed user arrives, which is recognised by a change from `baseline`.
+ */
+export interface ApiCredits {
+  uid: string;
+  value: number;
+  baseline: number;
+}
+export const apiCreditsAtom = atom<ApiCredits | null>(null);
+
+export function effectiveCredits(input: {
+  user: MergedUser | null;
+  apiCredits: ApiCredits | null;
+  localCredits: number;
+}): number {
+  const { user, apiCredits } = input;
+  if (!user) return input.localCredits;
+  if (apiCredits && apiCredits.uid === user.uid && apiCredits.baseline === user.creditsRemaining) {
+    return apiCredits.value;
+  }
+  return user.creditsRemaining;
+}
+
+/** How many generations are in flight; the progress bar runs while it is above 0. */
+export const runningAtom = atom(0);
+
+type IdFactory = () => string;
+
+/**
+ * Keeps the image files of a drop or pick (spec §5), adds them to the strip and reports the
+ * no-valid-files message. Returns how many were added.
+ */
+export const addFilesAtom = atom(null, (get, set, files: readonly File[], createId: IdFactory): number => {
+  const { files: kept, error } = filterImageFiles(files);
+  set(studioMessageAtom, error);
+  if (kept.length === 0) return 0;
+  const added = kept.map((file) => newStudioImage(createId(), file, URL.createObjectURL(file)));
+  set(studioAtom, addImages(get(studioAtom), added));
+  return added.length;
+});
+
+function releaseDropped(before: StudioState, after: StudioState): void {
+  for (const gone of droppedImages(before, after)) URL.revokeObjectURL(gone.previewUrl);
+}
+
+export const removeImageAtom = atom(null, (get, set, index: number) => {
+  const before = get(studioAtom);
+  const after = removeImage(before, index);
+  releaseDropped(before, after);
+  set(studioAtom, after);
+  set(studioMessageAtom, null);
+});
+
+export const clearAllAtom = atom(null, (get, set) => {
+  const before = get(studioAtom);
+  const after = clearAll();
+  releaseDropped(before, after);
+  set(studioAtom, after);
+  set(studioMessageAtom, null);
+});

@@ -1,0 +1,150 @@
+import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useAtomValue, useStore } from 'jotai';
+import { useNavigate } from '@tanstack/react-router';
+import {
+  checkGenerateSelected,
+  creditsAfter,
+  decideGenerateAll,
+  isImageType,
+  MESSAGES,
+  type GenerateAllDecision,
+} from '@flipstage/core';
+import {
+  apiCreditsAtom,
+  effectiveCredits,
+  furnitureTypeAtom,
+  localCreditsAtom,
+  promptAtom,
+  promptModeAtom,
+  runningAtom,
+  studioAtom,
+  studioMessageAtom,
+  styleAtom,
+} from './studioAtoms';
+import { isPending, markFailed, markProcessed, markProcessing, pendingImages, selectedImage } from './studioState';
+import { useStudioServices, type StudioSession } from './studioServices';
+
+export function processingErrorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : MESSAGES.unknownProcessingError;
+}
+
+/** The studio's credits: the account's balance when signed in, the local counter otherwise. */
+export function useStudioCredits(session: StudioSession): number {
+  const apiCredits = useAtomValue(apiCreditsAtom);
+  const localCredits = useAtomValue(localCreditsAtom);
+  return effectiveCredits({ user: session.user, apiCredits, localCredits });
+}
+
+/**
+ * Generate Selected and Generate All (spec §4): validation with core's rules, one staging call per
+ * image with a fresh idempotency key per attempt, credits from the API's answer.
+ */
+export function useGeneration(session: StudioSession) {
+  const store = useStore();
+  const { backend, track, createId } = useStudioServices();
+  const navigate = useNavigate();
+  // Async batches read the session as it is when each image finishes, not as it was at the click.
+  const sessionRef = useRef(session);
+  useLayoutEffect(() => {
+    sessionRef.current = session;
+  }, [session]);
+
+  const currentCredits = useCallback(
+    () =>
+      effectiveCredits({
+        user: sessionRef.current.user,
+        apiCredits: store.get(apiCreditsAtom),
+        localCredits: store.get(localCreditsAtom),
+      }),
+    [store],
+  );
+
+  const recordCredits = useCallback(
+    (creditsRemaining: number) => {
+      const { user, refreshUser } = sessionRef.current;
+      if (user) {
+        store.set(apiCreditsAtom, { uid: user.uid, value: creditsRemaining, baseline: user.creditsRemaining });
+        refreshUser();
+      } else {
+        store.set(localCreditsAtom, (credits) => creditsAfter(credits, 1));
+      }
+    },
+    [store],
+  );
+
+  const run = useCallback(
+    async (ids: string[]) => {
+      if (ids.length === 0) return;
+      // The choice at the moment of the click applies to the whole batch.
+      const request = {
+        prompt: store.get(promptAtom),
+        style: store.get(styleAtom),
+        furnitureType: store.get(furnitureTypeAtom),
+        mode: store.get(promptModeAtom),
+      };
+      store.set(studioAtom, (s) => markProcessing(s, ids));
+      store.set(runningAtom, (n) => n + 1);
+      try {
+        for (const id of ids) {
+          const image = store.get(studioAtom).images.find((img) => img.id === id);
+          if (!image) continue;
+          track('image_processing_started', { category: 'staging', style: request.style, mode: request.mode });
+          try {
+            const result = await backend.stage({ ...request, file: image.file, idempotencyKey: createId() });
+            store.set(studioAtom, (s) => markProcessed(s, id, result.outputUrl));
+            recordCredits(result.creditsRemaining);
+            track('image_processing_completed', { category: 'staging', style: request.style, mode: request.mode });
+            track('credit_used', { category: 'staging', credits_used: 1, credits_remaining: result.creditsRemaining });
+          } catch (error) {
+            const message = processingErrorMessage(error);
+            store.set(studioAtom, (s) => markFailed(s, id));
+            console.error(`Image processing failed: ${message}`);
+            track('image_processing_error', { category: 'staging', error_message: message });
+          }
+        }
+      } finally {
+        store.set(runningAtom, (n) => n - 1);
+      }
+    },
+    [backend, createId, recordCredits, store, track],
+  );
+
+  const generateSelected = useCallback(async () => {
+    const credits = currentCredits();
+    if (sessionRef.current.status === 'signedOut' && credits <= 0) {
+      await navigate({ href: '/auth/signup' });
+      return;
+    }
+    const state = store.get(studioAtom);
+    const check = checkGenerateSelected({
+      imageCount: state.images.length,
+      selectedIndex: state.selectedIndex,
+      credits,
+    });
+    if (!check.ok) {
+      store.set(studioMessageAtom, check.message);
+      return;
+    }
+    const image = selectedImage(state);
+    if (!image || !isImageType(image.file.type)) {
+      store.set(studioMessageAtom, MESSAGES.selectedImageNotValid);
+      return;
+    }
+    store.set(studioMessageAtom, null);
+    if (isPending(image)) await run([image.id]);
+  }, [currentCredits, navigate, run, store]);
+
+  /** Decides what Generate All does; a 'confirm' decision waits for confirmGenerateAll. */
+  const requestGenerateAll = useCallback((): GenerateAllDecision => {
+    const decision = decideGenerateAll(pendingImages(store.get(studioAtom)).length, currentCredits());
+    store.set(studioMessageAtom, decision.kind === 'confirm' ? null : decision.message);
+    return decision;
+  }, [currentCredits, store]);
+
+  const confirmGenerateAll = useCallback(
+    () => run(pendingImages(store.get(studioAtom)).map((img) => img.id)),
+    [run, store],
+  );
+
+  return { generateSelected, requestGenerateAll, confirmGenerateAll };
+}
