@@ -86,7 +86,16 @@ export interface Item {
   state: ItemState;
   created_at: string;
   updated_at: string;
+  /** True when an image came from the staging studio (see ITEM_STAGED_FROM_FIELD). */
+  aiStaged?: boolean;
 }
+
+/**
+ * Multipart field of marketplace-create-item / -update-item naming the studio output URL an
+ * attached image was fetched from, so the backend can check it against the caller's image edits
+ * and mark the listing AI-staged.
+ */
+export const ITEM_STAGED_FROM_FIELD = 'stagedFrom';
 
 export interface ItemsPage {
   data: Item[];
