@@ -1,0 +1,35 @@
+/** The signed-in user's own account and image edits (DESIGN §1: read by the SPA in local mode). */
+import express, { Router } from 'express';
+import { MESSAGES } from '@flipstage/core';
+import type { Identity, Store } from '../ports.js';
+import type { AppConfig } from '../config.js';
+import { createAccount, getMergedUser, updateProfile } from '../services/accounts.js';
+import { listImageEdits } from '../services/imageEdits.js';
+import { requireUser, currentUser } from './auth.js';
+import { sendError } from './errors.js';
+
+export function accountRoutes(deps: { store: Store; identity: Identity; config: AppConfig }): Router {
+  const router = Router();
+  const auth = requireUser(deps.identity);
+
+  router.post('/account', auth, async (_req, res) => {
+    res.json(await createAccount(deps.store, currentUser(res)));
+  });
+
+  router.get('/account', auth, async (_req, res) => {
+    const user = await getMergedUser(deps.store, currentUser(res), deps.config.mergeDbUser);
+    if (!user) return sendError(res, 404, MESSAGES.notFound);
+    res.json(user);
+  });
+
+  router.patch('/account', auth, express.json({ limit: '16kb' }), async (req, res) => {
+    res.json(await updateProfile(deps.store, currentUser(res), req.body));
+  });
+
+  router.get('/image-edits', auth, async (req, res) => {
+    const cursor = typeof req.query.cursor === 'string' ? req.query.cursor : undefined;
+    res.json(await listImageEdits(deps.store, currentUser(res).uid, cursor));
+  });
+
+  return router;
+}

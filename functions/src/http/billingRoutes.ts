@@ -1,0 +1,73 @@
+/** Stripe checkout, billing portal and webhook routes (DESIGN §4, §5). */
+import express, { Router, type Request, type RequestHandler } from 'express';
+import { IDEMPOTENCY_HEADER, MESSAGES, type BillingSessionResponse } from '@flipstage/core';
+import type { Identity } from '../ports.js';
+import { createBillingPortalUrl, createCheckoutSession, handleStripeWebhook, type BillingDeps } from '../services/billing.js';
+import { currentUser, requireUser } from './auth.js';
+import { describeFailure } from './errors.js';
+import { requestLogger } from './requestContext.js';
+import { logs } from '../logs.js';
+
+/** The browser's origin, to resolve the same-site paths the spec's client sends as redirect URLs. */
+function callerOrigin(req: Request): string | null {
+  const origin = req.get('origin');
+  if (origin && /^https?:\/\/[^/\s]+$/i.test(origin)) return origin;
+  const referer = req.get('referer');
+  if (referer) {
+    try {
+      return new URL(referer).origin;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** The webhook must see the exact bytes Stripe signed: Cloud Functions keeps them in req.rawBody. */
+const rawBody: RequestHandler = (req, res, next) => {
+  const kept = (req as Request & { rawBody?: unknown }).rawBody;
+  if (Buffer.isBuffer(kept)) {
+    req.body = kept;
+    next();
+    return;
+  }
+  express.raw({ type: () => true, limit: '1mb' })(req, res, next);
+};
+
+export function billingRoutes(deps: Omit<BillingDeps, 'logger'> & { identity: Identity }): Router {
+  const router = Router();
+  const json = express.json({ limit: '16kb' });
+  const withLogger = (res: express.Response): BillingDeps => ({ ...deps, logger: requestLogger(res) });
+
+  router.post('/stripe-create-checkout-session', requireUser(deps.identity), json, async (req, res) => {
+    const session = await createCheckoutSession(withLogger(res), currentUser(res), {
+      body: req.body,
+      origin: callerOrigin(req),
+      idempotencyKey: req.get(IDEMPOTENCY_HEADER),
+    });
+    res.json(session);
+  });
+
+  router.post('/stripe-create-billing-session', requireUser(deps.identity), json, async (req, res) => {
+    let response: BillingSessionResponse;
+    try {
+      const url = await createBillingPortalUrl(withLogger(res), currentUser(res).uid, { body: req.body, origin: callerOrigin(req) });
+      response = { status: 'success', data: { url } };
+    } catch (error) {
+      const failure = describeFailure(error);
+      if (failure.status >= 500) logs.requestFailed(requestLogger(res), error);
+      const message = failure.status >= 500 ? MESSAGES.billingSessionError : failure.message;
+      res.status(failure.status).json({ status: 'error', message } satisfies BillingSessionResponse);
+      return;
+    }
+    res.json(response);
+  });
+
+  router.post('/stripe-webhook', rawBody, async (req, res) => {
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    await handleStripeWebhook(withLogger(res), body, req.get('stripe-signature'));
+    res.json({ received: true });
+  });
+
+  return router;
+}

@@ -1,0 +1,30 @@
+/** POST /api/stage: multipart imageFile + prompt, style, furnitureType, mode; Idempotency-Key header. */
+import { Router } from 'express';
+import { IDEMPOTENCY_HEADER } from '@flipstage/core';
+import type { Identity } from '../ports.js';
+import { stageImage, type StagingDeps } from '../services/staging.js';
+import { currentUser, requireUser } from './auth.js';
+import { parseMultipart } from './multipart.js';
+import { requestLogger } from './requestContext.js';
+
+/** Phone photos are a few MB; the staging engine refuses anything larger than this anyway. */
+export const MAX_STAGE_UPLOAD_BYTES = 25 * 1024 * 1024;
+
+export function stageRoutes(deps: Omit<StagingDeps, 'logger'> & { identity: Identity }): Router {
+  const router = Router();
+  router.post('/stage', requireUser(deps.identity), async (req, res) => {
+    const user = currentUser(res);
+    const body = await parseMultipart(req, { fileFields: ['imageFile'], maxFiles: 1, maxFileBytes: MAX_STAGE_UPLOAD_BYTES });
+    const result = await stageImage(
+      { ...deps, logger: requestLogger(res) },
+      {
+        uid: user.uid,
+        idempotencyKey: req.get(IDEMPOTENCY_HEADER),
+        image: body.files.get('imageFile')?.[0] ?? null,
+        fields: { prompt: body.fields.prompt, style: body.fields.style, furnitureType: body.fields.furnitureType, mode: body.fields.mode },
+      },
+    );
+    res.json(result);
+  });
+  return router;
+}

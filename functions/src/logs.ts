@@ -1,0 +1,58 @@
+/**
+ * Structured logs: one JSON line per event, one named function per event, so what the backend
+ * reports is listed in one place. In Cloud Functions a JSON line on stdout becomes a structured
+ * log entry with its severity.
+ */
+export type Severity = 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR';
+export type LogFields = Record<string, unknown>;
+
+export interface Logger {
+  write(severity: Severity, message: string, fields?: LogFields): void;
+  /** A logger that adds these fields (e.g. the request id) to every line. */
+  child(fields: LogFields): Logger;
+}
+
+export function createJsonLogger(sink: (line: string) => void = (line) => process.stdout.write(`${line}\n`), base: LogFields = {}): Logger {
+  return {
+    write(severity, message, fields = {}) {
+      sink(JSON.stringify({ severity, message, ...base, ...fields, time: new Date().toISOString() }));
+    },
+    child(fields) {
+      return createJsonLogger(sink, { ...base, ...fields });
+    },
+  };
+}
+
+export const silentLogger: Logger = { write() {}, child: () => silentLogger };
+
+function describeError(error: unknown): LogFields {
+  if (error instanceof Error) return { error: error.message, errorName: error.name, stack: error.stack };
+  return { error: String(error) };
+}
+
+export const logs = {
+  requestCompleted(logger: Logger, fields: { method: string; path: string; status: number; ms: number }) {
+    logger.write(fields.status >= 500 ? 'ERROR' : 'INFO', 'request completed', fields);
+  },
+  requestFailed(logger: Logger, error: unknown) {
+    logger.write('ERROR', 'request failed', describeError(error));
+  },
+  stagingFailed(logger: Logger, fields: { uid: string; attemptId: string }, error: unknown) {
+    logger.write('WARNING', 'staging failed; credit refunded', { ...fields, ...describeError(error) });
+  },
+  refundFailed(logger: Logger, fields: { uid: string; attemptId: string }, error: unknown) {
+    logger.write('ERROR', 'refund after a staging failure failed', { ...fields, ...describeError(error) });
+  },
+  webhookProcessed(logger: Logger, fields: { eventId: string; type: string; effect: string; applied: boolean }) {
+    logger.write('INFO', 'webhook processed', fields);
+  },
+  webhookIgnored(logger: Logger, fields: { eventId: string; type: string }) {
+    logger.write('DEBUG', 'webhook type not used', fields);
+  },
+  webhookUnknownPrice(logger: Logger, fields: { eventId: string; priceId: string | null }) {
+    logger.write('WARNING', 'invoice for a price that is not a FlipStage plan; no credits granted', fields);
+  },
+  webhookSignatureRejected(logger: Logger) {
+    logger.write('WARNING', 'webhook signature rejected');
+  },
+};

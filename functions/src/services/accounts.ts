@@ -1,0 +1,31 @@
+/** Accounts: the profile + customer pair behind the merged user (spec §3, DESIGN §3). */
+import { mergeUser, profilePatchSchema, firstIssueMessage, SIGNUP_CREDITS, type AuthIdentity, type MergedUser } from '@flipstage/core';
+import type { Store } from '../ports.js';
+import { invalid, ServiceError } from './errors.js';
+import { MESSAGES } from '@flipstage/core';
+
+function profileFromToken(identity: AuthIdentity) {
+  return { name: identity.displayName ?? null, email: identity.email ?? null, avatar: identity.photoURL ?? null };
+}
+
+/** Idempotent: creates the profile and customer once and grants the sign-up credits once. */
+export async function createAccount(store: Store, identity: AuthIdentity): Promise<MergedUser> {
+  const account = await store.ensureAccount(identity.uid, profileFromToken(identity), SIGNUP_CREDITS);
+  return mergeUser(identity, account.profile, account.customer);
+}
+
+/** The merged user, or null when no account was created yet. */
+export async function getMergedUser(store: Store, identity: AuthIdentity, mergeDbUser = true): Promise<MergedUser | null> {
+  if (!mergeDbUser) return mergeUser(identity, null, null);
+  const account = await store.getAccount(identity.uid);
+  return account ? mergeUser(identity, account.profile, account.customer) : null;
+}
+
+export async function updateProfile(store: Store, identity: AuthIdentity, body: unknown): Promise<MergedUser> {
+  const parsed = profilePatchSchema.safeParse(body ?? {});
+  if (!parsed.success) throw invalid(firstIssueMessage(parsed.error));
+  const account = await store.getAccount(identity.uid);
+  if (!account) throw new ServiceError('not-found', MESSAGES.notFound);
+  const profile = await store.updateProfile(identity.uid, parsed.data);
+  return mergeUser(identity, profile, account.customer);
+}

@@ -1,0 +1,160 @@
+/**
+ * Staging (DESIGN §4, §5): debit 1 credit → stage through the Stager port → store input and
+ * output → record the image edit. Any failure after the debit refunds it. The Idempotency-Key
+ * makes retries safe: a completed key returns its first result, a key still in flight is waited
+ * for, and neither debits again (the Store decides this inside one transaction).
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_FURNITURE_TYPE,
+  DEFAULT_STYLE,
+  isDesignStyleId,
+  isFurnitureTypeId,
+  MAX_PROMPT_LENGTH,
+  MESSAGES,
+  planForPriceId,
+  planIsActive,
+  resolvePrompt,
+  type DesignStyleId,
+  type FurnitureTypeId,
+  type PriceIdConfig,
+  type PromptMode,
+  type StageResponse,
+} from '@flipstage/core';
+import { InsufficientCredits, StagingError, type Blobs, type CustomerDoc, type OutputSize, type Stager, type Store } from '../ports.js';
+import { logs, type Logger } from '../logs.js';
+import { invalid, ServiceError } from './errors.js';
+import { MAX_IMAGE_PIXELS, sniffImage } from './images.js';
+
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+
+export interface StagingDeps {
+  store: Store;
+  blobs: Blobs;
+  stager: Stager;
+  priceIds: PriceIdConfig;
+  logger: Logger;
+  /** How long a duplicate request waits for the first one to finish. */
+  duplicateWaitMs?: number;
+  duplicatePollMs?: number;
+  /** A pending attempt older than this is treated as crashed, refunded and restarted. */
+  staleAfterMs?: number;
+}
+
+export interface StageRequest {
+  uid: string;
+  idempotencyKey: string | undefined;
+  image: Uint8Array | null;
+  fields: { prompt?: string; style?: string; furnitureType?: string; mode?: string };
+}
+
+interface StageParams {
+  prompt: string;
+  style: DesignStyleId;
+  furnitureType: FurnitureTypeId;
+  mode: PromptMode;
+}
+
+export function parseStageFields(fields: StageRequest['fields']): StageParams {
+  const mode = fields.mode?.trim() || 'auto';
+  if (mode !== 'auto' && mode !== 'custom') throw invalid(MESSAGES.invalidMode);
+  const style = fields.style?.trim() || DEFAULT_STYLE;
+  if (!isDesignStyleId(style)) throw invalid(MESSAGES.invalidStyle);
+  const furnitureType = fields.furnitureType?.trim() || DEFAULT_FURNITURE_TYPE;
+  if (!isFurnitureTypeId(furnitureType)) throw invalid(MESSAGES.invalidFurnitureType);
+  const text = fields.prompt ?? '';
+  if (text.length > MAX_PROMPT_LENGTH) throw invalid(MESSAGES.promptTooLong);
+  const prompt = resolvePrompt({ mode, style, furnitureType, editedPrompt: text, customPrompt: text });
+  return { prompt, style, furnitureType, mode };
+}
+
+export function parseIdempotencyKey(header: string | undefined): string {
+  if (header === undefined) return randomUUID();
+  const key = header.trim();
+  if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) throw invalid(MESSAGES.idempotencyKeyInvalid);
+  return key;
+}
+
+/** HD output for an active Flipper or Premium plan (spec §6, DESIGN §6). */
+export function outputSizeFor(customer: CustomerDoc, priceIds: PriceIdConfig): OutputSize {
+  const plan = planForPriceId(customer.stripePriceId, priceIds);
+  return plan?.hd && planIsActive(customer.stripeSubscriptionStatus) ? 'hd' : 'standard';
+}
+
+function toServiceError(error: unknown): unknown {
+  if (!(error instanceof StagingError)) return error;
+  switch (error.kind) {
+    case 'unsupported-image':
+      return new ServiceError('invalid', error.message, { cause: error });
+    case 'image-too-large':
+      return new ServiceError('too-large', error.message, { cause: error });
+    case 'provider-unavailable':
+      return new ServiceError('unavailable', MESSAGES.stagingUnavailable, { cause: error });
+    case 'provider-rejected':
+      return new ServiceError('unprocessable', MESSAGES.stagingRejected, { cause: error });
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function stageImage(deps: StagingDeps, request: StageRequest): Promise<StageResponse> {
+  const { store, blobs, stager, logger } = deps;
+  const { uid } = request;
+  const key = parseIdempotencyKey(request.idempotencyKey);
+  const params = parseStageFields(request.fields);
+  const image = request.image;
+  if (!image || image.byteLength === 0) throw invalid(MESSAGES.imageFileRequired);
+  const sniffed = await sniffImage(image);
+  if (!sniffed) throw invalid(MESSAGES.unsupportedImage);
+  if (sniffed.width * sniffed.height > MAX_IMAGE_PIXELS) throw new ServiceError('too-large', MESSAGES.imageTooLarge);
+
+  const account = await store.getAccount(uid);
+  if (!account) throw new ServiceError('no-credits', MESSAGES.needCredits);
+  const size = outputSizeFor(account.customer, deps.priceIds);
+
+  const waitUntil = Date.now() + (deps.duplicateWaitMs ?? 120_000);
+  for (;;) {
+    const attemptId = randomUUID();
+    const begin = await store
+      .beginStage({ uid, key, attemptId, staleBefore: Date.now() - (deps.staleAfterMs ?? 10 * 60_000) })
+      .catch((error: unknown) => {
+        throw error instanceof InsufficientCredits ? new ServiceError('no-credits', MESSAGES.needCredits) : error;
+      });
+    if (begin.kind === 'completed') return { ...begin.result, creditsRemaining: begin.creditsRemaining };
+    if (begin.kind === 'in-progress') {
+      if (Date.now() >= waitUntil) throw new ServiceError('conflict', MESSAGES.stageInProgress);
+      await sleep(deps.duplicatePollMs ?? 100);
+      continue;
+    }
+
+    try {
+      const output = await stager.stage({ image, ...params, size });
+      const editId = randomUUID();
+      const folder = `image-edits/${uid}/${editId}`;
+      const [inputUrl, outputUrl] = await Promise.all([
+        blobs.put(`${folder}/input.${sniffed.ext}`, image, sniffed.contentType),
+        blobs.put(`${folder}/staged.jpg`, output.jpeg, 'image/jpeg'),
+      ]);
+      const result = await store.completeStage({
+        uid,
+        key,
+        attemptId,
+        edit: {
+          id: editId,
+          user_id: uid,
+          input_image_url: inputUrl,
+          output_image_url: outputUrl,
+          background_style: params.prompt,
+          style: params.style,
+          furniture_type: params.furnitureType,
+          created_at: new Date().toISOString(),
+        },
+      });
+      return { ...result, creditsRemaining: begin.creditsRemaining };
+    } catch (error) {
+      logs.stagingFailed(logger, { uid, attemptId }, error);
+      await store.failStage({ uid, key, attemptId }).catch((refundError: unknown) => logs.refundFailed(logger, { uid, attemptId }, refundError));
+      throw toServiceError(error);
+    }
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * The real app on real local adapters (in-memory PGlite, a temp folder, simulated payments that
+ * deliver their signed events back into this app) with tokens from the Auth emulator. Only the
+ * Stager is a fake, behind its port.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import type { Express } from 'express';
+import { LOCAL_PRICE_IDS } from '@flipstage/core';
+import { createApp } from '../../src/app.js';
+import { loadConfig, type AppConfig } from '../../src/config.js';
+import { silentLogger } from '../../src/logs.js';
+import type { Store } from '../../src/ports.js';
+import { openLocalDatabase } from '../../src/adapters/local/database.js';
+import { createPgliteStore } from '../../src/adapters/local/pgliteStore.js';
+import { createFileBlobs } from '../../src/adapters/local/fileBlobs.js';
+import { createSimulatedPayments, type SimulatedPayments } from '../../src/adapters/local/simulatedPayments.js';
+import { createFakeStager, type FakeStager } from './fakeStager.js';
+import { emulatorIdentity } from './emulatorUsers.js';
+
+export const TEST_WEBHOOK_SECRET = 'whsec_test_local_secret';
+
+export interface TestApp {
+  app: Express;
+  store: Store;
+  stager: FakeStager;
+  payments: SimulatedPayments;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(): Promise<TestApp> {
+  const db = await openLocalDatabase(null);
+  const store = createPgliteStore(db);
+  const blobDir = mkdtempSync(join(tmpdir(), 'flipstage-test-blobs-'));
+  const baseUrl = 'http://127.0.0.1:5999';
+  const config = loadConfig({ TRIAL_DAYS: '7' }, { localPriceIds: true });
+  const stager = await createFakeStager();
+  const holder: { app?: Express } = {};
+  const payments = createSimulatedPayments({
+    db,
+    baseUrl,
+    webhookSecret: TEST_WEBHOOK_SECRET,
+    priceIds: LOCAL_PRICE_IDS,
+    deliver: async (payload, signature) => {
+      const response = await request(holder.app!)
+        .post('/api/stripe-webhook')
+        .set('content-type', 'application/json')
+        .set('stripe-signature', signature)
+        .send(payload);
+      if (response.status !== 200) throw new Error(`webhook answered ${response.status}: ${response.text}`);
+    },
+  });
+  const app = createApp({
+    store,
+    blobs: createFileBlobs({ rootDir: blobDir, baseUrl }),
+    payments,
+    identity: emulatorIdentity(),
+    stager,
+    config,
+    logger: silentLogger,
+  });
+  holder.app = app;
+  return {
+    app,
+    store,
+    stager,
+    payments,
+    config,
+    async close() {
+      await store.close();
+      rmSync(blobDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,17 @@
+export declare const AUTH_EMULATOR_HOST: string;
+export declare const DEMO_PROJECT_ID: string;
+export declare function authEmulatorAnswers(host?: string): Promise<boolean>;
+export interface RunningAuthEmulator {
+  host: string;
+  url: string;
+  /** False when an emulator was already answering and is reused. */
+  started: boolean;
+  /** Stops the emulator only if this call started it. */
+  stop(): Promise<void>;
+}
+export declare function ensureAuthEmulator(options?: {
+  host?: string;
+  projectId?: string;
+  timeoutMs?: number;
+  log?: (line: string) => void;
+}): Promise<RunningAuthEmulator>;
