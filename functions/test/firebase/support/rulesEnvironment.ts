@@ -11,6 +11,7 @@ import {
 } from '@firebase/rules-unit-testing';
 import { setLogLevel } from 'firebase/firestore';
 import { emulatorHostAndPort } from './emulators.js';
+import { jpegBytes } from './factories.js';
 
 // Denied requests are what half of these tests expect; the SDK would log each one as an error.
 setLogLevel('silent');
@@ -45,6 +46,11 @@ export async function seedStorage(env: RulesTestEnvironment, seed: (storage: Com
   await env.withSecurityRulesDisabled(async (context) => {
     await seed(context.storage());
   });
+}
+
+/** Uploads a small JPEG; the SDK's upload task is only thenable, which the assert helpers do not take. */
+export async function uploadJpeg(file: CompatReference): Promise<void> {
+  await file.put(jpegBytes(), { contentType: 'image/jpeg' });
 }
 
 async function deleteTree(folder: CompatReference): Promise<void> {
