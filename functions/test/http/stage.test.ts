@@ -1,0 +1,211 @@
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LOCAL_PRICE_IDS, MESSAGES, buildAutoPrompt } from '@flipstage/core';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
+import { unavailable } from '../helpers/fakeStager.js';
+import { jpegBytes } from '../helpers/images.js';
+
+let t: TestApp;
+let photo: Buffer;
+beforeAll(async () => {
+  t = await createTestApp();
+  photo = await jpegBytes();
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  t.stager.failWith = null;
+  t.stager.delayMs = 0;
+});
+
+async function accountWith(credits: number): Promise<TestUser> {
+  const user = await signUpTestUser();
+  await request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
+  if (credits !== 10) await t.store.applyCredit({ uid: user.uid, delta: credits - 10, reason: 'stage', ref: 'test-setup' });
+  return user;
+}
+
+function stage(user: TestUser, options: { key?: string; fields?: Record<string, string>; image?: Buffer | null } = {}) {
+  const req = request(t.app).post('/api/stage').set('authorization', `Bearer ${user.idToken}`);
+  if (options.key) req.set('Idempotency-Key', options.key);
+  const fields = options.fields ?? { style: 'farmhouse', furnitureType: 'dresser', mode: 'auto', prompt: '' };
+  for (const [name, value] of Object.entries(fields)) req.field(name, value);
+  if (options.image !== null) req.attach('imageFile', options.image ?? photo, { filename: 'dresser.jpg', contentType: 'image/jpeg' });
+  return req;
+}
+
+const balance = async (uid: string) => (await t.store.getAccount(uid))?.customer.creditsRemaining;
+
+describe('POST /api/stage', () => {
+  it('debits 1 credit, stores input and output, records the image edit and returns its URLs', async () => {
+    const user = await accountWith(10);
+    const response = await stage(user);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      editId: expect.any(String),
+      inputUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:5999\/blobs\/image-edits\/.+\/input\.jpg$/),
+      outputUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:5999\/blobs\/image-edits\/.+\/staged\.jpg$/),
+      creditsRemaining: 9,
+    });
+    const edits = await request(t.app).get('/api/image-edits').set('authorization', `Bearer ${user.idToken}`);
+    expect(edits.body.data).toEqual([
+      expect.objectContaining({
+        id: response.body.editId,
+        user_id: user.uid,
+        input_image_url: response.body.inputUrl,
+        output_image_url: response.body.outputUrl,
+        background_style: buildAutoPrompt('farmhouse', 'dresser'),
+        style: 'farmhouse',
+        furniture_type: 'dresser',
+      }),
+    ]);
+  });
+
+  it('sends the custom prompt, or its fallback when empty', async () => {
+    const user = await accountWith(10);
+    await stage(user, { fields: { mode: 'custom', prompt: 'a sunlit loft', style: 'modern', furnitureType: 'sofa' } });
+    await stage(user, { fields: { mode: 'custom', prompt: '  ', style: 'modern', furnitureType: 'sofa' } });
+    expect(t.stager.calls.slice(-2).map((c) => c.prompt)).toEqual(['a sunlit loft', 'Custom background prompt']);
+  });
+
+  it('stages in standard size without a plan and in HD on an active Flipper plan', async () => {
+    const user = await accountWith(10);
+    await stage(user);
+    expect(t.stager.calls.at(-1)?.size).toBe('standard');
+    const customerId = `cus_${user.uid}`;
+    await t.store.setStripeCustomer(user.uid, customerId);
+    await t.store.processStripeEvent({
+      eventId: `evt_${user.uid}`,
+      type: 'customer.subscription.created',
+      effect: { kind: 'sync-subscription', stripeCustomerId: customerId, subscriptionId: 'sub_x', status: 'active', priceId: LOCAL_PRICE_IDS.flipper, stateAt: Date.now() },
+    });
+    await stage(user);
+    expect(t.stager.calls.at(-1)?.size).toBe('hd');
+  });
+
+  it('answers 402 with the spec message when there are no credits', async () => {
+    const user = await accountWith(0);
+    const response = await stage(user);
+    expect(response.status).toBe(402);
+    expect(response.body).toEqual({ error: { message: MESSAGES.needCredits } });
+  });
+
+  it('answers 402 for a user who has no account yet', async () => {
+    const user = await signUpTestUser();
+    expect((await stage(user)).status).toBe(402);
+  });
+
+  it('refunds the credit when staging fails', async () => {
+    const user = await accountWith(5);
+    t.stager.failWith = unavailable();
+    const response = await stage(user);
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({ error: { message: MESSAGES.stagingUnavailable } });
+    expect(await balance(user.uid)).toBe(5);
+    const reasons = (await t.store.listLedger(user.uid)).map((e) => e.reason);
+    expect(reasons.filter((r) => r === 'refund')).toHaveLength(1);
+  });
+
+  it('refunds and answers 500 with the generic message on an unexpected failure', async () => {
+    const user = await accountWith(5);
+    t.stager.failWith = new Error('disk on fire at /secret/path');
+    const response = await stage(user);
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({ error: { message: MESSAGES.internalError } });
+    expect(await balance(user.uid)).toBe(5);
+  });
+
+  it('returns the first result for a repeated Idempotency-Key and debits once', async () => {
+    const user = await accountWith(10);
+    const first = await stage(user, { key: 'retry-1' });
+    const second = await stage(user, { key: 'retry-1' });
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(await balance(user.uid)).toBe(9);
+  });
+
+  it('debits once when requests with the same key arrive together', async () => {
+    const user = await accountWith(10);
+    t.stager.delayMs = 150;
+    const responses = await Promise.all(Array.from({ length: 5 }, () => stage(user, { key: 'together' })));
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(responses.map((r) => r.body.editId)).size).toBe(1);
+    expect(await balance(user.uid)).toBe(9);
+  });
+
+  it('lets exactly 10 of 50 concurrent requests through for 10 credits', async () => {
+    const user = await accountWith(10);
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => stage(user, { key: `burst-${i}` })));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(40);
+    expect(await balance(user.uid)).toBe(0);
+    const ledger = await t.store.listLedger(user.uid);
+    expect(ledger.reduce((sum, e) => sum + e.delta, 0)).toBe(0);
+  });
+
+  it.each([
+    [{ style: 'gothic', furnitureType: 'sofa', mode: 'auto' }, MESSAGES.invalidStyle],
+    [{ style: 'modern', furnitureType: 'piano', mode: 'auto' }, MESSAGES.invalidFurnitureType],
+    [{ style: 'modern', furnitureType: 'sofa', mode: 'magic' }, MESSAGES.invalidMode],
+    [{ style: 'modern', furnitureType: 'sofa', mode: 'custom', prompt: 'x'.repeat(2001) }, MESSAGES.promptTooLong],
+  ])('answers 400 for invalid fields %j without a debit', async (fields, message) => {
+    const user = await accountWith(3);
+    const response = await stage(user, { fields });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: { message } });
+    expect(await balance(user.uid)).toBe(3);
+  });
+
+  it('answers 400 when imageFile is missing', async () => {
+    const user = await accountWith(3);
+    const response = await stage(user, { image: null });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: { message: MESSAGES.imageFileRequired } });
+  });
+
+  it('answers 400 for a file that is not an image, whatever its declared type, without a debit', async () => {
+    const user = await accountWith(3);
+    const response = await stage(user, { image: Buffer.from('<svg onload="alert(1)"></svg> just text') });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: { message: MESSAGES.unsupportedImage } });
+    expect(await balance(user.uid)).toBe(3);
+  });
+
+  it('answers 400 for an Idempotency-Key longer than 200 characters', async () => {
+    const user = await accountWith(3);
+    const response = await stage(user, { key: 'k'.repeat(201) });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: { message: MESSAGES.idempotencyKeyInvalid } });
+  });
+
+  it('answers 400 for a JSON body instead of multipart', async () => {
+    const user = await accountWith(3);
+    const response = await request(t.app).post('/api/stage').set('authorization', `Bearer ${user.idToken}`).send({ prompt: 'x' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: { message: MESSAGES.multipartRequired } });
+  });
+});
+
+describe('GET /api/image-edits', () => {
+  it('lists only the caller’s edits, newest first, with a cursor', async () => {
+    const user = await accountWith(20);
+    const other = await accountWith(5);
+    await stage(other);
+    const ids: string[] = [];
+    for (let i = 0; i < 13; i++) ids.push((await stage(user)).body.editId);
+    const auth = `Bearer ${user.idToken}`;
+    const first = await request(t.app).get('/api/image-edits').set('authorization', auth);
+    expect(first.body.data).toHaveLength(12);
+    expect(first.body.data[0].id).toBe(ids[12]);
+    const second = await request(t.app).get('/api/image-edits').query({ cursor: first.body.nextCursor }).set('authorization', auth);
+    expect(second.body).toEqual({ data: [expect.objectContaining({ id: ids[0] })], nextCursor: null });
+  });
+
+  it('answers 400 for a forged cursor', async () => {
+    const user = await accountWith(1);
+    const response = await request(t.app).get('/api/image-edits').query({ cursor: 'garbage' }).set('authorization', `Bearer ${user.idToken}`);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: { message: MESSAGES.invalidCursor } });
+  });
+});
