@@ -12,7 +12,7 @@ import { LOCAL_PRICE_IDS } from '@flipstage/core';
 import { createApp } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logs.js';
-import type { Store } from '../../src/ports.js';
+import type { Blobs, Store } from '../../src/ports.js';
 import { openLocalDatabase } from '../../src/adapters/local/database.js';
 import { createPgliteStore } from '../../src/adapters/local/pgliteStore.js';
 import { createFileBlobs } from '../../src/adapters/local/fileBlobs.js';
@@ -25,6 +25,7 @@ export const TEST_WEBHOOK_SECRET = 'whsec_test_local_secret';
 export interface TestApp {
   app: Express;
   store: Store;
+  blobs: Blobs;
   stager: FakeStager;
   payments: SimulatedPayments;
   config: AppConfig;
@@ -53,9 +54,10 @@ export async function createTestApp(): Promise<TestApp> {
       if (response.status !== 200) throw new Error(`webhook answered ${response.status}: ${response.text}`);
     },
   });
+  const blobs = createFileBlobs({ rootDir: blobDir, baseUrl });
   const app = createApp({
     store,
-    blobs: createFileBlobs({ rootDir: blobDir, baseUrl }),
+    blobs,
     payments,
     identity: emulatorIdentity(),
     stager,
@@ -66,6 +68,7 @@ export async function createTestApp(): Promise<TestApp> {
   return {
     app,
     store,
+    blobs,
     stager,
     payments,
     config,
