@@ -55,6 +55,10 @@ describe('renderContactSheet', () => {
     expect(html).toContain('1 staged, 1 skipped, 1 failed; 1 credits used, 9 left.');
   });
 
+  it('names the style and furniture type as the web app labels them', () => {
+    expect(html).toContain('Style: Modern. Furniture type: Accent Chair.');
+  });
+
   it('escapes file names', () => {
     const odd = renderContactSheet({
       entries: [{ file: '<b>&"x".jpg', sourcePath: '/p/<b>&"x".jpg', output: null, status: 'failed', reason: 'r' }],

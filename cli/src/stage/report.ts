@@ -1,5 +1,6 @@
 import { rename, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { findDesignStyle, findFurnitureType } from '@flipstage/core';
 import type { SkippedFile } from './collect.js';
 
 export const REPORT_HTML = 'flipstage-report.html';
@@ -69,7 +70,7 @@ export function renderContactSheet(input: {
   const settings =
     options.mode === 'custom'
       ? `Custom prompt: ${options.prompt}`
-      : `Style: ${options.style}. Furniture type: ${options.furnitureType}.`;
+      : `Style: ${findDesignStyle(options.style)?.label ?? options.style}. Furniture type: ${findFurnitureType(options.furnitureType)?.label ?? options.furnitureType}.`;
   return `<!doctype html>
 <html lang="en">
 <head>
