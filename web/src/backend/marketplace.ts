@@ -1,4 +1,4 @@
-import { API_PATHS, type Item, type ItemsPage, type ItemState } from '@flipstage/core';
+import { API_PATHS, ITEM_STAGED_FROM_FIELD, type Item, type ItemsPage, type ItemState } from '@flipstage/core';
 import { apiFetch, type ApiFetchInit } from './http';
 
 export interface ItemQuery {
@@ -44,7 +44,7 @@ export function itemFormData(draft: ItemDraft): FormData {
   form.append('price', String(draft.price));
   form.append('tags', draft.tags.join(','));
   form.append('state', draft.state);
-  for (const url of draft.stagedFrom) form.append('stagedFrom', url);
+  for (const url of draft.stagedFrom) form.append(ITEM_STAGED_FROM_FIELD, url);
   for (const file of draft.images) form.append('images', file, file.name);
   return form;
 }

@@ -1,13 +1,12 @@
 import { Button, Group, Paper, Text, Title } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
 import { SIGNUP_CREDITS } from '@flipstage/core';
 import { useAuthStatus } from '../../backend/session';
 import { track } from '../../analytics/track';
 import { scrollToStudio } from './studioAnchor';
+import { ButtonLink } from '../../app/links';
 
 export function CallToAction() {
   const signedIn = useAuthStatus() === 'signedIn';
-  const navigate = useNavigate();
   return (
     <Paper component="section" aria-labelledby="cta-title" radius="lg" p="xl" bg="dark.7" c="white" ta="center">
       <Title order={2} id="cta-title">
@@ -22,15 +21,21 @@ export function CallToAction() {
             Start staging
           </Button>
         ) : (
-          <Button
+          <ButtonLink
             size="lg"
-            onClick={() => {
-              track('cta_click', { category: 'home', cta_name: 'Get Free Credits', location: 'cta', destination: '/auth/signup' });
-              void navigate({ href: '/auth/signup' });
-            }}
+            to="/auth/$type"
+            params={{ type: 'signup' }}
+            onClick={() =>
+              track('cta_click', {
+                category: 'home',
+                cta_name: 'Get Free Credits',
+                location: 'cta',
+                destination: '/auth/signup',
+              })
+            }
           >
             Get {SIGNUP_CREDITS} Free Credits
-          </Button>
+          </ButtonLink>
         )}
       </Group>
     </Paper>

@@ -1,18 +1,66 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Container, Stack } from '@mantine/core';
 import { usePageMeta } from '../../app/usePageMeta';
+import { useAuthStatus } from '../../backend/session';
+import { ItemFormDialog, type ItemDialogTarget } from './ItemFormDialog';
+import { ItemList } from './ItemList';
+import { FeaturedListings, ForSellers, MarketplaceHero, QuoteBand, Testimonials } from './MarketingSections';
+import { useMarketplaceBackend } from './marketplaceBackendContext';
 
-export function MarketplacePage() {
+export interface MarketplacePageProps {
+  /** The processed image address from ?image= (spec §2), or undefined. */
+  prefillImageUrl: string | undefined;
+  /** Called once the prefill was handled, so the query can be dropped from the address. */
+  onPrefillHandled: () => void;
+}
+
+/**
+ * Spec §2/§7: ?image= is fetched as a blob, turned into a file and opens the create dialog with it.
+ * A failed fetch is only logged. The dialog needs a signed-in user, so it waits for the auth state.
+ */
+function usePrefilledImage(
+  url: string | undefined,
+  openDialog: (target: ItemDialogTarget) => void,
+  onHandled: () => void,
+) {
+  const backend = useMarketplaceBackend();
+  const status = useAuthStatus();
+  useEffect(() => {
+    if (!url || status !== 'signedIn') return;
+    const controller = new AbortController();
+    backend
+      .fetchImageFile(url, controller.signal)
+      .then((file) => {
+        openDialog({ kind: 'create', images: [file], stagedFrom: [url] });
+        onHandled();
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) console.error(`Could not load the image to list: ${String(error)}`);
+      });
+    return () => controller.abort();
+  }, [backend, url, status, openDialog, onHandled]);
+}
+
+export function MarketplacePage({ prefillImageUrl, onPrefillHandled }: MarketplacePageProps) {
   usePageMeta({
     title: 'Marketplace',
-    description: 'Browse and list staged furniture from flippers and resellers.',
+    description: 'Browse, search and list staged furniture from flippers, resellers and designers.',
     path: '/marketplace',
   });
+  const [dialog, setDialog] = useState<ItemDialogTarget | null>(null);
+  usePrefilledImage(prefillImageUrl, setDialog, onPrefillHandled);
+
   return (
     <Container size="lg" py="xl">
-      <Stack gap="sm">
-        <Title order={1}>Marketplace</Title>
-        <Text c="dimmed">Browse furniture listed by flippers and resellers.</Text>
+      <Stack gap={56}>
+        <MarketplaceHero />
+        <QuoteBand />
+        <FeaturedListings />
+        <ForSellers />
+        <Testimonials />
+        <ItemList onOpenDialog={setDialog} />
       </Stack>
+      <ItemFormDialog target={dialog} onClose={() => setDialog(null)} />
     </Container>
   );
 }

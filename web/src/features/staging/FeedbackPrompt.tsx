@@ -41,7 +41,7 @@ export function FeedbackPrompt() {
           <Button variant="default" onClick={() => setTipsOffered(false)}>
             {MESSAGES.feedbackDialogDecline}
           </Button>
-          <Button onClick={() => void navigate({ href: '/tips' })}>{MESSAGES.feedbackDialogAccept}</Button>
+          <Button onClick={() => void navigate({ to: '/tips' })}>{MESSAGES.feedbackDialogAccept}</Button>
         </Group>
       </Modal>
     </>

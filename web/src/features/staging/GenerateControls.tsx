@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconBulb, IconCoins, IconSparkles, IconWand } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
 import { generateAllLabel, generateSelectedLabel } from '@flipstage/core';
 import { studioAtom, studioMessageAtom } from './studioAtoms';
 import { pendingImages } from './studioState';
 import { useGeneration, useStudioCredits } from './useGeneration';
 import { isAccountLoading, type StudioSession } from './studioServices';
 import { GenerationProgress } from './GenerationProgress';
+import { ButtonLink } from '../../app/links';
 
 /** Step 2: Generate Selected / Generate All, the credits counter, tips and the progress bar (spec §2). */
 export function GenerateControls({ session }: { session: StudioSession }) {
@@ -16,7 +16,6 @@ export function GenerateControls({ session }: { session: StudioSession }) {
   const message = useAtomValue(studioMessageAtom);
   const credits = useStudioCredits(session);
   const { generateSelected, requestGenerateAll, confirmGenerateAll } = useGeneration(session);
-  const navigate = useNavigate();
   const [confirmMessage, setConfirmMessage] = useState<string | null>(null);
   const loadingAccount = isAccountLoading(session);
 
@@ -49,13 +48,9 @@ export function GenerateControls({ session }: { session: StudioSession }) {
         <Badge size="lg" variant="light" leftSection={<IconCoins size={14} aria-hidden />} role="status">
           {loadingAccount ? 'Credits: …' : `Credits: ${credits}`}
         </Badge>
-        <Button
-          variant="subtle"
-          leftSection={<IconBulb size={18} aria-hidden />}
-          onClick={() => void navigate({ href: '/tips' })}
-        >
+        <ButtonLink to="/tips" variant="subtle" leftSection={<IconBulb size={18} aria-hidden />}>
           See Prompt Tips
-        </Button>
+        </ButtonLink>
       </Group>
       <GenerationProgress />
       <Modal opened={confirmMessage !== null} onClose={() => setConfirmMessage(null)} title="Generate All" centered>

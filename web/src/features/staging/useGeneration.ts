@@ -112,7 +112,7 @@ export function useGeneration(session: StudioSession) {
   const generateSelected = useCallback(async () => {
     const credits = currentCredits();
     if (sessionRef.current.status === 'signedOut' && credits <= 0) {
-      await navigate({ href: '/auth/signup' });
+      await navigate({ to: '/auth/$type', params: { type: 'signup' } });
       return;
     }
     const state = store.get(studioAtom);

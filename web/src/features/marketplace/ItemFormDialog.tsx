@@ -1,0 +1,198 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  Image,
+  Input,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import {
+  filterImageFiles,
+  itemFormSchema,
+  MAX_ITEM_IMAGE_BYTES,
+  MAX_ITEM_IMAGES,
+  MESSAGES,
+  type Item,
+  type ItemFormInput,
+  type ItemFormValues,
+  type ItemState,
+} from '@flipstage/core';
+import { useSaveItem } from './itemQueries';
+
+/** What the dialog starts from: a new item (optionally with a studio image) or an existing one. */
+export type ItemDialogTarget =
+  | { kind: 'create'; images: File[]; stagedFrom: string[] }
+  | { kind: 'edit'; item: Item };
+
+function defaultValues(target: ItemDialogTarget): ItemFormInput {
+  if (target.kind === 'create') return { title: '', description: '', price: '', tags: '', state: 'active' };
+  const { item } = target;
+  return {
+    title: item.title,
+    description: item.description,
+    price: String(item.price),
+    tags: item.tags.join(', '),
+    state: item.state,
+  };
+}
+
+/** The images rule of spec §5 (image files only, multiple) plus the API's count and size limits. */
+export function imagesError(files: readonly File[]): string | null {
+  if (files.length === 0) return null;
+  if (filterImageFiles(files).files.length !== files.length) return MESSAGES.itemImagesOnly;
+  if (files.length > MAX_ITEM_IMAGES) return MESSAGES.tooManyFiles;
+  if (files.some((f) => f.size > MAX_ITEM_IMAGE_BYTES)) return MESSAGES.fileTooLarge;
+  return null;
+}
+
+const STATES: Array<{ value: ItemState; label: string }> = [
+  { value: 'active', label: 'Active' },
+  { value: 'sold', label: 'Sold' },
+];
+
+function ItemForm({ target, onSaved }: { target: ItemDialogTarget; onSaved: (item: Item) => void }) {
+  const save = useSaveItem();
+  const [images, setImages] = useState<File[]>(target.kind === 'create' ? target.images : []);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    formState: { errors },
+  } = useForm<ItemFormInput, unknown, ItemFormValues>({
+    resolver: zodResolver(itemFormSchema),
+    defaultValues: defaultValues(target),
+  });
+  const state = watch('state');
+  const stagedFrom = target.kind === 'create' ? target.stagedFrom : [];
+
+  const submit = handleSubmit(async (values) => {
+    const problem = imagesError(images);
+    setImageError(problem);
+    if (problem) return;
+    const draft = { ...values, images, stagedFrom: images.length > 0 ? stagedFrom : [] };
+    try {
+      onSaved(await save.mutateAsync({ id: target.kind === 'edit' ? target.item.id : null, draft }));
+    } catch {
+      // The message is shown at the top of the form from the mutation's error; the dialog stays open.
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="md">
+        {save.error && (
+          <Alert color="red" variant="light" role="alert">
+            {save.error.message}
+          </Alert>
+        )}
+        <TextInput label="Title" withAsterisk {...register('title')} error={errors.title?.message} />
+        <Textarea
+          label="Description"
+          withAsterisk
+          rows={4}
+          {...register('description')}
+          error={errors.description?.message}
+        />
+        <TextInput
+          label="Price"
+          withAsterisk
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          leftSection="$"
+          {...register('price')}
+          error={errors.price?.message}
+        />
+        <TextInput
+          label="Tags"
+          description="Comma-separated, e.g. dresser, walnut, mid-century"
+          {...register('tags')}
+          error={errors.tags?.message}
+        />
+        <FileInput
+          label="Images"
+          description={
+            target.kind === 'edit' && target.item.images.length > 0
+              ? 'New images replace the current ones; leave empty to keep them.'
+              : `Up to ${MAX_ITEM_IMAGES} images.`
+          }
+          placeholder="Choose images"
+          multiple
+          accept="image/*"
+          clearable
+          fileInputProps={{ 'aria-label': 'Image files' }}
+          value={images}
+          onChange={(files) => {
+            setImages(files);
+            setImageError(imagesError(files));
+          }}
+          error={imageError}
+        />
+        {images.length > 0 && <ImagePreviews files={images} />}
+        <Input.Wrapper label="State" id="item-state">
+          <Group gap="xs" mt={4} role="group" aria-labelledby="item-state-label">
+            {STATES.map((option) => (
+              <Button
+                key={option.value}
+                variant={state === option.value ? 'filled' : 'default'}
+                aria-pressed={state === option.value}
+                onClick={() => setValue('state', option.value)}
+              >
+                {option.label}
+              </Button>
+            ))}
+          </Group>
+        </Input.Wrapper>
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            {target.kind === 'edit' ? 'Save Changes' : 'Create Listing'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ImagePreviews({ files }: { files: File[] }) {
+  const urls = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
+  useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls]);
+  return (
+    <SimpleGrid cols={4} spacing="xs">
+      {files.map((file, i) => (
+        <Image key={urls[i]} src={urls[i]} alt={`Image ${i + 1}: ${file.name}`} h={72} fit="cover" radius="sm" />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** The item dialog (spec §2): create or edit; save failures keep it open with the message on top. */
+export function ItemFormDialog({
+  target,
+  onClose,
+}: {
+  target: ItemDialogTarget | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      opened={target !== null}
+      onClose={onClose}
+      title={target?.kind === 'edit' ? 'Edit Item' : 'Add Item'}
+      size="lg"
+      centered
+    >
+      {target && <ItemForm target={target} onSaved={onClose} />}
+    </Modal>
+  );
+}
