@@ -16,30 +16,30 @@ afterAll(async () => {
 
 describe('Cloud Storage blob URLs', () => {
   it('serves marketplace images from the public download endpoint without a token', () => {
-    expect(blobs().url('items/u1/abc-0.jpg')).toBe(
-      'https://firebasestorage.googleapis.com/v0/b/demo-flipstage.appspot.com/o/items%2Fu1%2Fabc-0.jpg?alt=media',
+    expect(blobs().url('items/abc/photo-0.jpg')).toBe(
+      'https://firebasestorage.googleapis.com/v0/b/demo-flipstage.appspot.com/o/items%2Fabc%2Fphoto-0.jpg?alt=media',
     );
   });
 
   it('gives every other path a UUID-shaped download token', () => {
-    const url = new URL(blobs().url('image_edits/u1/e1-output.jpg'));
-    expect(url.pathname).toBe('/v0/b/demo-flipstage.appspot.com/o/image_edits%2Fu1%2Fe1-output.jpg');
+    const url = new URL(blobs().url('image-edits/u1/e1/staged.jpg'));
+    expect(url.pathname).toBe('/v0/b/demo-flipstage.appspot.com/o/image-edits%2Fu1%2Fe1%2Fstaged.jpg');
     expect(url.searchParams.get('alt')).toBe('media');
     expect(url.searchParams.get('token')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 
   it('derives the same token for the same path, so url() matches what put() returned', () => {
-    expect(blobs().url('image_edits/u1/e1.jpg')).toBe(blobs().url('image_edits/u1/e1.jpg'));
+    expect(blobs().url('image-edits/u1/e1.jpg')).toBe(blobs().url('image-edits/u1/e1.jpg'));
   });
 
   it('derives different tokens for different paths and different secrets', () => {
     const token = (url: string) => new URL(url).searchParams.get('token');
-    expect(token(blobs().url('image_edits/u1/e1.jpg'))).not.toBe(token(blobs().url('image_edits/u1/e2.jpg')));
-    expect(token(blobs('secret-a').url('image_edits/u1/e1.jpg'))).not.toBe(token(blobs('secret-b').url('image_edits/u1/e1.jpg')));
+    expect(token(blobs().url('image-edits/u1/e1.jpg'))).not.toBe(token(blobs().url('image-edits/u1/e2.jpg')));
+    expect(token(blobs('secret-a').url('image-edits/u1/e1.jpg'))).not.toBe(token(blobs('secret-b').url('image-edits/u1/e1.jpg')));
   });
 
   it('refuses to build a URL for an unsafe path', () => {
-    expect(() => blobs().url('image_edits/../items/x.jpg')).toThrow(UnsafeBlobPath);
+    expect(() => blobs().url('image-edits/../items/x.jpg')).toThrow(UnsafeBlobPath);
   });
 
   it('refuses to run without a token secret', () => {

@@ -3,7 +3,7 @@
  * (`/v0/b/{bucket}/o/{path}?alt=media`), which applies storage.rules.
  *
  * - Marketplace images (`items/…`) are public by rule, so their URL carries no token.
- * - Everything else (image edits under `image_edits/{uid}/…`) is readable by its owner only. An
+ * - Everything else (image edits under `image-edits/{uid}/…`) is readable by its owner only. An
  *   `<img>` tag cannot send the owner's ID token, so the URL carries a Firebase download token
  *   (object metadata `firebaseStorageDownloadTokens`), which the endpoint accepts instead of the
  *   rules. The URL is thus a capability: the backend hands it only to the owner (in the stage

@@ -1,5 +1,5 @@
 /**
- * storage.rules for image_edits/{ownerUid}/…: input and output images of staging, readable by
+ * storage.rules for image-edits/{ownerUid}/…: input and output images of staging, readable by
  * their owner only (others get them only through the token URL the backend gives the owner).
  */
 import { assertFails, assertSucceeds, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
@@ -9,7 +9,7 @@ import { actors, clearBucket, seedStorage, storageRulesEnvironment, uploadJpeg }
 
 const OWNER = 'dana';
 const OTHER = 'eli';
-const OUTPUT = `image_edits/${OWNER}/edit1-output.jpg`;
+const OUTPUT = `image-edits/${OWNER}/edit1/staged.jpg`;
 let env: RulesTestEnvironment;
 let as: ReturnType<typeof actors>;
 
@@ -30,17 +30,17 @@ afterAll(async () => {
   await env.cleanup();
 });
 
-describe('image_edits/{ownerUid} signed out', () => {
+describe('image-edits/{ownerUid} signed out', () => {
   it('cannot get a file', async () => {
     await assertFails(file(as.signedOut()).getMetadata());
   });
 
   it('cannot list files', async () => {
-    await assertFails(file(as.signedOut(), `image_edits/${OWNER}`).listAll());
+    await assertFails(file(as.signedOut(), `image-edits/${OWNER}`).listAll());
   });
 
   it('cannot upload a file', async () => {
-    await assertFails(upload(as.signedOut(), `image_edits/${OWNER}/new.jpg`));
+    await assertFails(upload(as.signedOut(), `image-edits/${OWNER}/edit2/staged.jpg`));
   });
 
   it('cannot replace a file', async () => {
@@ -52,18 +52,18 @@ describe('image_edits/{ownerUid} signed out', () => {
   });
 });
 
-describe('image_edits/{ownerUid} the owner', () => {
+describe('image-edits/{ownerUid} the owner', () => {
   it('can get their file', async () => {
     const metadata = await assertSucceeds(file(as.owner()).getMetadata());
     expect(metadata.size).toBe(jpegBytes().byteLength);
   });
 
   it('cannot list their folder (edits are listed from Firestore)', async () => {
-    await assertFails(file(as.owner(), `image_edits/${OWNER}`).listAll());
+    await assertFails(file(as.owner(), `image-edits/${OWNER}`).listAll());
   });
 
   it('cannot upload a file (staging goes through the API, which debits a credit)', async () => {
-    await assertFails(upload(as.owner(), `image_edits/${OWNER}/new.jpg`));
+    await assertFails(upload(as.owner(), `image-edits/${OWNER}/edit2/staged.jpg`));
   });
 
   it('cannot replace their file', async () => {
@@ -79,17 +79,17 @@ describe('image_edits/{ownerUid} the owner', () => {
   });
 });
 
-describe('image_edits/{ownerUid} another user', () => {
+describe('image-edits/{ownerUid} another user', () => {
   it('cannot get the file', async () => {
     await assertFails(file(as.other()).getMetadata());
   });
 
   it('cannot list the folder', async () => {
-    await assertFails(file(as.other(), `image_edits/${OWNER}`).listAll());
+    await assertFails(file(as.other(), `image-edits/${OWNER}`).listAll());
   });
 
   it('cannot upload into the owner’s folder', async () => {
-    await assertFails(upload(as.other(), `image_edits/${OWNER}/new.jpg`));
+    await assertFails(upload(as.other(), `image-edits/${OWNER}/edit2/staged.jpg`));
   });
 
   it('cannot replace the file', async () => {

@@ -1,4 +1,4 @@
-/** storage.rules deny by default: paths outside items/ and image_edits/ are closed to every client. */
+/** storage.rules deny by default: paths outside items/ and image-edits/ are closed to every client. */
 import { assertFails, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { actors, clearBucket, seedStorage, storageRulesEnvironment, uploadJpeg } from '../support/rulesEnvironment.js';

@@ -28,7 +28,7 @@ function withoutToken(url: string): string {
 
 describe('Cloud Storage blob URLs in the emulator', () => {
   it('serves a marketplace image to anyone, without a token', async () => {
-    const url = await blobs.put(`items/${owner}/${randomUUID()}-0.jpg`, jpegBytes(), 'image/jpeg');
+    const url = await blobs.put(`items/${randomUUID()}/photo-0.jpg`, jpegBytes(), 'image/jpeg');
     expect(new URL(url).searchParams.has('token')).toBe(false);
     const response = await fetch(url);
     expect(response.status).toBe(200);
@@ -36,19 +36,19 @@ describe('Cloud Storage blob URLs in the emulator', () => {
   });
 
   it('serves an image-edit file through its token URL', async () => {
-    const url = await blobs.put(`image_edits/${owner}/${randomUUID()}-output.jpg`, jpegBytes(), 'image/jpeg');
+    const url = await blobs.put(`image-edits/${owner}/${randomUUID()}/staged.jpg`, jpegBytes(), 'image/jpeg');
     const response = await fetch(url);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/jpeg');
   });
 
   it('refuses an image-edit file without its token', async () => {
-    const url = await blobs.put(`image_edits/${owner}/${randomUUID()}-output.jpg`, jpegBytes(), 'image/jpeg');
+    const url = await blobs.put(`image-edits/${owner}/${randomUUID()}/staged.jpg`, jpegBytes(), 'image/jpeg');
     expect((await fetch(withoutToken(url))).status).toBe(403);
   });
 
   it('refuses an image-edit file with a forged token', async () => {
-    const url = await blobs.put(`image_edits/${owner}/${randomUUID()}-output.jpg`, jpegBytes(), 'image/jpeg');
+    const url = await blobs.put(`image-edits/${owner}/${randomUUID()}/staged.jpg`, jpegBytes(), 'image/jpeg');
     const forged = new URL(url);
     forged.searchParams.set('token', randomUUID());
     expect((await fetch(forged)).status).toBe(403);
