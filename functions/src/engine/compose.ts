@@ -1,0 +1,141 @@
+import sharp, { type OverlayOptions } from 'sharp';
+import type { FurnitureTypeId } from '@flipstage/core';
+import type { DecodedPhoto } from './decode.js';
+import { layoutRoom, type Box } from './layout.js';
+import { JPEG_QUALITY } from './limits.js';
+import { matteFromMask } from './matte.js';
+import { parseHex } from './palette.js';
+import { roomSvg } from './roomScene.js';
+import type { SubjectMask } from './segment.js';
+import type { RoomLook } from './styles.js';
+
+/** A canvas much wider or taller than this makes a strange room; the photo's aspect is clamped to it. */
+const MIN_ASPECT = 0.75;
+const MAX_ASPECT = 16 / 9;
+/** How much the room's light tints the piece, so it does not look lit by another sun. */
+const AMBIENT_TINT = 0.1;
+
+export interface ComposeInput {
+  photo: DecodedPhoto;
+  subject: SubjectMask;
+  look: RoomLook;
+  furnitureType: FurnitureTypeId;
+  longSide: number;
+  seed: number;
+}
+
+export interface Composed {
+  jpeg: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** The subject's bounding box at analysis resolution, one pixel of margin for the feathered edge. */
+function subjectBounds({ mask, width, height }: SubjectMask): Box {
+  let x0 = width;
+  let y0 = height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (mask[y * width + x] !== 1) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+  }
+  if (x1 < 0) return { x: 0, y: 0, w: width, h: height };
+  x0 = Math.max(0, x0 - 1);
+  y0 = Math.max(0, y0 - 1);
+  x1 = Math.min(width - 1, x1 + 1);
+  y1 = Math.min(height - 1, y1 + 1);
+  return { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 };
+}
+
+function cropMask(subject: SubjectMask, box: Box): SubjectMask {
+  const mask = new Uint8Array(box.w * box.h);
+  for (let y = 0; y < box.h; y++) mask.set(subject.mask.subarray((box.y + y) * subject.width + box.x, (box.y + y) * subject.width + box.x + box.w), y * box.w);
+  return { mask, width: box.w, height: box.h };
+}
+
+function canvasSize(photo: DecodedPhoto, longSide: number): { width: number; height: number } {
+  const aspect = Math.min(MAX_ASPECT, Math.max(MIN_ASPECT, photo.width / photo.height));
+  return aspect >= 1 ? { width: longSide, height: Math.round(longSide / aspect) } : { width: Math.round(longSide * aspect), height: longSide };
+}
+
+/** Per-channel gains that pull the piece a little towards the room's light colour and level. */
+function ambientGains(look: RoomLook): number[] {
+  const light = parseHex(look.light);
+  const mean = (light[0] + light[1] + light[2]) / 3;
+  const level = 0.94 + 0.08 * look.brightness;
+  return light.map((c) => level * (1 - AMBIENT_TINT + (AMBIENT_TINT * c) / mean));
+}
+
+async function cutOut(input: ComposeInput, bounds: Box, target: Box): Promise<{ rgba: Buffer; alpha: Uint8Array }> {
+  const { photo, subject } = input;
+  const scale = photo.width / subject.width;
+  const crop = {
+    left: Math.min(photo.width - 1, Math.floor(bounds.x * scale)),
+    top: Math.min(photo.height - 1, Math.floor(bounds.y * scale)),
+    width: 0,
+    height: 0,
+  };
+  crop.width = Math.max(1, Math.min(photo.width - crop.left, Math.round(bounds.w * scale)));
+  crop.height = Math.max(1, Math.min(photo.height - crop.top, Math.round(bounds.h * scale)));
+  const rgbPromise = sharp(photo.rgb, { raw: { width: photo.width, height: photo.height, channels: 3 } })
+    .extract(crop)
+    .resize(target.w, target.h, { fit: 'fill' })
+    .linear(ambientGains(input.look), [0, 0, 0])
+    .raw()
+    .toBuffer();
+  const alphaPromise = photo.alpha
+    ? sharp(photo.alpha, { raw: { width: photo.width, height: photo.height, channels: 1 } }).extract(crop).resize(target.w, target.h, { fit: 'fill' }).extractChannel(0).raw().toBuffer()
+    : matteFromMask(cropMask(subject, bounds), target.w, target.h);
+  const [rgb, alphaBuffer] = await Promise.all([rgbPromise, alphaPromise]);
+  const alpha = new Uint8Array(alphaBuffer.buffer, alphaBuffer.byteOffset, alphaBuffer.byteLength);
+  const pixels = target.w * target.h;
+  const rgba = Buffer.alloc(pixels * 4);
+  for (let i = 0; i < pixels; i++) {
+    rgba[i * 4] = rgb[i * 3]!;
+    rgba[i * 4 + 1] = rgb[i * 3 + 1]!;
+    rgba[i * 4 + 2] = rgb[i * 3 + 2]!;
+    rgba[i * 4 + 3] = alpha[i]!;
+  }
+  return { rgba, alpha };
+}
+
+/**
+ * The shadow right under the piece: its own silhouette squashed flat onto the floor and blurred,
+ * so legs leave dark spots and a solid base a solid band.
+ */
+async function castShadow(alpha: Uint8Array, target: Box, canvas: { width: number; height: number }): Promise<OverlayOptions> {
+  const height = Math.max(4, Math.round(target.h * 0.07));
+  const width = target.w;
+  const squashed = await sharp(alpha, { raw: { width: target.w, height: target.h, channels: 1 } })
+    .resize(width, height, { fit: 'fill' })
+    .blur(Math.max(1, height / 3))
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const rgba = Buffer.alloc(width * height * 4);
+  for (let i = 0; i < width * height; i++) rgba[i * 4 + 3] = Math.round(squashed[i]! * 0.6);
+  const top = Math.min(canvas.height - height, Math.round(target.y + target.h - height * 0.55));
+  return { input: rgba, raw: { width, height, channels: 4 }, left: target.x, top: Math.max(0, top) };
+}
+
+export async function compose(input: ComposeInput): Promise<Composed> {
+  const canvas = canvasSize(input.photo, input.longSide);
+  const bounds = subjectBounds(input.subject);
+  const aspect = (bounds.w * input.photo.width) / input.subject.width / ((bounds.h * input.photo.height) / input.subject.height);
+  const layout = layoutRoom(input.furnitureType, canvas.width, canvas.height, aspect);
+  const svg = roomSvg({ layout, look: input.look, furnitureType: input.furnitureType, seed: input.seed });
+  const { rgba, alpha } = await cutOut(input, bounds, layout.subject);
+  const shadow = await castShadow(alpha, layout.subject, canvas);
+  const jpeg = await sharp(Buffer.from(svg))
+    .composite([shadow, { input: rgba, raw: { width: layout.subject.w, height: layout.subject.h, channels: 4 }, left: layout.subject.x, top: layout.subject.y }])
+    .flatten()
+    .jpeg({ quality: JPEG_QUALITY })
+    .toBuffer();
+  return { jpeg: new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength), width: canvas.width, height: canvas.height };
+}

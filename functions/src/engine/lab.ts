@@ -1,0 +1,30 @@
+/** CIE L*a*b* (D65), so colour distances roughly follow what the eye sees as "different". */
+
+const SRGB_TO_LINEAR = new Float32Array(256);
+for (let i = 0; i < 256; i++) {
+  const c = i / 255;
+  SRGB_TO_LINEAR[i] = c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+}
+
+function f(t: number): number {
+  return t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116;
+}
+
+/** Planar L, a, b arrays from interleaved RGB bytes. */
+export function rgbToLab(rgb: Uint8Array, pixels: number): { L: Float32Array; A: Float32Array; B: Float32Array } {
+  const L = new Float32Array(pixels);
+  const A = new Float32Array(pixels);
+  const B = new Float32Array(pixels);
+  for (let i = 0; i < pixels; i++) {
+    const r = SRGB_TO_LINEAR[rgb[i * 3]!]!;
+    const g = SRGB_TO_LINEAR[rgb[i * 3 + 1]!]!;
+    const b = SRGB_TO_LINEAR[rgb[i * 3 + 2]!]!;
+    const fx = f((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047);
+    const fy = f(0.2126 * r + 0.7152 * g + 0.0722 * b);
+    const fz = f((0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883);
+    L[i] = 116 * fy - 16;
+    A[i] = 500 * (fx - fy);
+    B[i] = 200 * (fy - fz);
+  }
+  return { L, A, B };
+}

@@ -1,0 +1,37 @@
+import { DEFAULT_FURNITURE_TYPE, DEFAULT_STYLE, isDesignStyleId, isFurnitureTypeId } from '@flipstage/core';
+import type { StageInput, StageOutput, Stager } from '../ports.js';
+import { compose } from './compose.js';
+import { decodePhoto } from './decode.js';
+import { outputLongSide } from './limits.js';
+import { lookFor } from './promptKeywords.js';
+import { seedFor } from './seed.js';
+import { segmentPhoto } from './segment.js';
+
+export const LOCAL_ENGINE_NAME = 'local';
+
+/**
+ * The offline staging engine (DESIGN §6): decode → segment the piece → draw a room for the style
+ * and furniture type → stand the piece in it. Deterministic: the same input gives the same bytes.
+ */
+export function createLocalStager(): Stager {
+  return {
+    name: LOCAL_ENGINE_NAME,
+    async stage(input: StageInput): Promise<StageOutput> {
+      // The working copy never needs more pixels than the output can show.
+      const photo = await decodePhoto(input.image, outputLongSide(input.size, Number.MAX_SAFE_INTEGER));
+      const subject = await segmentPhoto(photo);
+      const style = isDesignStyleId(input.style) ? input.style : DEFAULT_STYLE;
+      const furnitureType = isFurnitureTypeId(input.furnitureType) ? input.furnitureType : DEFAULT_FURNITURE_TYPE;
+      const seed = seedFor(input);
+      const composed = await compose({
+        photo,
+        subject,
+        look: lookFor(style, furnitureType, input.prompt),
+        furnitureType,
+        longSide: outputLongSide(input.size, Math.max(photo.sourceWidth, photo.sourceHeight)),
+        seed,
+      });
+      return { ...composed, engine: LOCAL_ENGINE_NAME, seed };
+    },
+  };
+}

@@ -1,0 +1,48 @@
+/** 4-connected component labelling of a 0/1 mask; labels start at 1, 0 is unlabelled. */
+export function labelComponents(mask: Uint8Array, width: number): { labels: Int32Array; areas: number[] } {
+  const labels = new Int32Array(mask.length);
+  const areas: number[] = [0];
+  const stack = new Int32Array(mask.length);
+  for (let start = 0; start < mask.length; start++) {
+    if (mask[start] !== 1 || labels[start] !== 0) continue;
+    const label = areas.length;
+    let area = 0;
+    let top = 0;
+    const visit = (q: number) => {
+      if (mask[q] !== 1 || labels[q] !== 0) return;
+      labels[q] = label;
+      stack[top++] = q;
+    };
+    visit(start);
+    while (top > 0) {
+      const p = stack[--top]!;
+      area++;
+      const x = p % width;
+      if (x > 0) visit(p - 1);
+      if (x < width - 1) visit(p + 1);
+      if (p >= width) visit(p - width);
+      if (p + width < mask.length) visit(p + width);
+    }
+    areas.push(area);
+  }
+  return { labels, areas };
+}
+
+/** Sets every 0-region smaller than maxArea that does not touch the image border to 1. */
+export function fillHoles(mask: Uint8Array, width: number, height: number, maxArea: number): Uint8Array {
+  const inverted = new Uint8Array(mask.length);
+  for (let i = 0; i < mask.length; i++) inverted[i] = mask[i] === 1 ? 0 : 1;
+  const { labels, areas } = labelComponents(inverted, width);
+  const touchesBorder = new Uint8Array(areas.length);
+  for (let x = 0; x < width; x++) {
+    touchesBorder[labels[x]!] = 1;
+    touchesBorder[labels[(height - 1) * width + x]!] = 1;
+  }
+  for (let y = 0; y < height; y++) {
+    touchesBorder[labels[y * width]!] = 1;
+    touchesBorder[labels[y * width + width - 1]!] = 1;
+  }
+  const out = mask.slice();
+  for (let i = 0; i < out.length; i++) if (labels[i]! > 0 && touchesBorder[labels[i]!] === 0 && areas[labels[i]!]! < maxArea) out[i] = 1;
+  return out;
+}

@@ -1,0 +1,432 @@
+import sharp from 'sharp';
+import type { DecodedPhoto } from './decode.js';
+import { ANALYSIS_LONG_SIDE } from './limits.js';
+import { rgbToLab } from './lab.js';
+import { open } from './morphology.js';
+import { fillHoles, labelComponents } from './regions.js';
+
+/** A 0/1 subject mask at analysis resolution. */
+export interface SubjectMask {
+  mask: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** Lightness counts a little less than colour: a shadow on the backdrop changes lightness only. */
+const LIGHTNESS_WEIGHT = 0.8;
+const CLUSTERS = 6;
+/** A border colour seen this rarely is clutter at the edge, not backdrop. */
+const MIN_CLUSTER_SHARE = 0.04;
+/** How fast the flood's reference colour follows the backdrop; slow enough to stop at a soft edge. */
+const DRIFT_RATE = 0.03;
+/** However gradually it got there, the flood never takes a pixel this far from every backdrop colour. */
+const MAX_BACKDROP_SCORE = 3;
+/** Pieces of the subject (a lamp's shade and base) at least this share of the largest one are kept. */
+const MIN_PART_SHARE = 0.2;
+
+interface Lab {
+  L: Float32Array;
+  A: Float32Array;
+  B: Float32Array;
+}
+
+function distance(lab: Lab, p: number, l: number, a: number, b: number): number {
+  const dl = (lab.L[p]! - l) * LIGHTNESS_WEIGHT;
+  const da = lab.A[p]! - a;
+  const db = lab.B[p]! - b;
+  return Math.sqrt(dl * dl + da * da + db * db);
+}
+
+function borderPixels(width: number, height: number): Int32Array {
+  const band = Math.max(2, Math.round(Math.min(width, height) * 0.02));
+  const out: number[] = [];
+  for (let y = 0; y < height; y++) {
+    const edgeRow = y < band || y >= height - band;
+    for (let x = 0; x < width; x++) {
+      if (edgeRow || x < band || x >= width - band) out.push(y * width + x);
+    }
+  }
+  return Int32Array.from(out);
+}
+
+interface Cluster {
+  l: number;
+  a: number;
+  b: number;
+  /** Distance within which a pixel counts as this backdrop colour, adapted to the backdrop's texture. */
+  reach: number;
+  share: number;
+}
+
+/** Deterministic k-means over border colours: farthest-point seeding, a few Lloyd iterations. */
+function fitBackdrop(lab: Lab, samples: Int32Array): Cluster[] {
+  const centres: Array<[number, number, number]> = [];
+  let meanL = 0;
+  let meanA = 0;
+  let meanB = 0;
+  for (const p of samples) {
+    meanL += lab.L[p]!;
+    meanA += lab.A[p]!;
+    meanB += lab.B[p]!;
+  }
+  meanL /= samples.length;
+  meanA /= samples.length;
+  meanB /= samples.length;
+  const nearest = new Float32Array(samples.length).fill(Infinity);
+  let pick = samples[0]!;
+  let best = Infinity;
+  for (const p of samples) {
+    const d = distance(lab, p, meanL, meanA, meanB);
+    if (d < best) {
+        best = d;
+        pick = p;
+      }
+  }
+  while (centres.length < CLUSTERS) {
+    centres.push([lab.L[pick]!, lab.A[pick]!, lab.B[pick]!]);
+    const [cl, ca, cb] = centres[centres.length - 1]!;
+    let far = -1;
+    for (let i = 0; i < samples.length; i++) {
+      const d = distance(lab, samples[i]!, cl, ca, cb);
+      if (d < nearest[i]!) nearest[i] = d;
+      if (nearest[i]! > far) {
+        far = nearest[i]!;
+        pick = samples[i]!;
+      }
+    }
+    if (far < 1) break;
+  }
+
+  const assignment = new Int32Array(samples.length);
+  for (let iteration = 0; iteration < 6; iteration++) {
+    const sums = centres.map(() => [0, 0, 0, 0]);
+    for (let i = 0; i < samples.length; i++) {
+      const p = samples[i]!;
+      let k = 0;
+      let kd = Infinity;
+      centres.forEach(([l, a, b], c) => {
+        const d = distance(lab, p, l, a, b);
+        if (d < kd) {
+        kd = d;
+        k = c;
+      }
+      });
+      assignment[i] = k;
+      const s = sums[k]!;
+      s[0]! += lab.L[p]!;
+      s[1]! += lab.A[p]!;
+      s[2]! += lab.B[p]!;
+      s[3]! += 1;
+    }
+    sums.forEach((s, c) => {
+      if (s[3]! > 0) centres[c] = [s[0]! / s[3]!, s[1]! / s[3]!, s[2]! / s[3]!];
+    });
+  }
+
+  const spread = centres.map(() => [0, 0]);
+  for (let i = 0; i < samples.length; i++) {
+    const [l, a, b] = centres[assignment[i]!]!;
+    const d = distance(lab, samples[i]!, l, a, b);
+    spread[assignment[i]!]![0]! += d * d;
+    spread[assignment[i]!]![1]! += 1;
+  }
+  return centres
+    .map(([l, a, b], c) => {
+      const [sq, count] = spread[c]!;
+      const rms = count! > 0 ? Math.sqrt(sq! / count!) : 0;
+      return { l, a, b, reach: Math.max(6, 2.5 * rms), share: count! / samples.length };
+    })
+    .filter((cluster) => cluster.share >= MIN_CLUSTER_SHARE);
+}
+
+/**
+ * Texture of the backdrop, measured on the border: neighbour-to-neighbour steps, and how far
+ * pixels stray from their local mean (a striped wallpaper strays far, a painted wall hardly at all).
+ */
+function borderTexture(lab: Lab, edges: Float32Array, border: Int32Array, width: number, height: number): { edges: Float32Array; deviations: Float32Array } {
+  const borderEdges = new Float32Array(border.length);
+  const deviations = new Float32Array(border.length);
+  const radius = 4;
+  border.forEach((p, i) => {
+    const x = p % width;
+    const y = (p - x) / width;
+    borderEdges[i] = edges[p]!;
+    let l = 0;
+    let a = 0;
+    let b = 0;
+    let count = 0;
+    for (let dy = -radius; dy <= radius; dy += 2) {
+      for (let dx = -radius; dx <= radius; dx += 2) {
+        const xx = x + dx;
+        const yy = y + dy;
+        if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
+        const r = yy * width + xx;
+        l += lab.L[r]!;
+        a += lab.A[r]!;
+        b += lab.B[r]!;
+        count++;
+      }
+    }
+    deviations[i] = distance(lab, p, l / count, a / count, b / count);
+  });
+  return { edges: borderEdges, deviations };
+}
+
+/**
+ * Edge strength: the larger colour difference across the pixel, horizontally or vertically. Taken
+ * across two pixels so an edge softened by the analysis blur still reads at full strength.
+ */
+function edgeStrength(lab: Lab, width: number, height: number): Float32Array {
+  const edges = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      const left = x > 0 ? p - 1 : p;
+      const right = x < width - 1 ? p + 1 : p;
+      const up = y > 0 ? p - width : p;
+      const down = y < height - 1 ? p + width : p;
+      const horizontal = distance(lab, left, lab.L[right]!, lab.A[right]!, lab.B[right]!);
+      const vertical = distance(lab, up, lab.L[down]!, lab.A[down]!, lab.B[down]!);
+      edges[p] = Math.max(horizontal, vertical);
+    }
+  }
+  return maxFilter3x3(edges, width, height);
+}
+
+/** Thickens edges to three pixels so a 4-connected flood cannot slip through a diagonal gap. */
+function maxFilter3x3(values: Float32Array, width: number, height: number): Float32Array {
+  const rows = new Float32Array(values.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      rows[p] = Math.max(values[p]!, x > 0 ? values[p - 1]! : 0, x < width - 1 ? values[p + 1]! : 0);
+    }
+  }
+  const out = new Float32Array(values.length);
+  for (let p = 0; p < values.length; p++) {
+    out[p] = Math.max(rows[p]!, p >= width ? rows[p - width]! : 0, p + width < values.length ? rows[p + width]! : 0);
+  }
+  return out;
+}
+
+function percentile(values: Float32Array, q: number): number {
+  const sorted = Float32Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+}
+
+/**
+ * Separates the piece from its backdrop in a (lightly blurred) photo: model the backdrop from the
+ * border, flood-fill from the border through backdrop-like pixels without crossing an edge, then
+ * clean up. Returns 1 for the subject.
+ */
+export function segmentSubject(rgb: Uint8Array, width: number, height: number): Uint8Array {
+  const n = width * height;
+  const lab = rgbToLab(rgb, n);
+  const border = borderPixels(width, height);
+  const clusters = fitBackdrop(lab, border);
+
+  const backdropScore = new Float32Array(n);
+  for (let p = 0; p < n; p++) {
+    let score = Infinity;
+    for (const c of clusters) score = Math.min(score, distance(lab, p, c.l, c.a, c.b) / c.reach);
+    backdropScore[p] = score;
+  }
+
+  // How far the flood may stray from the backdrop it came through is set by how busy the backdrop is.
+  const edges = edgeStrength(lab, width, height);
+  const texture = borderTexture(lab, edges, border, width, height);
+  const maxEdge = Math.min(24, Math.max(4, 1.5 * percentile(texture.edges, 0.95)));
+  const driftReach = Math.min(16, Math.max(3.5, 1.6 * percentile(texture.deviations, 0.9) + 1.5));
+
+  const background = new Uint8Array(n);
+  const refL = new Float32Array(n);
+  const refA = new Float32Array(n);
+  const refB = new Float32Array(n);
+  const queue = new Int32Array(n);
+  let head = 0;
+  let tail = 0;
+  for (const p of border) {
+    if (background[p] === 1 || backdropScore[p]! > 1) continue;
+    background[p] = 1;
+    refL[p] = lab.L[p]!;
+    refA[p] = lab.A[p]!;
+    refB[p] = lab.B[p]!;
+    queue[tail++] = p;
+  }
+  // A pixel joins the backdrop only if it continues its neighbour smoothly and stays close to the
+  // colour the flood has been following, which drifts slowly enough to track a gradient or a
+  // vignette but not to creep across a soft edge into a piece of a similar colour.
+  const tryJoin = (p: number, q: number) => {
+    if (background[q] === 1 || backdropScore[q]! > MAX_BACKDROP_SCORE) return;
+    if (edges[q]! > maxEdge) return;
+    if (distance(lab, q, refL[p]!, refA[p]!, refB[p]!) > driftReach) return;
+    background[q] = 1;
+    refL[q] = refL[p]! + (lab.L[q]! - refL[p]!) * DRIFT_RATE;
+    refA[q] = refA[p]! + (lab.A[q]! - refA[p]!) * DRIFT_RATE;
+    refB[q] = refB[p]! + (lab.B[q]! - refB[p]!) * DRIFT_RATE;
+    queue[tail++] = q;
+  };
+  while (head < tail) {
+    const p = queue[head++]!;
+    const x = p % width;
+    if (x > 0) tryJoin(p, p - 1);
+    if (x < width - 1) tryJoin(p, p + 1);
+    if (p >= width) tryJoin(p, p - width);
+    if (p + width < n) tryJoin(p, p + width);
+  }
+
+  refineBoundary(lab, background, refL, refA, refB, width, height);
+  releaseEnclosedBackdrop(lab, clusters, background, width);
+  const raw = new Uint8Array(n);
+  for (let p = 0; p < n; p++) raw[p] = 1 - background[p]!;
+  return fillHoles(keepMainSubject(open(raw, width, height, 1), width), width, height, n * MIN_ENCLOSED_SHARE);
+}
+
+/**
+ * The flood stops where an edge begins, so the edge's blurred ramp ends up on the subject's side.
+ * Each pass hands a ramp pixel to the backdrop when its colour is nearer the backdrop it borders
+ * than the subject two pixels further in.
+ */
+function refineBoundary(lab: Lab, background: Uint8Array, refL: Float32Array, refA: Float32Array, refB: Float32Array, width: number, height: number): void {
+  for (let pass = 0; pass < 3; pass++) {
+    const joined: Array<[number, number]> = [];
+    for (let y = 2; y < height - 2; y++) {
+      for (let x = 2; x < width - 2; x++) {
+        const q = y * width + x;
+        if (background[q] === 1) continue;
+        for (const step of [1, -1, width, -width]) {
+          const p = q - step;
+          const inner = q + 2 * step;
+          if (background[p] !== 1 || background[inner] === 1) continue;
+          const toBackdrop = distance(lab, q, refL[p]!, refA[p]!, refB[p]!);
+          const toSubject = distance(lab, q, lab.L[inner]!, lab.A[inner]!, lab.B[inner]!);
+          if (toBackdrop < toSubject) {
+            joined.push([q, p]);
+            break;
+          }
+        }
+      }
+    }
+    for (const [q, p] of joined) {
+      background[q] = 1;
+      refL[q] = refL[p]!;
+      refA[q] = refA[p]!;
+      refB[q] = refB[p]!;
+    }
+  }
+}
+
+/** Share of the picture an enclosed patch of backdrop must cover to count: smaller ones are more likely a highlight. */
+const MIN_ENCLOSED_SHARE = 0.0015;
+/** How closely an enclosed patch must match a backdrop colour, pixel by pixel and on average. */
+const ENCLOSED_PIXEL_SCORE = 0.8;
+const ENCLOSED_MEAN_SCORE = 0.2;
+
+/**
+ * Backdrop the flood could not reach: the wall between a desk's legs above the floor line, the
+ * floor under a coffee table's shelf. A patch that matches a backdrop colour closely throughout
+ * (allowing for the shadow the piece casts on it) is marked as backdrop.
+ */
+function releaseEnclosedBackdrop(lab: Lab, clusters: Cluster[], background: Uint8Array, width: number): void {
+  const score = new Float32Array(background.length);
+  const candidates = new Uint8Array(background.length);
+  for (let p = 0; p < background.length; p++) {
+    if (background[p] === 1) continue;
+    score[p] = shadowTolerantScore(lab, p, clusters);
+    candidates[p] = score[p]! <= ENCLOSED_PIXEL_SCORE ? 1 : 0;
+  }
+  const { labels, areas } = labelComponents(candidates, width);
+  const sums = new Float64Array(areas.length);
+  for (let p = 0; p < background.length; p++) sums[labels[p]!]! += score[p]!;
+  const minArea = background.length * MIN_ENCLOSED_SHARE;
+  for (let p = 0; p < background.length; p++) {
+    const label = labels[p]!;
+    if (label > 0 && areas[label]! >= minArea && sums[label]! / areas[label]! <= ENCLOSED_MEAN_SCORE) background[p] = 1;
+  }
+}
+
+/** Like the backdrop score, but a pixel darker than the backdrop colour is judged mostly on its hue. */
+function shadowTolerantScore(lab: Lab, p: number, clusters: Cluster[]): number {
+  let best = Infinity;
+  for (const c of clusters) {
+    const darker = lab.L[p]! < c.l;
+    const ratio = darker ? lab.L[p]! / Math.max(1, c.l) : 1;
+    const dl = (lab.L[p]! - c.l) * (darker ? 0.15 : LIGHTNESS_WEIGHT);
+    const da = lab.A[p]! - c.a * ratio;
+    const db = lab.B[p]! - c.b * ratio;
+    best = Math.min(best, Math.sqrt(dl * dl + da * da + db * db) / c.reach);
+  }
+  return best;
+}
+
+/**
+ * The main subject is the biggest region, favouring the middle of the frame; other regions are
+ * kept only when sizeable and overlapping its bounding box (a lamp's shade and base), so clutter
+ * at the edges of the photo is dropped.
+ */
+function keepMainSubject(mask: Uint8Array, width: number): Uint8Array {
+  const height = mask.length / width;
+  const { labels, areas } = labelComponents(mask, width);
+  const boxes = areas.map(() => ({ x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity, sx: 0, sy: 0 }));
+  for (let p = 0; p < mask.length; p++) {
+    const label = labels[p]!;
+    if (label === 0) continue;
+    const x = p % width;
+    const y = (p - x) / width;
+    const box = boxes[label]!;
+    box.x0 = Math.min(box.x0, x);
+    box.x1 = Math.max(box.x1, x);
+    box.y0 = Math.min(box.y0, y);
+    box.y1 = Math.max(box.y1, y);
+    box.sx += x;
+    box.sy += y;
+  }
+  let main = 0;
+  let bestScore = 0;
+  for (let label = 1; label < areas.length; label++) {
+    const box = boxes[label]!;
+    const dx = box.sx / areas[label]! / width - 0.5;
+    const dy = box.sy / areas[label]! / height - 0.5;
+    const score = areas[label]! * (1 - Math.min(0.9, Math.hypot(dx, dy) * 1.2));
+    if (score > bestScore) {
+      bestScore = score;
+      main = label;
+    }
+  }
+  const out = new Uint8Array(mask.length);
+  if (main === 0 || areas[main]! < mask.length * 0.003) return out.fill(1);
+  const mainBox = boxes[main]!;
+  const marginX = (mainBox.x1 - mainBox.x0) * 0.1;
+  const marginY = (mainBox.y1 - mainBox.y0) * 0.1;
+  const keep = areas.map((area, label) => {
+    if (label === main) return true;
+    const box = boxes[label]!;
+    const overlaps = box.x0 <= mainBox.x1 + marginX && box.x1 >= mainBox.x0 - marginX && box.y0 <= mainBox.y1 + marginY && box.y1 >= mainBox.y0 - marginY;
+    return label > 0 && overlaps && area >= areas[main]! * MIN_PART_SHARE;
+  });
+  for (let p = 0; p < mask.length; p++) if (keep[labels[p]!]) out[p] = 1;
+  return out;
+}
+
+/** Shrinks the photo to analysis size and segments it; an upload that is already a cut-out keeps its own alpha. */
+export async function segmentPhoto(photo: DecodedPhoto): Promise<SubjectMask> {
+  const scale = Math.min(1, ANALYSIS_LONG_SIDE / Math.max(photo.width, photo.height));
+  const width = Math.max(1, Math.round(photo.width * scale));
+  const height = Math.max(1, Math.round(photo.height * scale));
+  if (photo.alpha) {
+    const data = await sharp(photo.alpha, { raw: { width: photo.width, height: photo.height, channels: 1 } })
+      .resize(width, height)
+      .raw()
+      .toBuffer();
+    const mask = new Uint8Array(width * height);
+    for (let i = 0; i < mask.length; i++) mask[i] = data[i]! >= 128 ? 1 : 0;
+    return { mask, width, height };
+  }
+  // A light blur stops film grain and JPEG blocks from reading as edges.
+  const data = await sharp(photo.rgb, { raw: { width: photo.width, height: photo.height, channels: 3 } })
+    .resize(width, height)
+    .blur(0.6)
+    .raw()
+    .toBuffer();
+  return { mask: segmentSubject(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width, height), width, height };
+}
