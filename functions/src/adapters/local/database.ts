@@ -113,6 +113,12 @@ const MIGRATIONS: readonly string[] = [
     return_url text NOT NULL
   );
   `,
+  `
+  CREATE TABLE local_meta (
+    key text PRIMARY KEY,
+    value text NOT NULL
+  );
+  `,
 ];
 
 /** Opens (creating if needed) the database in dataDir, or in memory when dataDir is null, and migrates it. */

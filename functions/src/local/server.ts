@@ -1,0 +1,134 @@
+/**
+ * The local host (DESIGN §1, §6a): the same Express app as the Cloud Function, on PGlite, a
+ * folder of blobs, simulated payments and the local staging engine, verifying ID tokens from the
+ * Auth emulator. Serves /api, /blobs and /dev on 127.0.0.1:5050 by default.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { createApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { createJsonLogger, type Logger } from '../logs.js';
+import type { Stager } from '../ports.js';
+import { openLocalDatabase } from '../adapters/local/database.js';
+import { BLOBS_ROUTE, createFileBlobs } from '../adapters/local/fileBlobs.js';
+import { createPgliteStore } from '../adapters/local/pgliteStore.js';
+import { createSimulatedPayments, DEV_ROUTE } from '../adapters/local/simulatedPayments.js';
+import { createFirebaseIdentity } from '../adapters/firebase/identity.js';
+import { createLocalStager } from '../engine/index.js';
+import { serveBlobs } from './blobRoute.js';
+import { devPages } from './devPages.js';
+import { seedDemo } from './seedDemo.js';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const DEFAULT_LOCAL_PORT = 5050;
+export const DEFAULT_LOCAL_HOST = '127.0.0.1';
+export const DEFAULT_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+export const LOCAL_PROJECT_ID = 'demo-flipstage';
+
+export interface LocalHostOptions {
+  port?: number;
+  host?: string;
+  /** Database, blobs and the webhook secret live here; default {repo}/.local. */
+  dataDir?: string;
+  /** Public base URL for blob and checkout links; default http://{host}:{port}. */
+  baseUrl?: string;
+  authEmulatorHost?: string;
+  /** Create the demo seller and listings on first start. */
+  seed?: boolean;
+  stager?: Stager;
+  logger?: Logger;
+  env?: Record<string, string | undefined>;
+}
+
+export interface LocalHost {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Generated once per data folder, so events signed before a restart still verify after it. */
+export function loadOrCreateWebhookSecret(dataDir: string): string {
+  const file = join(dataDir, 'webhook-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = `whsec_local_${randomBytes(24).toString('hex')}`;
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+function listen(app: express.Express, port: number, host: string): Promise<Server> {
+  return new Promise((resolvePromise, reject) => {
+    const server = app.listen(port, host);
+    server.once('listening', () => resolvePromise(server));
+    server.once('error', reject);
+  });
+}
+
+export async function startLocalHost(options: LocalHostOptions = {}): Promise<LocalHost> {
+  const host = options.host ?? DEFAULT_LOCAL_HOST;
+  const port = options.port ?? DEFAULT_LOCAL_PORT;
+  const dataDir = resolve(options.dataDir ?? join(REPO_ROOT, '.local'));
+  const logger = options.logger ?? createJsonLogger();
+  const env = options.env ?? process.env;
+  mkdirSync(dataDir, { recursive: true });
+
+  // The Admin SDK reads the emulator address from the environment.
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = options.authEmulatorHost ?? process.env.FIREBASE_AUTH_EMULATOR_HOST ?? DEFAULT_AUTH_EMULATOR_HOST;
+  const firebase = initializeApp({ projectId: LOCAL_PROJECT_ID }, `flipstage-local-${randomUUID()}`);
+  const auth = getAuth(firebase);
+
+  const db = await openLocalDatabase(join(dataDir, 'db'));
+  const store = createPgliteStore(db);
+  const config = loadConfig(env, { localPriceIds: true });
+  const stager = options.stager ?? createLocalStager();
+
+  const app = express();
+  app.disable('x-powered-by');
+  let server: Server | null = null;
+  try {
+    // The base URL may depend on the port the OS picks, so the server starts before the URL is fixed.
+    const routes = express.Router();
+    app.use(routes);
+    server = await listen(app, port, host);
+    const address = server.address();
+    const actualPort = typeof address === 'object' && address ? address.port : port;
+    const baseUrl = (options.baseUrl ?? `http://${host}:${actualPort}`).replace(/\/+$/, '');
+
+    const blobs = createFileBlobs({ rootDir: join(dataDir, 'blobs'), baseUrl });
+    const payments = createSimulatedPayments({ db, baseUrl, webhookSecret: loadOrCreateWebhookSecret(dataDir), priceIds: config.priceIds });
+    routes.use(BLOBS_ROUTE, serveBlobs(blobs));
+    routes.use(DEV_ROUTE, devPages(payments, logger));
+    routes.use(createApp({ store, blobs, payments, identity: createFirebaseIdentity(auth), stager, config, logger }));
+
+    if (options.seed ?? true) {
+      await seedDemo({ auth, db, store, blobs, stager, samplesDir: join(REPO_ROOT, 'samples'), log: (line) => logger.write('INFO', line) });
+    }
+
+    const running = server;
+    let closing: Promise<void> | null = null;
+    return {
+      url: baseUrl,
+      close() {
+        closing ??= (async () => {
+          await new Promise<void>((done) => {
+            running.close(() => done());
+            running.closeIdleConnections();
+            setTimeout(() => running.closeAllConnections(), 2000).unref();
+          });
+          await store.close();
+          await deleteApp(firebase);
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    server?.close();
+    await store.close();
+    await deleteApp(firebase);
+    throw error;
+  }
+}
