@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Alert, Box, Container } from '@mantine/core';
 import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { MESSAGES } from '@flipstage/core';
-import { useAuthStatus, useMergedUser, useMergedUserError, useSessionSync } from '../backend/session';
+import { useAuthStatus, useMergedUser, useMergedUserError } from '../backend/session';
 import { trackPageView } from '../analytics/track';
 import { identifyChatUser, loadChatWidget, resetChatSession } from '../analytics/crispChat';
 import { NavBar } from './NavBar';
@@ -42,7 +42,6 @@ function useChatWidget() {
 }
 
 export function AppLayout() {
-  useSessionSync();
   useRouteChangeEffects();
   useRevalidateOnAuthChange();
   useChatWidget();

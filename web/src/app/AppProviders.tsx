@@ -4,6 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { BackendProvider } from '../backend/BackendContext';
+import { useSessionSync } from '../backend/session';
 import type { AppStore } from '../backend/authState';
 import type { Backend } from '../backend/types';
 import { theme } from './theme';
@@ -14,14 +15,32 @@ export interface AppServices {
   queryClient: QueryClient;
 }
 
+/** Follows the auth provider outside the route tree, so route guards can wait for the first answer. */
+function SessionSync() {
+  useSessionSync();
+  return null;
+}
+
 /** Everything a screen needs around it; tests pass a fake backend here. */
-export function AppProviders({ services, children }: { services: AppServices; children: ReactNode }) {
+export function AppProviders({
+  services,
+  children,
+  env,
+}: {
+  services: AppServices;
+  children: ReactNode;
+  /** 'test' turns off Mantine transitions and portals (component tests). */
+  env?: 'default' | 'test';
+}) {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env={env}>
       <Notifications position="top-right" />
       <JotaiProvider store={services.store}>
         <QueryClientProvider client={services.queryClient}>
-          <BackendProvider backend={services.backend}>{children}</BackendProvider>
+          <BackendProvider backend={services.backend}>
+            <SessionSync />
+            {children}
+          </BackendProvider>
         </QueryClientProvider>
       </JotaiProvider>
     </MantineProvider>

@@ -45,7 +45,6 @@ function useMergedUserQuery() {
     refetchInterval: backend.account.realtime || !mergeDbUser ? false : MERGED_USER_POLL_MS,
     refetchOnWindowFocus: !backend.account.realtime,
     staleTime: backend.account.realtime ? Infinity : 0,
-    retry: 1,
   });
 }
 

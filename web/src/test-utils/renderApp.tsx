@@ -12,7 +12,7 @@ export function renderApp(path: string, backend: FakeBackend = createFakeBackend
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createAppRouter({ context: { store }, history: createMemoryHistory({ initialEntries: [path] }) });
   const result = render(
-    <AppProviders services={{ backend, store, queryClient }}>
+    <AppProviders services={{ backend, store, queryClient }} env="test">
       <RouterProvider router={router} />
     </AppProviders>,
   );

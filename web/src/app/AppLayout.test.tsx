@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@flipstage/core';
+import { renderApp } from '../test-utils/renderApp';
+import { createFakeBackend, fakeAuthUser } from '../test-utils/fakeBackend';
+
+describe('app frame', () => {
+  it('links Home, Pricing and Marketplace and offers Log in and Sign up when signed out', async () => {
+    renderApp('/tips');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    for (const name of ['Home', 'Pricing', 'Marketplace'])
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/auth/signin');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth/signup');
+  });
+
+  it('has the footer links', async () => {
+    renderApp('/tips');
+    const footer = await screen.findByRole('navigation', { name: 'Footer' });
+    expect(within(footer).getByRole('link', { name: 'Terms of Use' })).toHaveAttribute(
+      'href',
+      '/legal/terms-of-service',
+    );
+    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/legal/privacy-policy',
+    );
+    expect(within(footer).getByRole('link', { name: 'Home' })).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: 'Marketplace' })).toBeInTheDocument();
+  });
+
+  it('shows the avatar menu with My Account and Log Out when signed in', async () => {
+    const { router, backend } = renderApp('/dashboard', createFakeBackend({ user: fakeAuthUser() }));
+    await screen.findByText('Welcome back, Ada.');
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'My Account' })).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Log Out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(backend.auth.signOut).toHaveBeenCalled());
+    expect(await screen.findByRole('link', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('opens the mobile menu with the same items', async () => {
+    renderApp('/tips');
+    await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    for (const name of ['Home', 'Pricing', 'Marketplace', 'Log in', 'Sign up']) {
+      expect(within(drawer).getByRole('link', { name })).toBeInTheDocument();
+    }
+  });
+
+  it('shows the MERGE_DB_USER message when the account data cannot be read', async () => {
+    const backend = createFakeBackend({ user: fakeAuthUser() });
+    backend.account.ensureAccount = async () => {
+      throw new Error('connection refused');
+    };
+    renderApp('/tips', backend);
+    expect(await screen.findByText(MESSAGES.mergeDbUserError('connection refused'))).toBeInTheDocument();
+  });
+
+  it('sets the page title, description and canonical link', async () => {
+    renderApp('/pricing');
+    await waitFor(() => expect(document.title).toBe('Pricing | FlipStage'));
+    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      `${window.location.origin}/pricing`,
+    );
+    expect(document.head.querySelector('meta[property="og:title"]')).toHaveAttribute('content', 'Pricing | FlipStage');
+  });
+});

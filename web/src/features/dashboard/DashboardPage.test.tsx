@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { LOCAL_PRICE_IDS } from '@flipstage/core';
+import { renderApp } from '../../test-utils/renderApp';
+import { createFakeBackend, fakeAuthUser, fakeMergedUser } from '../../test-utils/fakeBackend';
+import { PAYMENT_SUCCESS_MESSAGE } from './DashboardPage';
+
+function signedIn(overrides: Parameters<typeof fakeMergedUser>[0] = {}) {
+  return createFakeBackend({ user: fakeAuthUser(), merged: fakeMergedUser(overrides) });
+}
+
+const edit = (n: number) => ({
+  id: `edit-${n}`,
+  user_id: 'user-1',
+  input_image_url: `/blobs/in-${n}.jpg`,
+  output_image_url: `/blobs/out-${n}.jpg`,
+  background_style: `prompt ${n}`,
+  style: 'modern',
+  furniture_type: 'sofa',
+  created_at: '2026-11-01T10:00:00.000Z',
+});
+
+describe('dashboard', () => {
+  it('thanks the user after a successful payment', async () => {
+    renderApp('/dashboard?paid=true', signedIn());
+    expect(await screen.findByText(PAYMENT_SUCCESS_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('shows no payment notice on a normal visit', async () => {
+    renderApp('/dashboard', signedIn());
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(screen.queryByText(PAYMENT_SUCCESS_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('shows the credits and the active plan with its trial badge', async () => {
+    renderApp(
+      '/dashboard',
+      signedIn({
+        creditsRemaining: 60,
+        planId: LOCAL_PRICE_IDS.flipper,
+        planIsActive: true,
+        stripeSubscriptionStatus: 'trialing',
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('credits-remaining')).toHaveTextContent('60'));
+    expect(screen.getByTestId('plan-name')).toHaveTextContent('Flipper');
+    expect(screen.getByText('Free trial')).toBeInTheDocument();
+  });
+
+  it('lists staged images with numbered downloads and a marketplace link', async () => {
+    const backend = signedIn();
+    backend.account.listImageEdits = async () => ({ data: [edit(1), edit(2)], nextCursor: null });
+    renderApp('/dashboard', backend);
+    const download = await screen.findByRole('link', { name: 'Download staged_image_2.jpg' });
+    expect(download).toHaveAttribute('download', 'staged_image_2.jpg');
+    expect(download).toHaveAttribute('href', '/blobs/out-2.jpg');
+    const listLinks = screen.getAllByRole('link', { name: 'List on Marketplace' });
+    expect(listLinks[0]).toHaveAttribute('href', `/marketplace?image=${encodeURIComponent('/blobs/out-1.jpg')}`);
+    expect(screen.getByRole('img', { name: 'Original photo 1' })).toHaveAttribute('src', '/blobs/in-1.jpg');
+  });
+
+  it('invites the user to stage more', async () => {
+    renderApp('/dashboard', signedIn());
+    expect(await screen.findByRole('link', { name: 'Stage more furniture' })).toHaveAttribute('href', '/');
+  });
+});

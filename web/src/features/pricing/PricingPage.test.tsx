@@ -1,0 +1,118 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { LOCAL_PRICE_IDS, MESSAGES, PLANS, POPULAR_PLAN_LABEL } from '@flipstage/core';
+import { renderApp } from '../../test-utils/renderApp';
+import { createFakeBackend, fakeAuthUser, fakeMergedUser } from '../../test-utils/fakeBackend';
+import { browserLocation } from '../../app/browserLocation';
+import { PRICING_FAQ } from './faq';
+
+afterEach(() => vi.restoreAllMocks());
+
+function signedIn(overrides: Parameters<typeof fakeMergedUser>[0] = {}) {
+  return createFakeBackend({ user: fakeAuthUser(), merged: fakeMergedUser(overrides) });
+}
+
+describe('pricing page', () => {
+  it('shows the three plans with prices and the popular badge on Flipper', async () => {
+    renderApp('/pricing');
+    for (const plan of PLANS) {
+      expect(await screen.findByRole('heading', { name: plan.name })).toBeInTheDocument();
+      expect(screen.getByText(`$${plan.price}`)).toBeInTheDocument();
+    }
+    const flipper = screen.getByRole('article', { name: 'Flipper' });
+    expect(flipper).toHaveTextContent(POPULAR_PLAN_LABEL);
+    expect(screen.getAllByText(POPULAR_PLAN_LABEL)).toHaveLength(1);
+  });
+
+  it('offers the free trial button and a contact-us mailto link', async () => {
+    renderApp('/pricing');
+    expect(await screen.findByRole('button', { name: 'Start Your Free Trial' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toMatch(/^mailto:/);
+  });
+
+  it('answers 12 questions and publishes them as FAQ structured data', async () => {
+    const { container } = renderApp('/pricing');
+    await screen.findByRole('heading', { name: 'Frequently asked questions' });
+    expect(PRICING_FAQ).toHaveLength(12);
+    for (const item of PRICING_FAQ) expect(screen.getByRole('button', { name: item.question })).toBeInTheDocument();
+    const script = container.querySelector('script[type="application/ld+json"]');
+    const data = JSON.parse(script?.textContent ?? '{}') as { '@type': string; mainEntity: unknown[] };
+    expect(data['@type']).toBe('FAQPage');
+    expect(data.mainEntity).toHaveLength(12);
+  });
+
+  it('sends a signed-out visitor to sign up with the purchase as the next step', async () => {
+    const { router } = renderApp('/pricing');
+    await userEvent.click(await screen.findByRole('button', { name: 'Choose Premium' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/signup'));
+    expect(router.state.location.search).toEqual({ next: '/purchase/premium' });
+  });
+
+  it('starts checkout for a signed-in user and redirects to the session URL', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+    const { backend } = renderApp('/pricing', signedIn());
+    const button = await screen.findByRole('button', { name: 'Choose Flipper' });
+    await waitFor(() => expect(backend.account.ensureAccount).toHaveBeenCalled());
+    await userEvent.click(button);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/cs_test_1'));
+    expect(backend.billing.createCheckoutSession).toHaveBeenCalledWith({
+      priceId: LOCAL_PRICE_IDS.flipper,
+      successUrl: `${window.location.origin}/dashboard?paid=true`,
+      cancelUrl: `${window.location.origin}/pricing`,
+    });
+  });
+
+  it('shows a failed checkout as Error: {message} in a red box', async () => {
+    const backend = signedIn();
+    backend.billing.createCheckoutSession = vi.fn(async () => {
+      throw new Error('Card declined');
+    });
+    renderApp('/pricing', backend);
+    await waitFor(() => expect(backend.account.ensureAccount).toHaveBeenCalled());
+    await userEvent.click(await screen.findByRole('button', { name: 'Choose Base' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Card declined');
+  });
+
+  it('rejects a session without a URL as invalid session data', async () => {
+    const backend = signedIn();
+    backend.billing.createCheckoutSession = vi.fn(async () => ({ id: 'cs_1' }) as never);
+    renderApp('/pricing', backend);
+    await waitFor(() => expect(backend.account.ensureAccount).toHaveBeenCalled());
+    await userEvent.click(await screen.findByRole('button', { name: 'Choose Base' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Error: ${MESSAGES.invalidSessionData}`);
+  });
+});
+
+describe('purchase page', () => {
+  it('sends a user whose plan is active to billing', async () => {
+    vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+    const { router, backend } = renderApp(
+      '/purchase/flipper',
+      signedIn({ planIsActive: true, stripeSubscriptionStatus: 'active', stripeCustomerId: 'cus_1' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/billing'));
+    expect(backend.billing.createCheckoutSession).not.toHaveBeenCalled();
+  });
+
+  it('starts checkout at once when no plan is active', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+    const { backend } = renderApp('/purchase/premium', signedIn());
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/cs_test_1'));
+    expect(backend.billing.createCheckoutSession).toHaveBeenCalledWith(
+      expect.objectContaining({ priceId: LOCAL_PRICE_IDS.premium }),
+    );
+  });
+
+  it('shows an unknown plan as an error alert', async () => {
+    renderApp('/purchase/gold', signedIn());
+    // Once in the page and once as the notification.
+    expect(await screen.findAllByText(MESSAGES.noStripePriceId('gold'))).toHaveLength(2);
+  });
+
+  it('asks a signed-out visitor to sign in first', async () => {
+    const { router } = renderApp('/purchase/base');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/signin'));
+    expect(router.state.location.search).toEqual({ next: '/purchase/base' });
+  });
+});
