@@ -1,7 +1,9 @@
 import { Container, Stack } from '@mantine/core';
 import { usePageMeta } from '../../app/usePageMeta';
 import { StagingStudioWithServices } from '../staging/StagingStudioWithServices';
+import { Hero } from './Hero';
 import { HowItWorks } from './HowItWorks';
+import { BeforeAfterExamples } from './BeforeAfterExamples';
 import { ClaimsBand } from './ClaimsBand';
 import { Reviews } from './Reviews';
 import { CallToAction } from './CallToAction';
@@ -17,10 +19,12 @@ export function HomePage() {
   return (
     <Container size="lg" py="xl">
       <Stack gap={64}>
+        <Hero />
         <HowItWorks />
         <div id={STUDIO_ANCHOR_ID}>
           <StagingStudioWithServices />
         </div>
+        <BeforeAfterExamples />
         <ClaimsBand />
         <Reviews />
         <CallToAction />
