@@ -42,7 +42,7 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (emulators.includes('functions')) run('node', ['scripts/build-functions.mjs']);
+if (emulators.includes('functions')) run('node', ['scripts/build-functions.mjs', '--emulator']);
 
 const vitest = ['npx vitest run --config functions/vitest.firebase.config.ts', ...parts.map((p) => TIER_PARTS[p].tests)].join(' ');
 run('npx', ['firebase', 'emulators:exec', '--only', emulators.join(','), '--project', PROJECT_ID, vitest]);

@@ -1,0 +1,79 @@
+/**
+ * Cloud Functions entry (DESIGN §1, §6a): wiring only. `api` serves /api/** (Hosting rewrites
+ * to it) with the same Express app the local host mounts. Params and secrets are read inside the
+ * first request, never at deploy-time module load, and the app is built once per instance.
+ *
+ * Cloud Functions has already read the request body when the app sees it (req.rawBody); the
+ * app's multipart parser and Stripe webhook route use those bytes.
+ */
+import type { Express } from 'express';
+import { initializeApp } from 'firebase-admin/app';
+import { onRequest } from 'firebase-functions/https';
+import * as logger from 'firebase-functions/logger';
+import { defineBoolean, defineInt, defineSecret, defineString } from 'firebase-functions/params';
+import { createApp } from './app.js';
+import { loadConfig } from './config.js';
+import { createFirebaseDeps } from './adapters/firebase/firebaseDeps.js';
+
+const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
+const STRIPE_WEBHOOK_SECRET = defineSecret('STRIPE_WEBHOOK_SECRET');
+const PHOTOROOM_API_KEY = defineSecret('PHOTOROOM_API_KEY');
+const STORAGE_TOKEN_SECRET = defineSecret('STORAGE_TOKEN_SECRET');
+
+const STRIPE_PRICE_BASE = defineString('STRIPE_PRICE_BASE', {
+  description: 'Stripe price id of the Base plan ($8/month, 25 images)',
+});
+const STRIPE_PRICE_FLIPPER = defineString('STRIPE_PRICE_FLIPPER', {
+  description: 'Stripe price id of the Flipper plan ($9/month, 50 images)',
+});
+const STRIPE_PRICE_PREMIUM = defineString('STRIPE_PRICE_PREMIUM', {
+  description: 'Stripe price id of the Premium plan ($79/month, 450 images)',
+});
+const TRIAL_DAYS = defineInt('TRIAL_DAYS', {
+  default: 7,
+  description: 'Free-trial days on a customer’s first subscription (0 for none)',
+});
+const MERGE_DB_USER = defineBoolean('MERGE_DB_USER', {
+  default: true,
+  description: 'Merge the Firestore account (credits, plan) into the signed-in user; false answers from the ID token alone',
+});
+const PHOTOROOM_MODEL_VERSION = defineString('PHOTOROOM_MODEL_VERSION', {
+  default: '',
+  description: 'Optional Photoroom background model (pr-ai-background-model-version); empty for the default',
+});
+
+function buildApp(): Express {
+  logger.info('building the api app');
+  const config = loadConfig({
+    STRIPE_PRICE_BASE: STRIPE_PRICE_BASE.value(),
+    STRIPE_PRICE_FLIPPER: STRIPE_PRICE_FLIPPER.value(),
+    STRIPE_PRICE_PREMIUM: STRIPE_PRICE_PREMIUM.value(),
+    TRIAL_DAYS: String(TRIAL_DAYS.value()),
+    MERGE_DB_USER: String(MERGE_DB_USER.value()),
+  });
+  return createApp(
+    createFirebaseDeps(initializeApp(), {
+      config,
+      stripeSecretKey: STRIPE_SECRET_KEY.value(),
+      stripeWebhookSecret: STRIPE_WEBHOOK_SECRET.value(),
+      storageTokenSecret: STORAGE_TOKEN_SECRET.value(),
+      stager: { PHOTOROOM_API_KEY: PHOTOROOM_API_KEY.value(), PHOTOROOM_MODEL_VERSION: PHOTOROOM_MODEL_VERSION.value() },
+    }),
+  );
+}
+
+let app: Express | undefined;
+
+export const api = onRequest(
+  {
+    region: 'us-central1',
+    memory: '1GiB',
+    timeoutSeconds: 120,
+    maxInstances: 10,
+    secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, PHOTOROOM_API_KEY, STORAGE_TOKEN_SECRET],
+  },
+  (req, res) => {
+    app ??= buildApp();
+    app(req, res);
+  },
+);

@@ -1,0 +1,152 @@
+/**
+ * The deployable bundle (scripts/build-functions.mjs) loads, declares the `api` function as
+ * DESIGN §6a says, and serves the Express app inside the real Cloud Functions runtime: the
+ * Functions emulator, which runs offline. Firestore and Storage are not needed for these requests.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@flipstage/core';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const outDir = join(root, '.local', `functions-bundle-test-${randomUUID().slice(0, 8)}`);
+const PROJECT_ID = 'demo-flipstage-bundle';
+const WEBHOOK_SECRET = 'whsec_bundle_test';
+let emulator: ChildProcess | undefined;
+let baseUrl = '';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the Functions emulator on the bundle and resolves once `api` is initialized. */
+async function startFunctionsEmulator(): Promise<void> {
+  const port = await freePort();
+  writeFileSync(
+    join(outDir, 'firebase.json'),
+    JSON.stringify({
+      functions: [{ source: '.', codebase: 'bundle-test', runtime: 'nodejs22' }],
+      emulators: { functions: { host: '127.0.0.1', port }, ui: { enabled: false } },
+    }),
+  );
+  baseUrl = `http://127.0.0.1:${port}/${PROJECT_ID}/us-central1/api`;
+  const child = spawn('npx', ['firebase', 'emulators:start', '--only', 'functions', '--project', PROJECT_ID], {
+    cwd: outDir,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  emulator = child;
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The Functions emulator did not start:\n${output}`)), 90_000);
+    const watch = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('http function initialized')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', watch);
+    child.stderr?.on('data', watch);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The Functions emulator exited (${code}):\n${output}`));
+    });
+  });
+}
+
+async function stopFunctionsEmulator(): Promise<void> {
+  const child = emulator;
+  if (!child?.pid || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid, 'SIGINT');
+  const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+beforeAll(async () => {
+  const build = spawnSync('node', ['scripts/build-functions.mjs', '--emulator', '--out', outDir], { cwd: root, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`build-functions failed:\n${build.stdout}${build.stderr}`);
+  appendFileSync(join(outDir, '.secret.local'), `STRIPE_SECRET_KEY=sk_test_bundle\nSTRIPE_WEBHOOK_SECRET=${WEBHOOK_SECRET}\n`);
+  await startFunctionsEmulator();
+}, 120_000);
+
+afterAll(async () => {
+  await stopFunctionsEmulator();
+  rmSync(outDir, { recursive: true, force: true });
+}, 30_000);
+
+describe('the functions bundle', () => {
+  it('exports api as a 2nd-gen HTTPS function with the region, limits and secrets of DESIGN §6a', async () => {
+    const bundle = (await import(join(outDir, 'index.js'))) as { api: { __endpoint: Record<string, unknown> } };
+    expect(bundle.api.__endpoint).toMatchObject({
+      platform: 'gcfv2',
+      region: ['us-central1'],
+      availableMemoryMb: 1024,
+      timeoutSeconds: 120,
+      maxInstances: 10,
+      httpsTrigger: {},
+    });
+    const secrets = (bundle.api.__endpoint.secretEnvironmentVariables as { key: string }[]).map((s) => s.key);
+    expect(secrets.sort()).toEqual(['PHOTOROOM_API_KEY', 'STORAGE_TOKEN_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+  });
+
+  it('ships a package.json that installs without the workspace, listing the packages the bundle imports', () => {
+    const manifest = JSON.parse(readFileSync(join(outDir, 'package.json'), 'utf8')) as { main: string; dependencies: Record<string, string> };
+    expect(manifest.main).toBe('index.js');
+    expect(Object.keys(manifest.dependencies)).not.toContain('@flipstage/core');
+    expect(Object.keys(manifest.dependencies)).toEqual(expect.arrayContaining(['express', 'firebase-admin', 'firebase-functions']));
+    expect(Object.keys(manifest.dependencies)).not.toContain('@electric-sql/pglite');
+  });
+});
+
+describe('the api function in the Functions emulator', () => {
+  it('answers a request without a token with 401 and the JSON error shape', async () => {
+    const response = await fetch(`${baseUrl}/api/account`, { method: 'POST' });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: { message: MESSAGES.signInRequired } });
+  });
+
+  it('answers an unknown API path with 404 and the JSON error shape', async () => {
+    const response = await fetch(`${baseUrl}/api/no-such-endpoint`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { message: MESSAGES.notFound } });
+  });
+
+  it('verifies a Stripe webhook against the raw body Cloud Functions kept', async () => {
+    const payload = JSON.stringify({ id: `evt_${randomUUID()}`, object: 'event', type: 'customer.created', created: 1, data: { object: {} } });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const response = await fetch(`${baseUrl}/api/stripe-webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true });
+  });
+
+  it('refuses a Stripe webhook whose signature does not match the body', async () => {
+    const payload = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'customer.created', created: 1, data: { object: {} } });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload: payload.replace('forged', 'signed'), secret: WEBHOOK_SECRET });
+    const response = await fetch(`${baseUrl}/api/stripe-webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: { message: MESSAGES.webhookSignatureInvalid } });
+  });
+});
