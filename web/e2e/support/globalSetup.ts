@@ -1,0 +1,98 @@
+/// <reference types="node" />
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureAuthEmulator } from '../../../scripts/lib/authEmulator.mjs';
+import { E2E_LOCAL_HOST_PORT, E2E_LOCAL_HOST_URL, E2E_WEB_PORT, E2E_WEB_URL } from './ports';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const webDir = join(repoRoot, 'web');
+
+interface RunningLocalHost {
+  url: string;
+  close(): Promise<void>;
+}
+type StartLocalHost = (options: {
+  port: number;
+  dataDir: string;
+  seed: boolean;
+  logger: { write(severity: string, message: string, fields?: Record<string, unknown>): void; child(): unknown };
+}) => Promise<RunningLocalHost>;
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): void {
+  const result = spawnSync(command, args, { cwd, env, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal})`);
+}
+
+async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Only warnings and errors from the local host reach the test output. */
+function quietLogger() {
+  const logger = {
+    write(severity: string, message: string, fields?: Record<string, unknown>) {
+      if (severity === 'WARNING' || severity === 'ERROR')
+        console.error(`[local host] ${severity} ${message}`, fields ?? '');
+    },
+    child: () => logger,
+  };
+  return logger;
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    process.kill(-child.pid!, 'SIGTERM');
+  });
+}
+
+/**
+ * Builds the SPA in local mode, then starts (or reuses) the Auth emulator, a local host on a temporary
+ * data folder and `vite preview` on the e2e ports. Returns the teardown that stops what it started.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!existsSync(join(repoRoot, 'functions/dist/local/server.js'))) run('npx', ['tsc', '-b'], repoRoot);
+  run('npx', ['vite', 'build', '--logLevel', 'warn'], webDir, { ...process.env, VITE_BACKEND: 'local' });
+
+  const emulator = await ensureAuthEmulator({ log: (line) => console.log(`[auth] ${line}`) });
+  const dataDir = mkdtempSync(join(tmpdir(), 'flipstage-e2e-'));
+  const serverModule = join(repoRoot, 'functions/dist/local/server.js');
+  const { startLocalHost } = (await import(serverModule)) as { startLocalHost: StartLocalHost };
+  const localHost = await startLocalHost({ port: E2E_LOCAL_HOST_PORT, dataDir, seed: false, logger: quietLogger() });
+
+  const preview = spawn('npx', ['vite', 'preview', '--port', String(E2E_WEB_PORT), '--strictPort'], {
+    cwd: webDir,
+    env: { ...process.env, FLIPSTAGE_LOCAL_HOST_URL: E2E_LOCAL_HOST_URL },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  try {
+    await waitForHttp(E2E_WEB_URL, 60_000);
+  } catch (error) {
+    await stopChild(preview);
+    await localHost.close();
+    await emulator.stop();
+    throw error;
+  }
+
+  return async () => {
+    await stopChild(preview);
+    await localHost.close();
+    await emulator.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,32 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_WEB_URL } from './e2e/support/ports';
+
+/** End-to-end journeys in Debian's Chromium against local mode (see e2e/support/globalSetup.ts). */
+export default defineConfig({
+  testDir: './e2e',
+  globalSetup: './e2e/support/globalSetup.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  outputDir: '../test-results/e2e',
+  use: {
+    baseURL: E2E_WEB_URL,
+    trace: 'retain-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});
