@@ -55,7 +55,7 @@ export function tierBlocker(emulators, { requireDownloads }) {
   if (java < MIN_JAVA_MAJOR) return `Java ${MIN_JAVA_MAJOR}+ not found (java ${java} here)`;
   if (requireDownloads) {
     const missing = needsJava.filter((name) => !existsSync(emulatorBinary(name)));
-    if (missing.length > 0) return `the ${missing.join(' and ')} emulator download is missing from ${emulatorCacheDir()}`;
+    if (missing.length > 0) return `the ${missing.join(' and ')} emulator ${missing.length > 1 ? 'downloads are' : 'download is'} not in ${emulatorCacheDir()} yet`;
   }
   return null;
 }
