@@ -109,6 +109,20 @@ const SERVICES = [
       return { url: LOCAL_HOST_URL, stop: running.stop };
     },
   },
+  {
+    name: 'web',
+    label: 'Web app',
+    async start() {
+      const running = await startProcess({
+        name: 'web',
+        command: 'npx',
+        args: ['vite', 'web', '--clearScreen', 'false'],
+        ready: (line) => line.includes('127.0.0.1:5173'),
+        format: (line) => (line.includes('nodedir') ? null : line),
+      });
+      return { url: 'http://127.0.0.1:5173', stop: running.stop };
+    },
+  },
 ];
 
 const started = [];

@@ -14,6 +14,7 @@ const steps = [
   ['typecheck tests and scripts', 'npx', ['tsc', '-p', 'tsconfig.tests.json']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
   ['unit and integration tests', 'npx', ['vitest', 'run']],
+  ['end-to-end journeys (Playwright, Chromium, local mode)', 'npx', ['playwright', 'test', '-c', 'web/playwright.config.ts']],
   // Runs where Java 21+ and the downloaded Firestore/Storage emulators are present; otherwise one line says why not.
   ['Firebase tier', 'node', ['scripts/test-firebase.mjs', '--if-available']],
 ];

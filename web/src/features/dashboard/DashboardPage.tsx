@@ -77,15 +77,17 @@ export function DashboardPage({ paid }: { paid: boolean }) {
               )}
               {user?.planIsActive && user.stripeSubscriptionStatus === 'active' && <Badge color="teal">Active</Badge>}
             </Group>
-            {user?.planIsActive ? (
-              <ButtonLink to="/settings/$section" params={{ section: 'billing' }} variant="default" size="xs">
-                Manage billing
-              </ButtonLink>
-            ) : (
-              <ButtonLink to="/pricing" variant="light" size="xs">
-                See plans
-              </ButtonLink>
-            )}
+            <Group>
+              {user?.planIsActive ? (
+                <ButtonLink to="/settings/$section" params={{ section: 'billing' }} variant="default" size="xs">
+                  Manage billing
+                </ButtonLink>
+              ) : (
+                <ButtonLink to="/pricing" variant="light" size="xs">
+                  See plans
+                </ButtonLink>
+              )}
+            </Group>
           </Card>
         </SimpleGrid>
 
