@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import { DESIGN_STYLE_IDS, FURNITURE_TYPE_IDS, MESSAGES, decideGenerateAll } from '@flipstage/core';
 import { readConfig } from '../config.js';
 import { isSignedIn, openSession } from '../session.js';
-import { stageBatch } from '../stage/batch.js';
+import { stageBatch, type BatchResult } from '../stage/batch.js';
 import { SKIP_REASONS, collectImages, type SkippedFile } from '../stage/collect.js';
 import {
   CONFIRM_ABOVE,
@@ -16,7 +16,7 @@ import {
 } from '../stage/options.js';
 import { assignOutputs, splitByExistingOutput, type PlannedImage } from '../stage/outputs.js';
 import { createProgress } from '../stage/progress.js';
-import { writeReports, type ReportOptions, type RunSummary, type SheetEntry } from '../stage/report.js';
+import { writeReports, type RunSummary, type SheetEntry } from '../stage/report.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../stage/retry.js';
 import { StateFile } from '../stage/stateFile.js';
 import type { CommandContext } from '../utils/context.js';
@@ -24,7 +24,7 @@ import { CliError, EXIT, usageError, type ExitCode } from '../utils/exitCodes.js
 import type { Logger } from '../utils/logger.js';
 import { canPrompt, confirm } from '../utils/prompts.js';
 
-interface Plan {
+export interface Plan {
   outDir: string;
   toStage: PlannedImage[];
   alreadyStaged: PlannedImage[];
@@ -105,49 +105,75 @@ function printSummary(logger: Logger, summary: RunSummary, reports: { html: stri
   logger.info(`Contact sheet: ${reports.html}`);
 }
 
-export interface StageDeps {
-  retry: RetryPolicy;
-  now: () => number;
+/**
+ * Spec §5's Generate All rule applied to the folder: not enough credits stops the run (exit 4)
+ * before anything is spent; more than 20 images needs a yes (asked, or --yes).
+ */
+async function approveSpending(
+  count: number,
+  credits: number,
+  options: StageOptions,
+  ctx: CommandContext,
+): Promise<boolean> {
+  const decision = decideGenerateAll(count, credits);
+  if (decision.kind === 'not-enough-credits') throw new CliError(decision.message, EXIT.notEnoughCredits);
+  if (decision.kind === 'nothing-left') {
+    if (!options.json) ctx.logger.info(decision.message);
+    return true;
+  }
+  if (decision.count <= CONFIRM_ABOVE || options.yes) return true;
+  if (!canPrompt(ctx.io)) throw usageError(`${decision.message} Pass --yes to confirm when not running in a terminal.`);
+  return confirm(ctx.io, decision.message);
+}
+
+/** Every photo of the plan for the contact sheet, in name order, with what happened to it. */
+export function sheetEntries(plan: Pick<Plan, 'toStage' | 'alreadyStaged'>, batch: BatchResult): SheetEntry[] {
+  const stagedNow = new Set(batch.staged.map(({ image }) => image));
+  const failures = new Map(batch.failed.map(({ image, reason }) => [image, reason]));
+  return [...plan.alreadyStaged, ...plan.toStage]
+    .sort((a, b) => a.display.localeCompare(b.display))
+    .map((image) => ({
+      file: image.display,
+      sourcePath: image.path,
+      output: failures.has(image) ? null : image.output,
+      status: stagedNow.has(image) ? 'staged' : failures.has(image) ? 'failed' : 'already staged',
+      reason: failures.get(image),
+    }));
 }
 
 export async function runStage(
   options: StageOptions,
   ctx: CommandContext,
-  deps: StageDeps = { retry: DEFAULT_RETRY_POLICY, now: Date.now },
+  retry: RetryPolicy = DEFAULT_RETRY_POLICY,
 ): Promise<ExitCode> {
-  const startedAt = deps.now();
+  const startedAt = Date.now();
   const plan = await planRun(options, process.cwd());
   if (options.dryRun) return dryRun(plan, options, ctx);
 
   const session = await openSession(ctx.io.env, { connections: options.concurrency });
   try {
     const before = (await session.client.account()).creditsRemaining;
-    const decision = decideGenerateAll(plan.toStage.length, before);
-    if (decision.kind === 'not-enough-credits') throw new CliError(decision.message, EXIT.notEnoughCredits);
-    if (decision.kind === 'nothing-left' && !options.json) ctx.logger.info(decision.message);
-    if (decision.kind === 'confirm' && decision.count > CONFIRM_ABOVE && !options.yes) {
-      if (!canPrompt(ctx.io))
-        throw usageError(`${decision.message} Pass --yes to confirm when not running in a terminal.`);
-      if (!(await confirm(ctx.io, decision.message))) {
-        ctx.logger.info('Nothing was staged.');
-        return EXIT.ok;
-      }
+    if (!(await approveSpending(plan.toStage.length, before, options, ctx))) {
+      ctx.logger.info('Nothing was staged.');
+      return EXIT.ok;
     }
 
     await mkdir(plan.outDir, { recursive: true });
     const choice = requestChoice(options);
-    const batch = await stageBatch(
-      plan.toStage,
-      { outDir: plan.outDir, choice, force: options.force, concurrency: options.concurrency },
-      {
-        client: session.client,
-        state: await StateFile.open(plan.outDir),
-        progress: createProgress(ctx.logger, { json: options.json }),
-        retry: deps.retry,
-      },
-    );
-    const after =
-      batch.staged.length + batch.failed.length > 0 ? (await session.client.account()).creditsRemaining : before;
+    const batch: BatchResult =
+      plan.toStage.length === 0
+        ? { staged: [], failed: [], outOfCredits: false }
+        : await stageBatch(
+            plan.toStage,
+            { outDir: plan.outDir, choice, force: options.force, concurrency: options.concurrency },
+            {
+              client: session.client,
+              state: await StateFile.open(plan.outDir),
+              progress: createProgress(ctx.logger, { json: options.json }),
+              retry,
+            },
+          );
+    const after = plan.toStage.length > 0 ? (await session.client.account()).creditsRemaining : before;
 
     const summary: RunSummary = {
       staged: batch.staged.map(({ image }) => ({ file: image.display, output: image.output })),
@@ -155,26 +181,14 @@ export async function runStage(
       failed: batch.failed.map(({ image, reason }) => ({ file: image.display, reason })),
       creditsUsed: Math.max(0, before - after),
       creditsLeft: after,
-      seconds: (deps.now() - startedAt) / 1000,
+      seconds: (Date.now() - startedAt) / 1000,
     };
-    const stagedNow = new Set(batch.staged.map(({ image }) => image));
-    const failures = new Map(batch.failed.map(({ image, reason }) => [image, reason]));
-    const entries: SheetEntry[] = [...plan.alreadyStaged, ...plan.toStage]
-      .sort((a, b) => a.display.localeCompare(b.display))
-      .map((image) => ({
-        file: image.display,
-        sourcePath: image.path,
-        output: failures.has(image) ? null : image.output,
-        status: stagedNow.has(image) ? 'staged' : failures.has(image) ? 'failed' : 'already staged',
-        reason: failures.get(image),
-      }));
-    const reportOptions: ReportOptions = { ...choice, hd: options.hd };
     const reports = await writeReports({
-      entries,
+      entries: sheetEntries(plan, batch),
       summary,
-      options: reportOptions,
+      options: { ...choice, hd: options.hd },
       outDir: plan.outDir,
-      generatedAt: new Date(deps.now()),
+      generatedAt: new Date(),
     });
 
     if (options.json) ctx.logger.json({ ...summary, report: reports });
