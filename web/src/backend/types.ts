@@ -44,6 +44,11 @@ export interface AuthDriver {
   signOut(): Promise<void>;
 }
 
+export interface ProfilePatch {
+  name?: string;
+  avatar?: string | null;
+}
+
 export interface ImageEditsPage {
   data: ImageEdit[];
   nextCursor: string | null;
@@ -62,7 +67,8 @@ export interface AccountDriver {
     onNext: (merged: MergedUser | null) => void,
     onError: (error: Error) => void,
   ): Unsubscribe;
-  updateProfile(user: AuthUser, profile: { name: string; avatar: string }): Promise<void>;
+  /** Only the given fields change (the owner may change name and avatar). */
+  updateProfile(user: AuthUser, profile: ProfilePatch): Promise<void>;
   listImageEdits(user: AuthUser, cursor: string | null): Promise<ImageEditsPage>;
 }
 

@@ -37,7 +37,7 @@ export function GeneralSection({ user }: { user: MergedUser }) {
     const emailChanged = values.email.trim().toLowerCase() !== user.email.toLowerCase();
     await guard(async () => {
       if (values.name !== user.name) {
-        await backend.account.updateProfile(authUser, { name: values.name, avatar: user.avatar });
+        await backend.account.updateProfile(authUser, { name: values.name });
         await refresh();
       }
       if (emailChanged) {

@@ -1,0 +1,95 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApiError, apiFetch, setIdTokenSource } from './http';
+
+interface Seen {
+  method: string;
+  authorization: string | undefined;
+  contentType: string | undefined;
+  body: string;
+}
+
+let server: Server;
+let base: string;
+let seen: Seen[] = [];
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => resolve(body));
+  });
+}
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    seen.push({
+      method: req.method ?? '',
+      authorization: req.headers.authorization,
+      contentType: req.headers['content-type'],
+      body: await readBody(req),
+    });
+    const replies: Record<string, [number, string]> = {
+      '/ok': [200, JSON.stringify({ hello: 'world' })],
+      '/api-error': [402, JSON.stringify({ error: { message: 'You need credits to generate images.' } })],
+      '/plain-error': [500, 'upstream exploded'],
+      '/empty-error': [503, ''],
+    };
+    const [status, body] = replies[req.url ?? ''] ?? [404, ''];
+    res.writeHead(status, { 'Content-Type': 'application/json' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterEach(() => {
+  seen = [];
+  setIdTokenSource(async () => null);
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('apiFetch', () => {
+  it('parses the JSON answer', async () => {
+    expect(await apiFetch<{ hello: string }>(`${base}/ok`)).toEqual({ hello: 'world' });
+  });
+
+  it('sends no Authorization header when signed out', async () => {
+    await apiFetch(`${base}/ok`);
+    expect(seen[0]?.authorization).toBeUndefined();
+  });
+
+  it('sends the ID token as a bearer token when signed in', async () => {
+    setIdTokenSource(async () => 'id-token-1');
+    await apiFetch(`${base}/ok`);
+    expect(seen[0]?.authorization).toBe('Bearer id-token-1');
+  });
+
+  it('posts a JSON body', async () => {
+    await apiFetch(`${base}/ok`, { json: { priceId: 'price_1' } });
+    expect(seen[0]).toMatchObject({ method: 'POST', contentType: 'application/json', body: '{"priceId":"price_1"}' });
+  });
+
+  it('posts form data as multipart', async () => {
+    const form = new FormData();
+    form.set('prompt', 'a cozy room');
+    await apiFetch(`${base}/ok`, { form });
+    expect(seen[0]?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen[0]?.body).toContain('a cozy room');
+  });
+
+  it("throws the body's error message with the status", async () => {
+    const error = await apiFetch(`${base}/api-error`).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 402, message: 'You need credits to generate images.' });
+  });
+
+  it('throws the raw text when the body is not JSON', async () => {
+    await expect(apiFetch(`${base}/plain-error`)).rejects.toMatchObject({ status: 500, message: 'upstream exploded' });
+  });
+
+  it('throws HTTP error! status: {status} for an empty error body', async () => {
+    await expect(apiFetch(`${base}/empty-error`)).rejects.toMatchObject({ message: 'HTTP error! status: 503' });
+  });
+});
