@@ -7,10 +7,11 @@
  * app's multipart parser and Stripe webhook route use those bytes.
  */
 import type { Express } from 'express';
-import { initializeApp } from 'firebase-admin/app';
+import { getApps, initializeApp } from 'firebase-admin/app';
 import { onRequest } from 'firebase-functions/https';
 import * as logger from 'firebase-functions/logger';
 import { defineBoolean, defineInt, defineSecret, defineString } from 'firebase-functions/params';
+import { apiError, MESSAGES } from '@flipstage/core';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createFirebaseDeps } from './adapters/firebase/firebaseDeps.js';
@@ -52,7 +53,7 @@ function buildApp(): Express {
     MERGE_DB_USER: String(MERGE_DB_USER.value()),
   });
   return createApp(
-    createFirebaseDeps(initializeApp(), {
+    createFirebaseDeps(getApps()[0] ?? initializeApp(), {
       config,
       stripeSecretKey: STRIPE_SECRET_KEY.value(),
       stripeWebhookSecret: STRIPE_WEBHOOK_SECRET.value(),
@@ -73,7 +74,15 @@ export const api = onRequest(
     secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, PHOTOROOM_API_KEY, STORAGE_TOKEN_SECRET],
   },
   (req, res) => {
-    app ??= buildApp();
+    try {
+      app ??= buildApp();
+    } catch (error) {
+      // A configuration mistake (say, an invalid TRIAL_DAYS): say so in the logs, answer like any
+      // other server error, and try again on the next request.
+      logger.error('the api app could not be built', error);
+      res.status(500).json(apiError(MESSAGES.internalError));
+      return;
+    }
     app(req, res);
   },
 );
