@@ -132,7 +132,7 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
         const profile = readProfile(await tx.get(refs.user(uid)));
         if (!profile) throw new AccountNotFound(uid);
         const changes = definedFields({ name: patch.name, avatar: patch.avatar });
-        tx.update(refs.user(uid), changes);
+        if (Object.keys(changes).length > 0) tx.update(refs.user(uid), changes);
         return { ...profile, ...changes };
       });
     },
