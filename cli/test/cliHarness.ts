@@ -1,7 +1,7 @@
 /** Runs the built `flipstage` binary as a user would, and reads the account back through the API. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -21,6 +21,19 @@ export interface TestUser {
   idToken: string;
   /** FLIPSTAGE_CONFIG_DIR of this user's CLI. */
   configDir: string;
+}
+
+const tempDirs: string[] = [];
+
+/** A fresh temporary folder, removed by removeTempDirs(). */
+export async function tempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+
+export async function removeTempDirs(): Promise<void> {
+  await Promise.all(tempDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 }
 
 function cliEnv(configDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
@@ -62,7 +75,7 @@ export async function newUser(): Promise<TestUser> {
   const email = `cli-${randomUUID()}@example.com`;
   const password = `pw-${randomUUID()}`;
   const idToken = await emulatorSignUp(inject('authEmulatorHost'), email, password);
-  const configDir = await mkdtemp(join(tmpdir(), 'flipstage-cli-config-'));
+  const configDir = await tempDir('flipstage-cli-config-');
   return { email, password, idToken, configDir };
 }
 

@@ -3,19 +3,20 @@
  * staging engine and the Auth emulator (started by globalSetup).
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@flipstage/core';
 import {
   creditsOf,
   flipstage,
   imageEditCount,
   newUser,
+  removeTempDirs,
   signedInUser,
   startFlipstage,
+  tempDir,
   type CliRun,
   type TestUser,
 } from './cliHarness.js';
@@ -24,9 +25,9 @@ import { writeCorruptJpeg, writePhotos } from './photos.js';
 
 const isJpeg = (bytes: Uint8Array) => bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
 
-async function workspace(): Promise<string> {
-  return mkdtemp(join(tmpdir(), 'flipstage-cli-journey-'));
-}
+const workspace = () => tempDir('flipstage-cli-journey-');
+
+afterAll(removeTempDirs);
 
 async function stagedOutputs(dir: string): Promise<string[]> {
   return (await readdir(dir).catch(() => [])).filter((name) => name.endsWith('.staged.jpg')).sort();
