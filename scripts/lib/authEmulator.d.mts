@@ -6,7 +6,7 @@ export interface RunningAuthEmulator {
   url: string;
   /** False when an emulator was already answering and is reused. */
   started: boolean;
-  /** Stops the emulator only if this call started it. */
+  /** Gives this user's lease back; the last user of an emulator started through here stops it. */
   stop(): Promise<void>;
 }
 export declare function ensureAuthEmulator(options?: {

@@ -1,7 +1,13 @@
 // The Firebase Auth emulator (pure Node, offline) on 127.0.0.1:9099, project demo-flipstage.
 // ensureAuthEmulator() reuses one that already answers (several test runs and `npm start` share
-// it) or starts one, and returns stop(), which stops only an emulator this call started.
+// it) or starts one. Users hold leases (files named by pid in a temp folder); stop() gives the
+// lease back, and the last user of an emulator that one of them started stops it. So one run
+// finishing never pulls the emulator from under another, and none is left behind. An emulator
+// started some other way (e.g. `firebase emulators:exec`) is never stopped from here.
 import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -22,6 +28,62 @@ export async function authEmulatorAnswers(host = AUTH_EMULATOR_HOST) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+};
+
+function leaseDir(host) {
+  const dir = join(tmpdir(), `flipstage-auth-emulator-${host.replace(/[^0-9A-Za-z]/g, '_')}`);
+  mkdirSync(join(dir, 'leases'), { recursive: true });
+  return dir;
+}
+
+function takeLease(dir) {
+  const name = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+  writeFileSync(join(dir, 'leases', name), '');
+  return name;
+}
+
+function liveLeases(dir) {
+  return readdirSync(join(dir, 'leases')).filter((name) => {
+    if (alive(Number(name.split('-')[0]))) return true;
+    rmSync(join(dir, 'leases', name), { force: true });
+    return false;
+  });
+}
+
+/** Gives the lease back; the last one out stops an emulator that a lease holder started. */
+async function release(dir, lease) {
+  rmSync(join(dir, 'leases', lease), { force: true });
+  if (liveLeases(dir).length > 0) return;
+  let pid;
+  try {
+    pid = Number(readFileSync(join(dir, 'emulator.pid'), 'utf8'));
+  } catch {
+    return;
+  }
+  rmSync(join(dir, 'emulator.pid'), { force: true });
+  if (!pid || !alive(pid)) return;
+  try {
+    process.kill(-pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  for (let waited = 0; waited < 10_000 && alive(pid); waited += 200) await sleep(200);
+  if (alive(pid)) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
 /**
  * @param {{ host?: string, projectId?: string, timeoutMs?: number, log?: (line: string) => void }} [options]
  * @returns {Promise<{ host: string, url: string, started: boolean, stop: () => Promise<void> }>}
@@ -31,53 +93,53 @@ export async function ensureAuthEmulator(options = {}) {
   const projectId = options.projectId ?? DEMO_PROJECT_ID;
   const url = `http://${host}`;
   const log = options.log ?? (() => {});
-  if (await authEmulatorAnswers(host)) return { host, url, started: false, stop: async () => {} };
+  const dir = leaseDir(host);
+  const lease = takeLease(dir);
+  const stop = () => release(dir, lease);
+  try {
+    if (await authEmulatorAnswers(host)) return { host, url, started: false, stop };
+    await startEmulator({ host, projectId, dir, log, timeoutMs: options.timeoutMs ?? 90_000 });
+    return { host, url, started: true, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
 
+async function startEmulator({ host, projectId, dir, log, timeoutMs }) {
   log(`Starting the Firebase Auth emulator on ${host} …`);
+  // Its output goes to a file: it may outlive this process, and a closed pipe would kill it.
+  const logFile = join(dir, 'emulator.log');
+  const out = openSync(logFile, 'w');
   const child = spawn('npx', ['firebase', 'emulators:start', '--only', 'auth', '--project', projectId], {
     cwd: root,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', out, out],
     env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
   });
-  let output = '';
-  const keep = (chunk) => {
-    output = (output + chunk.toString()).slice(-4000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  closeSync(out);
   let hasExited = false;
-  exited.then(() => (hasExited = true));
+  child.once('exit', () => (hasExited = true));
+  child.unref();
+  const output = () => readFileSync(logFile, 'utf8').slice(-4000);
 
-  const stop = async () => {
-    if (hasExited) return;
-    try {
-      process.kill(-child.pid, 'SIGINT');
-    } catch {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await authEmulatorAnswers(host)) {
+      writeFileSync(join(dir, 'emulator.pid'), String(child.pid));
       return;
     }
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }, 10_000);
-    await exited;
-    clearTimeout(timer);
-  };
-
-  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
-  while (Date.now() < deadline) {
-    if (await authEmulatorAnswers(host)) return { host, url, started: true, stop };
     if (hasExited) {
       // Another process may have won the race for the port: reuse its emulator.
-      if (await authEmulatorAnswers(host)) return { host, url, started: false, stop: async () => {} };
-      throw new Error(`The Auth emulator exited before answering on ${host}:\n${output}`);
+      if (await authEmulatorAnswers(host)) return;
+      throw new Error(`The Auth emulator exited before answering on ${host}:\n${output()}`);
     }
     await sleep(300);
   }
-  await stop();
-  throw new Error(`The Auth emulator did not answer on ${host} in time:\n${output}`);
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+  throw new Error(`The Auth emulator did not answer on ${host} in time:\n${output()}`);
 }

@@ -348,14 +348,14 @@ export function createPgliteStore(db: PGlite): Store {
     },
 
     async searchItems(query: ItemQuery) {
+      const params: unknown[] = [query.viewer, query.after?.createdAt ?? null, query.after?.id ?? '', query.limit + 1];
+      // Only the filters in use, so the planner can weigh the GIN indexes against the newest-first index.
+      const filters = ["(state = 'active' OR owner = $1::text)", '($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::text))'];
+      if (query.tokens.length > 0) filters.push(`keywords @> $${params.push(query.tokens)}::text[]`);
+      if (query.tag) filters.push(`tags @> ARRAY[$${params.push(query.tag)}::text]`);
       const result = await db.query<ItemRow>(
-        `SELECT * FROM items
-         WHERE keywords @> $1::text[]
-           AND ($2::text IS NULL OR tags @> ARRAY[$2::text])
-           AND (state = 'active' OR owner = $3::text)
-           AND ($4::timestamptz IS NULL OR (created_at, id) < ($4::timestamptz, $5::text))
-         ORDER BY created_at DESC, id DESC LIMIT $6`,
-        [query.tokens, query.tag, query.viewer, query.after?.createdAt ?? null, query.after?.id ?? '', query.limit + 1],
+        `SELECT * FROM items WHERE ${filters.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT $4`,
+        params,
       );
       return pageOf(result.rows.map(toItem), query.limit);
     },

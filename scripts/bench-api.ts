@@ -1,0 +1,182 @@
+/**
+ * `npm run bench:api`: the API's own cost, measured through the real local host over HTTP.
+ * 1. POST /api/stage with the engine's time subtracted (the overhead: auth, multipart, sniffing,
+ *    three transactions, two blob writes). Target p50 ≤ 30 ms.
+ * 2. GET /api/marketplace-get-items over 10 000 listings in PGlite. Target p95 ≤ 25 ms.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ensureAuthEmulator } from './lib/authEmulator.mjs';
+import { LOCAL_PRICE_IDS } from '@flipstage/core';
+import { startLocalHost, REPO_ROOT } from '../functions/src/local/server.js';
+import { createLocalStager } from '../functions/src/engine/index.js';
+import { openLocalDatabase } from '../functions/src/adapters/local/database.js';
+import { createPgliteStore } from '../functions/src/adapters/local/pgliteStore.js';
+import { itemKeywords } from '../functions/src/services/searchTokens.js';
+import { silentLogger } from '../functions/src/logs.js';
+import type { Stager } from '../functions/src/ports.js';
+
+const STAGE_RUNS = 30;
+const STAGE_WARMUP = 3;
+const LISTINGS = 10_000;
+const SEARCH_RUNS = 200;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+function report(name: string, values: number[], target: { p: 50 | 95; max: number }): boolean {
+  const p50 = percentile(values, 50);
+  const p95 = percentile(values, 95);
+  const measured = target.p === 50 ? p50 : p95;
+  const ok = measured <= target.max;
+  console.log(`${name.padEnd(44)} p50 ${ms(p50).padStart(9)}  p95 ${ms(p95).padStart(9)}  (n=${values.length}; target p${target.p} ≤ ${target.max} ms: ${ok ? 'met' : 'MISSED'})`);
+  return ok;
+}
+
+/** The engine, timed per call, so its time can be taken out of each request's latency. */
+function timedStager(inner: Stager): Stager & { last: number } {
+  const timed = {
+    name: inner.name,
+    last: 0,
+    async stage(input: Parameters<Stager['stage']>[0]) {
+      const started = performance.now();
+      try {
+        return await inner.stage(input);
+      } finally {
+        timed.last = performance.now() - started;
+      }
+    },
+  };
+  return timed;
+}
+
+async function signUp(emulatorUrl: string): Promise<string> {
+  const response = await fetch(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `bench-${randomUUID()}@example.com`, password: 'bench-password', returnSecureToken: true }),
+  });
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+async function benchStage(emulatorUrl: string): Promise<boolean> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'flipstage-bench-stage-'));
+  const stager = timedStager(createLocalStager());
+  const host = await startLocalHost({ port: 0, dataDir, seed: false, stager, logger: silentLogger });
+  try {
+    const token = await signUp(emulatorUrl);
+    const auth = { authorization: `Bearer ${token}` };
+    await fetch(`${host.url}/api/account`, { method: 'POST', headers: auth });
+    // Premium through the simulated checkout: enough credits for every run.
+    const session = await fetch(`${host.url}/api/stripe-create-checkout-session`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ priceId: LOCAL_PRICE_IDS.premium, successUrl: `${host.url}/done`, cancelUrl: `${host.url}/cancel` }),
+    });
+    const { id } = (await session.json()) as { id: string };
+    await fetch(`${host.url}/dev/checkout/${id}/confirm`, { method: 'POST', redirect: 'manual' });
+
+    const photo = readFileSync(join(REPO_ROOT, 'samples', 'dresser-blue.jpg'));
+    const overheads: number[] = [];
+    const engine: number[] = [];
+    for (let i = 0; i < STAGE_WARMUP + STAGE_RUNS; i++) {
+      const form = new FormData();
+      form.set('imageFile', new Blob([photo], { type: 'image/jpeg' }), 'dresser.jpg');
+      form.set('style', 'scandinavian');
+      form.set('furnitureType', 'dresser');
+      form.set('mode', 'auto');
+      const started = performance.now();
+      const response = await fetch(`${host.url}/api/stage`, { method: 'POST', headers: { ...auth, 'Idempotency-Key': randomUUID() }, body: form });
+      await response.arrayBuffer();
+      const total = performance.now() - started;
+      if (response.status !== 200) throw new Error(`stage answered ${response.status}`);
+      if (i >= STAGE_WARMUP) {
+        overheads.push(total - stager.last);
+        engine.push(stager.last);
+      }
+    }
+    console.log(`engine time (for reference)                  p50 ${ms(percentile(engine, 50)).padStart(9)}  p95 ${ms(percentile(engine, 95)).padStart(9)}`);
+    return report('POST /api/stage overhead (engine excluded)', overheads, { p: 50, max: 30 });
+  } finally {
+    await host.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const WOODS = ['oak', 'walnut', 'pine', 'teak', 'maple', 'cherry', 'ash', 'birch', 'mahogany', 'rattan'];
+const PIECES = ['dresser', 'sofa', 'armchair', 'dining table', 'coffee table', 'bed frame', 'desk', 'bookcase', 'sideboard', 'nightstand'];
+const FINISHES = ['painted', 'refinished', 'oiled', 'vintage', 'mid-century', 'farmhouse', 'industrial', 'coastal', 'restored', 'upholstered'];
+const COLOURS = ['navy', 'white', 'grey', 'green', 'mustard', 'black', 'cream', 'teal', 'blush', 'natural'];
+
+async function seedListings(dataDir: string): Promise<void> {
+  const store = createPgliteStore(await openLocalDatabase(join(dataDir, 'db')));
+  const base = Date.parse('2026-01-01T00:00:00Z');
+  for (let i = 0; i < LISTINGS; i++) {
+    const wood = WOODS[i % WOODS.length]!;
+    const piece = PIECES[Math.floor(i / 10) % PIECES.length]!;
+    const finish = FINISHES[Math.floor(i / 100) % FINISHES.length]!;
+    const colour = COLOURS[(i * 7) % COLOURS.length]!;
+    const title = `${finish} ${colour} ${wood} ${piece}`;
+    const description = `A ${finish} ${piece} in ${wood} with a ${colour} finish. Listing ${i}; local pickup, smoke-free home.`;
+    const tags = [piece, wood, finish];
+    const at = new Date(base + i * 60_000).toISOString();
+    await store.createItem({
+      id: randomUUID(),
+      title,
+      description,
+      price: 50 + (i % 400),
+      tags,
+      images: [],
+      thumbs: [],
+      owner: `owner-${i % 50}`,
+      state: i % 9 === 0 ? 'sold' : 'active',
+      keywords: itemKeywords({ title, description, tags }),
+      created_at: at,
+      updated_at: at,
+    });
+  }
+  await store.close();
+}
+
+async function benchSearch(): Promise<boolean> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'flipstage-bench-search-'));
+  console.log(`\nInserting ${LISTINGS} listings into PGlite …`);
+  await seedListings(dataDir);
+  const host = await startLocalHost({ port: 0, dataDir, seed: false, logger: silentLogger, stager: createLocalStager() });
+  try {
+    const queries = ['', '?search=walnut', '?search=painted%20navy%20dresser', '?tag=sideboard', '?search=oak&tag=desk', '?search=nothingmatchesthis'];
+    const first = (await (await fetch(`${host.url}/api/marketplace-get-items`)).json()) as { nextCursor: string };
+    queries.push(`?cursor=${encodeURIComponent(first.nextCursor)}`);
+    const all: number[] = [];
+    for (let i = 0; i < 20; i++) await (await fetch(`${host.url}/api/marketplace-get-items${queries[i % queries.length]}`)).arrayBuffer();
+    for (let i = 0; i < SEARCH_RUNS; i++) {
+      const started = performance.now();
+      const response = await fetch(`${host.url}/api/marketplace-get-items${queries[i % queries.length]}`);
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`search answered ${response.status}`);
+      all.push(performance.now() - started);
+    }
+    return report(`GET marketplace-get-items (${LISTINGS} listings)`, all, { p: 95, max: 25 });
+  } finally {
+    await host.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const emulator = await ensureAuthEmulator({ log: (line) => console.log(line) });
+process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+try {
+  console.log(`Staging ${STAGE_RUNS} sample photos through the local host …`);
+  const stageOk = await benchStage(emulator.url);
+  const searchOk = await benchSearch();
+  console.log(stageOk && searchOk ? '\nAll API targets met.' : '\nSome API targets were missed.');
+} finally {
+  await emulator.stop();
+}
