@@ -2,19 +2,17 @@
 import { Router } from 'express';
 import { IDEMPOTENCY_HEADER } from '@flipstage/core';
 import type { Identity } from '../ports.js';
+import { MAX_INPUT_BYTES } from '../engine/index.js';
 import { stageImage, type StagingDeps } from '../services/staging.js';
 import { currentUser, requireUser } from './auth.js';
 import { parseMultipart } from './multipart.js';
 import { requestLogger } from './requestContext.js';
 
-/** Phone photos are a few MB; the staging engine refuses anything larger than this anyway. */
-export const MAX_STAGE_UPLOAD_BYTES = 25 * 1024 * 1024;
-
 export function stageRoutes(deps: Omit<StagingDeps, 'logger'> & { identity: Identity }): Router {
   const router = Router();
   router.post('/stage', requireUser(deps.identity), async (req, res) => {
     const user = currentUser(res);
-    const body = await parseMultipart(req, { fileFields: ['imageFile'], maxFiles: 1, maxFileBytes: MAX_STAGE_UPLOAD_BYTES });
+    const body = await parseMultipart(req, { fileFields: ['imageFile'], maxFiles: 1, maxFileBytes: MAX_INPUT_BYTES });
     const result = await stageImage(
       { ...deps, logger: requestLogger(res) },
       {

@@ -137,6 +137,20 @@ describe('checkout completion through signed webhooks', () => {
     await t.payments.cancelSubscription(new URL(portal.body.data.url).pathname.split('/').pop()!);
     expect(await account(user)).toMatchObject({ stripeSubscriptionStatus: 'canceled', planIsActive: false, isFreeTrial: false });
   });
+  it('ignores a late event about an ended subscription once a new one replaced it', async () => {
+    const user = await newUser();
+    await subscribe(user);
+    const oldSubscription = (await t.store.getAccount(user.uid))!.customer.stripeSubscriptionId!;
+    const portal = await request(t.app)
+      .post('/api/stripe-create-billing-session')
+      .set('authorization', `Bearer ${user.idToken}`)
+      .send({ returnUrl: `${origin}/settings/general` });
+    await t.payments.cancelSubscription(new URL(portal.body.data.url).pathname.split('/').pop()!);
+    await subscribe(user, LOCAL_PRICE_IDS.flipper);
+    const late = { id: `evt_late_${user.uid}`, object: 'event', type: 'customer.subscription.deleted', created: 1, data: { object: { id: oldSubscription } } };
+    expect((await postEvent(late)).status).toBe(200);
+    expect(await account(user)).toMatchObject({ planId: LOCAL_PRICE_IDS.flipper, stripeSubscriptionStatus: 'active', planIsActive: true });
+  });
 });
 
 describe('POST /api/stripe-webhook', () => {
