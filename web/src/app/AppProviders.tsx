@@ -7,7 +7,7 @@ import { BackendProvider } from '../backend/BackendContext';
 import { useSessionSync } from '../backend/session';
 import type { AppStore } from '../backend/authState';
 import type { Backend } from '../backend/types';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export interface AppServices {
   backend: Backend;
@@ -33,7 +33,7 @@ export function AppProviders({
   env?: 'default' | 'test';
 }) {
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <Notifications position="top-right" />
       <JotaiProvider store={services.store}>
         <QueryClientProvider client={services.queryClient}>

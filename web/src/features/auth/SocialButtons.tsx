@@ -37,7 +37,7 @@ export function SocialButtons({ onSelect, disabled, only }: SocialButtonsProps) 
         return (
           <Button
             key={provider}
-            variant={isLast ? 'light' : 'default'}
+            variant={isLast ? 'outline' : 'default'}
             leftSection={<Icon size={18} aria-hidden />}
             rightSection={isLast ? <Badge size="xs">Last used</Badge> : undefined}
             onClick={() => onSelect(provider)}

@@ -83,7 +83,7 @@ export function DashboardPage({ paid }: { paid: boolean }) {
                   Manage billing
                 </ButtonLink>
               ) : (
-                <ButtonLink to="/pricing" variant="light" size="xs">
+                <ButtonLink to="/pricing" variant="outline" size="xs">
                   See plans
                 </ButtonLink>
               )}

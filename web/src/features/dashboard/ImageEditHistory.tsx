@@ -63,7 +63,7 @@ export function ImageEditHistory({ user }: { user: AuthUser }) {
                     href={edit.output_image_url}
                     download={fileName}
                     size="xs"
-                    variant="light"
+                    variant="outline"
                     leftSection={<IconDownload size={14} aria-hidden />}
                     aria-label={`Download ${fileName}`}
                     onClick={() => track('image_download', { category: 'dashboard', file_name: fileName })}

@@ -11,7 +11,7 @@ export function LogoStrip() {
       </Text>
       <Group justify="center" gap="xl">
         {MARKETPLACES.map((name) => (
-          <Text key={name} fw={700} fz="lg" c="gray.6" style={{ letterSpacing: '0.02em' }}>
+          <Text key={name} fw={700} fz="lg" c="gray.7" style={{ letterSpacing: '0.02em' }}>
             {name}
           </Text>
         ))}

@@ -72,7 +72,7 @@ export function PromptBuilder() {
           </Button>
           <CopyButton value={prompt}>
             {({ copied, copy }) => (
-              <Button onClick={copy} color={copied ? 'teal' : undefined} variant={copied ? 'filled' : 'light'}>
+              <Button onClick={copy} color={copied ? 'teal' : undefined} variant={copied ? 'filled' : 'outline'}>
                 {copied ? 'Copied' : 'Copy prompt'}
               </Button>
             )}
