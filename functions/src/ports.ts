@@ -132,11 +132,14 @@ export interface BeginStageInput {
 
 /** items/{id} as stored: the API's Item plus its search tokens. */
 export interface ItemDoc extends Item {
+  /** True when an image came from the owner's own staging results (ITEM_STAGED_FROM_FIELD). */
+  aiStaged: boolean;
   keywords: string[];
 }
 
+/** Images, thumbs and aiStaged change only together, when new images are sent. */
 export type ItemPatch = Pick<ItemDoc, 'title' | 'description' | 'price' | 'tags' | 'state' | 'keywords' | 'updated_at'> &
-  Partial<Pick<ItemDoc, 'images' | 'thumbs'>>;
+  Partial<Pick<ItemDoc, 'images' | 'thumbs' | 'aiStaged'>>;
 
 /** Position in the newest-first order (created_at desc, id desc); the service encodes it as an opaque cursor. */
 export interface PageAfter {

@@ -1,6 +1,6 @@
 /** Marketplace listings (DESIGN §4): browse and search for everyone, create and update when signed in. */
 import { Router, type Request } from 'express';
-import { MAX_ITEM_IMAGE_BYTES, MAX_ITEM_IMAGES } from '@flipstage/core';
+import { ITEM_STAGED_FROM_FIELD, MAX_ITEM_IMAGE_BYTES, MAX_ITEM_IMAGES } from '@flipstage/core';
 import type { Identity } from '../ports.js';
 import { createItem, searchItems, updateItem, type ListingDeps } from '../services/listings.js';
 import { currentUser, maybeUser, optionalUser, requireUser } from './auth.js';
@@ -11,7 +11,12 @@ const queryString = (req: Request, name: string) => (typeof req.query[name] === 
 async function itemSubmission(req: Request, uid: string) {
   // One file over the limit is refused as "too many" rather than silently dropped.
   const body = await parseMultipart(req, { fileFields: ['images'], maxFiles: MAX_ITEM_IMAGES, maxFileBytes: MAX_ITEM_IMAGE_BYTES });
-  return { uid, fields: body.fields, images: (body.files.get('images') ?? []).map((data) => ({ data })) };
+  return {
+    uid,
+    fields: body.fields,
+    images: (body.files.get('images') ?? []).map((data) => ({ data })),
+    stagedFrom: body.lists[ITEM_STAGED_FROM_FIELD] ?? [],
+  };
 }
 
 export function marketplaceRoutes(deps: ListingDeps & { identity: Identity }): Router {

@@ -18,7 +18,10 @@ export interface MultipartLimits {
 }
 
 export interface MultipartBody {
+  /** The last value of each field. */
   fields: Record<string, string>;
+  /** Every value of each field, for repeated ones. */
+  lists: Record<string, string[]>;
   files: Map<string, Uint8Array[]>;
 }
 
@@ -44,6 +47,7 @@ export function parseMultipart(req: Request, limits: MultipartLimits): Promise<M
       return;
     }
     const fields: Record<string, string> = {};
+    const lists: Record<string, string[]> = {};
     const files = new Map<string, Uint8Array[]>();
     let failure: ServiceError | null = null;
     const fail = (error: ServiceError) => {
@@ -53,6 +57,7 @@ export function parseMultipart(req: Request, limits: MultipartLimits): Promise<M
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated) fail(new ServiceError('too-large', MESSAGES.fileTooLarge));
       fields[name] = value;
+      (lists[name] ??= []).push(value);
     });
     parser.on('file', (name, stream) => {
       if (!limits.fileFields.includes(name)) {
@@ -75,7 +80,7 @@ export function parseMultipart(req: Request, limits: MultipartLimits): Promise<M
     parser.on('fieldsLimit', () => fail(new ServiceError('too-large', MESSAGES.tooManyFields)));
     parser.on('partsLimit', () => fail(new ServiceError('too-large', MESSAGES.tooManyFields)));
     parser.on('error', () => reject(invalid(MESSAGES.multipartRequired)));
-    parser.on('close', () => (failure ? reject(failure) : resolve({ fields, files })));
+    parser.on('close', () => (failure ? reject(failure) : resolve({ fields, lists, files })));
 
     const rawBody = (req as Request & { rawBody?: unknown }).rawBody;
     if (Buffer.isBuffer(rawBody)) parser.end(rawBody);

@@ -9,6 +9,7 @@ import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor } from './cursor.js';
 import { invalid, ServiceError } from './errors.js';
 import { coverThumbnail, sniffImage, toWebImage } from './images.js';
 import { itemKeywords, queryTokens } from './searchTokens.js';
+import { stagedOutputPath } from './staging.js';
 
 export interface ListingDeps {
   store: Store;
@@ -23,6 +24,8 @@ export interface ItemSubmission {
   uid: string;
   fields: Record<string, string | undefined>;
   images: UploadedImage[];
+  /** Studio output URLs the attached images were fetched from (ITEM_STAGED_FROM_FIELD). */
+  stagedFrom?: string[];
 }
 
 export function toItem(doc: ItemDoc): Item {
@@ -36,6 +39,7 @@ export function toItem(doc: ItemDoc): Item {
     thumbs: doc.thumbs,
     owner: doc.owner,
     state: doc.state,
+    aiStaged: doc.aiStaged,
     created_at: doc.created_at,
     updated_at: doc.updated_at,
   };
@@ -78,12 +82,29 @@ async function storeImages(blobs: Blobs, itemId: string, images: UploadedImage[]
   return { images: stored.map((s) => s.url), thumbs: stored.map((s) => s.thumbUrl) };
 }
 
+const STAGED_OUTPUT_URL = /image-edits(?:\/|%2F)([A-Za-z0-9_-]+)(?:\/|%2F)([0-9a-f-]{36})(?:\/|%2F)staged\.jpg/i;
+
+/**
+ * True when one of the URLs is a staging result of this user that exists: the URL must be exactly
+ * the one the Blobs adapter gives for the user's own output path.
+ */
+async function cameFromOwnStaging(blobs: Blobs, uid: string, urls: readonly string[]): Promise<boolean> {
+  for (const url of urls.slice(0, MAX_ITEM_IMAGES)) {
+    const match = STAGED_OUTPUT_URL.exec(url);
+    if (!match || match[1] !== uid) continue;
+    const path = stagedOutputPath(uid, match[2]!);
+    if (blobs.url(path) === url && (await blobs.get(path))) return true;
+  }
+  return false;
+}
+
 export async function createItem(deps: ListingDeps, submission: ItemSubmission): Promise<Item> {
   const form = parseForm(submission.fields);
   const id = randomUUID();
   const media = await storeImages(deps.blobs, id, submission.images);
+  const aiStaged = media.images.length > 0 && (await cameFromOwnStaging(deps.blobs, submission.uid, submission.stagedFrom ?? []));
   const now = new Date().toISOString();
-  const doc = await deps.store.createItem({ id, owner: submission.uid, ...form, ...media, created_at: now, updated_at: now });
+  const doc = await deps.store.createItem({ id, owner: submission.uid, ...form, ...media, aiStaged, created_at: now, updated_at: now });
   return toItem(doc);
 }
 
@@ -94,7 +115,13 @@ export async function updateItem(deps: ListingDeps, id: string | undefined, subm
   if (!existing) throw new ServiceError('not-found', MESSAGES.itemNotFound);
   if (existing.owner !== submission.uid) throw new ServiceError('forbidden', MESSAGES.notOwner);
   const form = parseForm(submission.fields);
-  const media = submission.images.length > 0 ? await storeImages(deps.blobs, id, submission.images) : {};
+  const media =
+    submission.images.length > 0
+      ? {
+          ...(await storeImages(deps.blobs, id, submission.images)),
+          aiStaged: await cameFromOwnStaging(deps.blobs, submission.uid, submission.stagedFrom ?? []),
+        }
+      : {};
   try {
     const doc = await deps.store.updateItem(id, submission.uid, { ...form, ...media, updated_at: new Date().toISOString() });
     return toItem(doc);

@@ -28,6 +28,11 @@ import { MAX_IMAGE_PIXELS, sniffImage } from './images.js';
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
+/** Where a staging result is stored; the edit id (a random UUID) makes the name unguessable. */
+export function stagedOutputPath(uid: string, editId: string): string {
+  return `image-edits/${uid}/${editId}/staged.jpg`;
+}
+
 export interface StagingDeps {
   store: Store;
   blobs: Blobs;
@@ -133,7 +138,7 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
       const folder = `image-edits/${uid}/${editId}`;
       const [inputUrl, outputUrl] = await Promise.all([
         blobs.put(`${folder}/input.${sniffed.ext}`, image, sniffed.contentType),
-        blobs.put(`${folder}/staged.jpg`, output.jpeg, 'image/jpeg'),
+        blobs.put(stagedOutputPath(uid, editId), output.jpeg, 'image/jpeg'),
       ]);
       const result = await store.completeStage({
         uid,

@@ -29,6 +29,7 @@ export function makeItemDoc(overrides: Partial<ItemDoc> & { owner: string }): It
     images: [],
     thumbs: [],
     state: 'active',
+    aiStaged: false,
     keywords: ['oak', 'dresser'],
     created_at: at,
     updated_at: at,
@@ -267,7 +268,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
     describe('listings', () => {
       it('creates and reads an item', async () => {
         const owner = await newAccount();
-        const item = makeItemDoc({ owner, images: ['https://b/1.jpg'], thumbs: ['https://b/1t.jpg'] });
+        const item = makeItemDoc({ owner, images: ['https://b/1.jpg'], thumbs: ['https://b/1t.jpg'], aiStaged: true });
         expect(await store.createItem(item)).toEqual(item);
         expect(await store.getItem(item.id)).toEqual(item);
         expect(await store.getItem(uniq())).toBeNull();
@@ -287,6 +288,24 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         });
         expect(updated).toMatchObject({ title: 'Walnut dresser', price: 150, state: 'sold', images: item.images, created_at: item.created_at });
         expect(await store.getItem(item.id)).toEqual(updated);
+      });
+
+      it('replaces images, thumbs and aiStaged together when the patch has them', async () => {
+        const owner = await newAccount();
+        const item = await store.createItem(makeItemDoc({ owner, images: ['https://b/1.jpg'], thumbs: ['https://b/t.jpg'] }));
+        const updated = await store.updateItem(item.id, owner, {
+          title: item.title,
+          description: item.description,
+          price: item.price,
+          tags: item.tags,
+          state: item.state,
+          keywords: item.keywords,
+          updated_at: item.updated_at,
+          images: ['https://b/2.jpg', 'https://b/3.jpg'],
+          thumbs: ['https://b/2t.jpg', 'https://b/3t.jpg'],
+          aiStaged: true,
+        });
+        expect(updated).toMatchObject({ images: ['https://b/2.jpg', 'https://b/3.jpg'], thumbs: ['https://b/2t.jpg', 'https://b/3t.jpg'], aiStaged: true });
       });
 
       it('refuses an update by another user or of a missing item', async () => {

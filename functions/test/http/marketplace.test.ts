@@ -1,7 +1,7 @@
 import request from 'supertest';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ITEM_IMAGE_BYTES, MESSAGES } from '@flipstage/core';
+import { ITEM_STAGED_FROM_FIELD, MAX_ITEM_IMAGE_BYTES, MESSAGES } from '@flipstage/core';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
 import { jpegBytes, pngBytes } from '../helpers/images.js';
@@ -17,10 +17,10 @@ afterAll(() => t.close());
 
 const validFields = { title: 'Walnut mid-century dresser', description: 'Six drawers, refinished top.', price: '240', tags: 'walnut, Dresser ,mid-century', state: 'active' };
 
-function submit(method: 'post' | 'put', user: TestUser, fields: Record<string, string>, images: Buffer[] = [], id?: string) {
+function submit(method: 'post' | 'put', user: TestUser, fields: Record<string, string | string[]>, images: Buffer[] = [], id?: string) {
   const path = method === 'post' ? '/api/marketplace-create-item' : `/api/marketplace-update-item${id === undefined ? '' : `?id=${id}`}`;
   const req = request(t.app)[method](path).set('authorization', `Bearer ${user.idToken}`);
-  for (const [name, value] of Object.entries(fields)) req.field(name, value);
+  for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) req.field(name, v);
   images.forEach((image, i) => req.attach('images', image, { filename: `photo-${i}.jpg`, contentType: 'image/jpeg' }));
   return req;
 }
@@ -98,6 +98,37 @@ describe('POST /api/marketplace-create-item', () => {
   it('answers 401 when signed out', async () => {
     const response = await request(t.app).post('/api/marketplace-create-item').field('title', 'x');
     expect(response.status).toBe(401);
+  });
+});
+
+describe('AI-staged listings', () => {
+  async function stagedOutputOf(user: TestUser): Promise<string> {
+    await request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
+    const staged = await request(t.app)
+      .post('/api/stage')
+      .set('authorization', `Bearer ${user.idToken}`)
+      .field('style', 'modern')
+      .attach('imageFile', await jpegBytes(), { filename: 'a.jpg', contentType: 'image/jpeg' });
+    return staged.body.outputUrl as string;
+  }
+
+  it('marks a listing whose image came from the owner’s own staging result', async () => {
+    const outputUrl = await stagedOutputOf(seller);
+    const response = await submit('post', seller, { ...validFields, [ITEM_STAGED_FROM_FIELD]: outputUrl }, [await jpegBytes()]);
+    expect(response.body.aiStaged).toBe(true);
+  });
+
+  it('does not mark a listing for someone else’s or a made-up staging URL', async () => {
+    const othersUrl = await stagedOutputOf(buyer);
+    const madeUp = othersUrl.replace(buyer.uid, seller.uid);
+    const response = await submit('post', seller, { ...validFields, [ITEM_STAGED_FROM_FIELD]: [othersUrl, madeUp] }, [await jpegBytes()]);
+    expect(response.body.aiStaged).toBe(false);
+  });
+
+  it('does not mark a listing without images', async () => {
+    const outputUrl = await stagedOutputOf(seller);
+    const response = await submit('post', seller, { ...validFields, [ITEM_STAGED_FROM_FIELD]: outputUrl });
+    expect(response.body.aiStaged).toBe(false);
   });
 });
 

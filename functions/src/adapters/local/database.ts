@@ -127,6 +127,9 @@ const MIGRATIONS: readonly string[] = [
   SELECT gin_clean_pending_list('items_keywords');
   SELECT gin_clean_pending_list('items_tags');
   `,
+  `
+  ALTER TABLE items ADD COLUMN ai_staged boolean NOT NULL DEFAULT false;
+  `,
 ];
 
 /** Opens (creating if needed) the database in dataDir, or in memory when dataDir is null, and migrates it. */

@@ -53,6 +53,7 @@ interface ItemRow {
   thumbs: string[];
   owner: string;
   state: 'active' | 'sold';
+  ai_staged: boolean;
   keywords: string[];
   created_at: Date;
   updated_at: Date;
@@ -103,6 +104,7 @@ function toItem(row: ItemRow): ItemDoc {
     thumbs: row.thumbs,
     owner: row.owner,
     state: row.state,
+    aiStaged: row.ai_staged,
     keywords: row.keywords,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -320,9 +322,9 @@ export function createPgliteStore(db: PGlite): Store {
 
     async createItem(item) {
       await db.query(
-        `INSERT INTO items (id, title, description, price, tags, images, thumbs, owner, state, keywords, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-        [item.id, item.title, item.description, item.price, item.tags, item.images, item.thumbs, item.owner, item.state, item.keywords, item.created_at, item.updated_at],
+        `INSERT INTO items (id, title, description, price, tags, images, thumbs, owner, state, ai_staged, keywords, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+        [item.id, item.title, item.description, item.price, item.tags, item.images, item.thumbs, item.owner, item.state, item.aiStaged, item.keywords, item.created_at, item.updated_at],
       );
       return item;
     },
@@ -339,9 +341,9 @@ export function createPgliteStore(db: PGlite): Store {
         if (row.owner !== owner) throw new NotItemOwner(id);
         const result = await tx.query<ItemRow>(
           `UPDATE items SET title = $2, description = $3, price = $4, tags = $5, state = $6, keywords = $7, updated_at = $8,
-             images = COALESCE($9, images), thumbs = COALESCE($10, thumbs)
+             images = COALESCE($9, images), thumbs = COALESCE($10, thumbs), ai_staged = COALESCE($11, ai_staged)
            WHERE id = $1 RETURNING *`,
-          [id, patch.title, patch.description, patch.price, patch.tags, patch.state, patch.keywords, patch.updated_at, patch.images ?? null, patch.thumbs ?? null],
+          [id, patch.title, patch.description, patch.price, patch.tags, patch.state, patch.keywords, patch.updated_at, patch.images ?? null, patch.thumbs ?? null, patch.aiStaged ?? null],
         );
         return toItem(result.rows[0]!);
       });
