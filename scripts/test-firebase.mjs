@@ -2,9 +2,9 @@
 /**
  * `npm run test:firebase`: the Firebase tier (DESIGN §7). Starts the Emulator Suite with
  * `firebase emulators:exec` around the rules tests, the Store/Blobs contract suites against the
- * Firebase adapters and the deployed-bundle checks.
+ * Firebase adapters, the `api` function end to end, and the browser journeys in Firebase mode.
  *
- *   --only firestore,storage,functions   run just those parts (each starts only what it needs)
+ *   --only firestore,storage,functions,e2e   run just those parts (each starts only what it needs)
  *   --if-available                       for `npm test`: when the tier cannot run here, print one
  *                                        line saying why and succeed
  */
@@ -14,7 +14,6 @@ import { parseArgs } from 'node:util';
 import { TIER_PARTS, tierBlocker } from './lib/firebaseTier.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const PROJECT_ID = 'demo-flipstage';
 
 const { values } = parseArgs({
   options: { only: { type: 'string' }, 'if-available': { type: 'boolean', default: false } },
@@ -42,7 +41,20 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (emulators.includes('functions')) run('node', ['scripts/build-functions.mjs', '--emulator']);
+// Loaded only when the tier runs: it needs the workspace built (core's price ids).
+const { buildForEmulators, EMULATOR_PROJECT_ID } = await import('./lib/firebaseEmulatorSuite.mjs');
+const selected = parts.map((p) => TIER_PARTS[p]);
+try {
+  if (parts.includes('e2e')) buildForEmulators(root);
+  else if (emulators.includes('functions')) run('node', ['scripts/build-functions.mjs', '--emulator']);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 
-const vitest = ['npx vitest run --config functions/vitest.firebase.config.ts', ...parts.map((p) => TIER_PARTS[p].tests)].join(' ');
-run('npx', ['firebase', 'emulators:exec', '--only', emulators.join(','), '--project', PROJECT_ID, vitest]);
+const vitestDirs = selected.flatMap((p) => (p.vitest ? [p.vitest] : []));
+const commands = [
+  ...(vitestDirs.length > 0 ? [['npx vitest run --config functions/vitest.firebase.config.ts', ...vitestDirs].join(' ')] : []),
+  ...selected.flatMap((p) => (p.playwright ? [`npx playwright test --config ${p.playwright}`] : [])),
+];
+run('npx', ['firebase', 'emulators:exec', '--only', emulators.join(','), '--project', EMULATOR_PROJECT_ID, commands.join(' && ')]);

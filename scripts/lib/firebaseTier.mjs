@@ -10,11 +10,15 @@ import { join } from 'node:path';
 
 export const MIN_JAVA_MAJOR = 21;
 
-/** The emulators each part of the tier starts; Auth and Functions are pure Node. */
+/** The emulators each part of the tier starts (Auth, Functions and Hosting are pure Node) and what it runs. */
 export const TIER_PARTS = {
-  firestore: { emulators: ['firestore'], tests: 'test/firebase/firestore' },
-  storage: { emulators: ['storage'], tests: 'test/firebase/storage' },
-  functions: { emulators: ['auth', 'firestore', 'storage', 'functions'], tests: 'test/firebase/functions' },
+  firestore: { emulators: ['firestore'], vitest: 'test/firebase/firestore' },
+  storage: { emulators: ['storage'], vitest: 'test/firebase/storage' },
+  functions: { emulators: ['auth', 'firestore', 'storage', 'functions'], vitest: 'test/firebase/functions' },
+  e2e: {
+    emulators: ['auth', 'firestore', 'storage', 'functions', 'hosting'],
+    playwright: 'functions/test/firebase/e2e/playwright.config.ts',
+  },
 };
 
 const JAVA_EMULATORS = ['firestore', 'storage'];

@@ -1,0 +1,28 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser journeys in Firebase mode: the web app built for the emulators, served by the Hosting
+ * emulator, which rewrites /api/** to the `api` function (npm run test:firebase starts them all).
+ * The local-mode journeys live in web/e2e; these cover what only Firebase mode does: the web app
+ * reading and writing its own Firestore documents under the rules, and images in Cloud Storage.
+ */
+export default defineConfig({
+  testDir: '.',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
+  reporter: [['list']],
+  outputDir: '../../../../test-results/firebase-e2e',
+  use: {
+    baseURL: process.env.FIREBASE_E2E_BASE_URL ?? 'http://127.0.0.1:5000',
+    trace: 'retain-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    },
+  },
+});
