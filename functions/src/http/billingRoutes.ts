@@ -4,7 +4,7 @@ import { IDEMPOTENCY_HEADER, MESSAGES, type BillingSessionResponse } from '@flip
 import type { Identity } from '../ports.js';
 import { createBillingPortalUrl, createCheckoutSession, handleStripeWebhook, type BillingDeps } from '../services/billing.js';
 import { currentUser, requireUser } from './auth.js';
-import { describeFailure } from './errors.js';
+import { describeFailure, sendError } from './errors.js';
 import { requestLogger } from './requestContext.js';
 import { logs } from '../logs.js';
 
@@ -40,12 +40,19 @@ export function billingRoutes(deps: Omit<BillingDeps, 'logger'> & { identity: Id
   const withLogger = (res: express.Response): BillingDeps => ({ ...deps, logger: requestLogger(res) });
 
   router.post('/stripe-create-checkout-session', requireUser(deps.identity), json, async (req, res) => {
-    const session = await createCheckoutSession(withLogger(res), currentUser(res), {
-      body: req.body,
-      origin: callerOrigin(req),
-      idempotencyKey: req.get(IDEMPOTENCY_HEADER),
-    });
-    res.json(session);
+    try {
+      const session = await createCheckoutSession(withLogger(res), currentUser(res), {
+        body: req.body,
+        origin: callerOrigin(req),
+        idempotencyKey: req.get(IDEMPOTENCY_HEADER),
+      });
+      res.json(session);
+    } catch (error) {
+      // A provider or server failure gets the spec's checkout message rather than the generic one.
+      if (describeFailure(error).status < 500) throw error;
+      logs.requestFailed(requestLogger(res), error);
+      sendError(res, 500, MESSAGES.checkoutSessionError);
+    }
   });
 
   router.post('/stripe-create-billing-session', requireUser(deps.identity), json, async (req, res) => {

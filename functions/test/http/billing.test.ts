@@ -89,6 +89,19 @@ describe('POST /api/stripe-create-checkout-session', () => {
     expect(response.body).toEqual({ error: { message: MESSAGES.unknownPriceId } });
   });
 
+  it('answers 500 with the spec’s checkout message when the payment provider fails', async () => {
+    const user = await newUser();
+    const original = t.payments.createCheckoutSession;
+    t.payments.createCheckoutSession = () => Promise.reject(new Error('provider down'));
+    try {
+      const response = await checkout(user);
+      expect(response.status).toBe(500);
+      expect(response.body).toEqual({ error: { message: MESSAGES.checkoutSessionError } });
+    } finally {
+      t.payments.createCheckoutSession = original;
+    }
+  });
+
   it('answers 400 for a redirect URL that is not http(s)', async () => {
     const user = await newUser();
     const response = await request(t.app)
