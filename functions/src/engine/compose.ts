@@ -1,6 +1,6 @@
 import sharp, { type OverlayOptions } from 'sharp';
 import type { FurnitureTypeId } from '@flipstage/core';
-import type { DecodedPhoto } from './decode.js';
+import { READ_OPTIONS, readFailure, type DecodedPhoto } from './decode.js';
 import { layoutRoom, type Box } from './layout.js';
 import { JPEG_QUALITY } from './limits.js';
 import { matteFromMask } from './matte.js';
@@ -72,37 +72,40 @@ function ambientGains(look: RoomLook): number[] {
   return light.map((c) => level * (1 - AMBIENT_TINT + (AMBIENT_TINT * c) / mean));
 }
 
+/**
+ * The piece's pixels, read from the upload at exactly the size it is placed at: the whole photo is
+ * scaled so the piece's box becomes the target box, then the box is cut out. Scaling first lets a
+ * JPEG shrink on load, so the full-size image is rarely decoded at all.
+ */
 async function cutOut(input: ComposeInput, bounds: Box, target: Box): Promise<{ rgba: Buffer; alpha: Uint8Array }> {
   const { photo, subject } = input;
-  const scale = photo.width / subject.width;
-  const crop = {
-    left: Math.min(photo.width - 1, Math.floor(bounds.x * scale)),
-    top: Math.min(photo.height - 1, Math.floor(bounds.y * scale)),
-    width: 0,
-    height: 0,
-  };
-  crop.width = Math.max(1, Math.min(photo.width - crop.left, Math.round(bounds.w * scale)));
-  crop.height = Math.max(1, Math.min(photo.height - crop.top, Math.round(bounds.h * scale)));
-  const rgbPromise = sharp(photo.rgb, { raw: { width: photo.width, height: photo.height, channels: 3 } })
-    .extract(crop)
-    .resize(target.w, target.h, { fit: 'fill' })
-    .linear(ambientGains(input.look), [0, 0, 0])
-    .raw()
-    .toBuffer();
-  const alphaPromise = photo.alpha
-    ? sharp(photo.alpha, { raw: { width: photo.width, height: photo.height, channels: 1 } }).extract(crop).resize(target.w, target.h, { fit: 'fill' }).extractChannel(0).raw().toBuffer()
-    : matteFromMask(cropMask(subject, bounds), target.w, target.h);
-  const [rgb, alphaBuffer] = await Promise.all([rgbPromise, alphaPromise]);
-  const alpha = new Uint8Array(alphaBuffer.buffer, alphaBuffer.byteOffset, alphaBuffer.byteLength);
-  const pixels = target.w * target.h;
-  const rgba = Buffer.alloc(pixels * 4);
-  for (let i = 0; i < pixels; i++) {
-    rgba[i * 4] = rgb[i * 3]!;
-    rgba[i * 4 + 1] = rgb[i * 3 + 1]!;
-    rgba[i * 4 + 2] = rgb[i * 3 + 2]!;
-    rgba[i * 4 + 3] = alpha[i]!;
+  const kx = target.w / ((bounds.w * photo.width) / subject.width);
+  const ky = target.h / ((bounds.h * photo.height) / subject.height);
+  const scaledW = Math.max(target.w, Math.round(photo.width * kx));
+  const scaledH = Math.max(target.h, Math.round(photo.height * ky));
+  const left = Math.min(scaledW - target.w, Math.max(0, Math.round(((bounds.x * photo.width) / subject.width) * kx)));
+  const top = Math.min(scaledH - target.h, Math.max(0, Math.round(((bounds.y * photo.height) / subject.height) * ky)));
+  let pixels: Buffer;
+  try {
+    pixels = await sharp(photo.source, READ_OPTIONS)
+      .autoOrient()
+      .resize(scaledW, scaledH, { fit: 'fill' })
+      .extract({ left, top, width: target.w, height: target.h })
+      .toColourspace('srgb')
+      .ensureAlpha()
+      .linear(ambientGains(input.look), [0, 0, 0])
+      .raw({ depth: 'uchar' })
+      .toBuffer();
+  } catch (error) {
+    throw readFailure(error);
   }
-  return { rgba, alpha };
+  const count = target.w * target.h;
+  const alpha = photo.alpha ? new Uint8Array(count) : await matteFromMask(cropMask(subject, bounds), target.w, target.h);
+  for (let i = 0; i < count; i++) {
+    if (photo.alpha) alpha[i] = pixels[i * 4 + 3]!;
+    else pixels[i * 4 + 3] = alpha[i]!;
+  }
+  return { rgba: pixels, alpha };
 }
 
 /**
@@ -130,11 +133,13 @@ export async function compose(input: ComposeInput): Promise<Composed> {
   const aspect = (bounds.w * input.photo.width) / input.subject.width / ((bounds.h * input.photo.height) / input.subject.height);
   const layout = layoutRoom(input.furnitureType, canvas.width, canvas.height, aspect);
   const svg = roomSvg({ layout, look: input.look, furnitureType: input.furnitureType, seed: input.seed });
-  const { rgba, alpha } = await cutOut(input, bounds, layout.subject);
-  const shadow = await castShadow(alpha, layout.subject, canvas);
-  const jpeg = await sharp(Buffer.from(svg))
+  // The room rasterizes on one libvips thread while the cut-out is prepared on another.
+  const [room, { rgba, shadow }] = await Promise.all([
+    sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer(),
+    cutOut(input, bounds, layout.subject).then(async ({ rgba, alpha }) => ({ rgba, shadow: await castShadow(alpha, layout.subject, canvas) })),
+  ]);
+  const jpeg = await sharp(room, { raw: { width: canvas.width, height: canvas.height, channels: 3 } })
     .composite([shadow, { input: rgba, raw: { width: layout.subject.w, height: layout.subject.h, channels: 4 }, left: layout.subject.x, top: layout.subject.y }])
-    .flatten()
     .jpeg({ quality: JPEG_QUALITY })
     .toBuffer();
   return { jpeg: new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength), width: canvas.width, height: canvas.height };

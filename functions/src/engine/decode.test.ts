@@ -30,7 +30,7 @@ async function photoJpeg(width = 320, height = 240): Promise<Uint8Array> {
 }
 
 async function rejection(bytes: Uint8Array): Promise<StagingError> {
-  const error = await decodePhoto(bytes, 1024).then(
+  const error = await decodePhoto(bytes).then(
     () => null,
     (e: unknown) => e,
   );
@@ -77,17 +77,18 @@ describe('decodePhoto', () => {
     expect((await rejection(new Uint8Array(MAX_INPUT_BYTES + 1))).kind).toBe('image-too-large');
   });
 
-  it('shrinks the working copy to the requested long side', async () => {
-    const photo = await decodePhoto(await photoJpeg(1600, 1200), 1024);
-    expect([photo.width, photo.height]).toEqual([1024, 768]);
-    expect([photo.sourceWidth, photo.sourceHeight]).toEqual([1600, 1200]);
-    expect(photo.rgb.length).toBe(1024 * 768 * 3);
+  it('decodes only a small analysis copy and reports the size of the upload', async () => {
+    const photo = await decodePhoto(await photoJpeg(1600, 1200), 400);
+    expect([photo.width, photo.height]).toEqual([1600, 1200]);
+    expect([photo.analysis.width, photo.analysis.height]).toEqual([400, 300]);
+    expect(photo.analysis.rgb.length).toBe(400 * 300 * 3);
   });
 
   it('applies EXIF orientation before anything else sees the pixels', async () => {
     const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#777777' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
-    const photo = await decodePhoto(new Uint8Array(jpeg), 1024);
+    const photo = await decodePhoto(new Uint8Array(jpeg));
     expect([photo.width, photo.height]).toEqual([300, 400]);
+    expect(photo.analysis.height).toBeGreaterThan(photo.analysis.width);
   });
 
   it('keeps the transparency of an upload that is already a cut-out', async () => {
@@ -95,7 +96,7 @@ describe('decodePhoto', () => {
       .composite([{ input: { create: { width: 100, height: 100, channels: 4, background: { r: 200, g: 50, b: 50, alpha: 1 } } }, left: 50, top: 50 }])
       .png()
       .toBuffer();
-    const photo = await decodePhoto(new Uint8Array(png), 1024);
+    const photo = await decodePhoto(new Uint8Array(png), 200);
     expect(photo.alpha).not.toBeNull();
     expect(photo.alpha![0]).toBe(0);
     expect(photo.alpha![100 * 200 + 100]).toBe(255);
@@ -103,6 +104,6 @@ describe('decodePhoto', () => {
 
   it('ignores an alpha channel that is opaque everywhere', async () => {
     const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 10, g: 20, b: 30, alpha: 1 } } }).png().toBuffer();
-    expect((await decodePhoto(new Uint8Array(png), 1024)).alpha).toBeNull();
+    expect((await decodePhoto(new Uint8Array(png))).alpha).toBeNull();
   });
 });

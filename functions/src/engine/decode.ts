@@ -1,21 +1,27 @@
 import sharp, { type Metadata } from 'sharp';
 import { MESSAGES } from '@flipstage/core';
 import { StagingError } from '../ports.js';
-import { MAX_INPUT_BYTES, MAX_INPUT_PIXELS } from './limits.js';
+import { ANALYSIS_LONG_SIDE, MAX_INPUT_BYTES, MAX_INPUT_PIXELS } from './limits.js';
 
 /** The formats MESSAGES.unsupportedImage promises; SVG and PDF are refused because they are programs, not photos. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'tiff', 'gif']);
 
+/** Options for every sharp pipeline that reads the upload: the pixel cap guards against bombs. */
+export const READ_OPTIONS = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' } as const;
+
 export interface DecodedPhoto {
-  /** Oriented sRGB pixels, 3 bytes each, at working resolution. */
-  rgb: Uint8Array;
+  /** The upload itself; the cut-out is read from it later at exactly the size it is placed at. */
+  source: Uint8Array;
+  /** Oriented size of the upload. */
   width: number;
   height: number;
-  /** The upload's own transparency when it is already a cut-out (a PNG with a clear background). */
+  /**
+   * A small, lightly blurred, oriented sRGB copy for segmentation: the blur stops film grain and
+   * JPEG blocks from reading as edges.
+   */
+  analysis: { rgb: Uint8Array; width: number; height: number };
+  /** At analysis size: the upload's own transparency when it is already a cut-out (a PNG with a clear background). */
   alpha: Uint8Array | null;
-  /** Oriented size of the upload itself. */
-  sourceWidth: number;
-  sourceHeight: number;
 }
 
 function unsupported(cause: unknown): StagingError {
@@ -30,40 +36,46 @@ function isPixelLimitError(error: unknown): boolean {
   return error instanceof Error && /pixel limit/i.test(error.message);
 }
 
+/** A failure while reading the upload, as the typed error the caller shows. */
+export function readFailure(error: unknown): StagingError {
+  return isPixelLimitError(error) ? tooLarge(error) : unsupported(error);
+}
+
 /**
  * Reads the header first so a decompression bomb is refused before any pixel is decoded, then
- * decodes once, oriented and shrunk to at most maxLongSide (JPEG shrink-on-load keeps this cheap).
+ * decodes the small analysis copy (JPEG shrink-on-load makes that nearly free). The full-size
+ * pixels are never decoded here.
  */
-export async function decodePhoto(bytes: Uint8Array, maxLongSide: number): Promise<DecodedPhoto> {
+export async function decodePhoto(bytes: Uint8Array, analysisLongSide = ANALYSIS_LONG_SIDE): Promise<DecodedPhoto> {
   if (bytes.byteLength === 0) throw unsupported(new Error('empty upload'));
   if (bytes.byteLength > MAX_INPUT_BYTES) throw tooLarge(new Error(`upload is ${bytes.byteLength} bytes`));
 
-  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' as const };
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, options).metadata();
+    meta = await sharp(bytes, READ_OPTIONS).metadata();
   } catch (error) {
-    throw isPixelLimitError(error) ? tooLarge(error) : unsupported(error);
+    throw readFailure(error);
   }
   if (!ACCEPTED_FORMATS.has(meta.format)) throw unsupported(new Error(`format ${meta.format} is not accepted`));
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw tooLarge(new Error(`${meta.width}x${meta.height} pixels`));
 
-  const sourceWidth = meta.autoOrient.width;
-  const sourceHeight = meta.autoOrient.height;
+  const width = meta.autoOrient.width;
+  const height = meta.autoOrient.height;
+  const scale = Math.min(1, analysisLongSide / Math.max(width, height));
+  const size = { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
   try {
-    const pipeline = sharp(bytes, options)
+    const data = await sharp(bytes, READ_OPTIONS)
       .autoOrient()
-      .resize({ width: maxLongSide, height: maxLongSide, fit: 'inside', withoutEnlargement: true })
-      .toColourspace('srgb');
-    if (meta.hasAlpha) {
-      const { data, info } = await pipeline.ensureAlpha().raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-      const { rgb, alpha } = splitAlpha(data, info.width * info.height);
-      return { rgb, width: info.width, height: info.height, alpha: hasRealTransparency(alpha) ? alpha : null, sourceWidth, sourceHeight };
-    }
-    const { data, info } = await pipeline.removeAlpha().raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-    return { rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, alpha: null, sourceWidth, sourceHeight };
+      .resize(size.width, size.height, { fit: 'fill' })
+      .toColourspace('srgb')
+      .ensureAlpha()
+      .blur(0.6)
+      .raw({ depth: 'uchar' })
+      .toBuffer();
+    const { rgb, alpha } = splitAlpha(data, size.width * size.height);
+    return { source: bytes, width, height, analysis: { rgb, ...size }, alpha: meta.hasAlpha && hasRealTransparency(alpha) ? alpha : null };
   } catch (error) {
-    throw isPixelLimitError(error) ? tooLarge(error) : unsupported(error);
+    throw readFailure(error);
   }
 }
 

@@ -1,3 +1,5 @@
+import { scratchFloat32 } from './scratch.js';
+
 /** CIE L*a*b* (D65), so colour distances roughly follow what the eye sees as "different". */
 
 const SRGB_TO_LINEAR = new Float32Array(256);
@@ -10,11 +12,11 @@ function f(t: number): number {
   return t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116;
 }
 
-/** Planar L, a, b arrays from interleaved RGB bytes. */
+/** Planar L, a, b arrays from interleaved RGB bytes, written into scratch buffers. */
 export function rgbToLab(rgb: Uint8Array, pixels: number): { L: Float32Array; A: Float32Array; B: Float32Array } {
-  const L = new Float32Array(pixels);
-  const A = new Float32Array(pixels);
-  const B = new Float32Array(pixels);
+  const L = scratchFloat32('lab.L', pixels);
+  const A = scratchFloat32('lab.A', pixels);
+  const B = scratchFloat32('lab.B', pixels);
   for (let i = 0; i < pixels; i++) {
     const r = SRGB_TO_LINEAR[rgb[i * 3]!]!;
     const g = SRGB_TO_LINEAR[rgb[i * 3 + 1]!]!;

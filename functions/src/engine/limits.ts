@@ -7,7 +7,7 @@ export const MAX_INPUT_BYTES = 25 * 1024 * 1024;
 export const MAX_INPUT_PIXELS = 40_000_000;
 
 /** Segmentation runs at this long side: fine enough for a clean edge, small enough for JS loops. */
-export const ANALYSIS_LONG_SIDE = 512;
+export const ANALYSIS_LONG_SIDE = 448;
 
 export const OUTPUT_LONG_SIDE: Record<OutputSize, number> = { standard: 1024, hd: 2048 };
 

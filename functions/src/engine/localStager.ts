@@ -17,9 +17,8 @@ export function createLocalStager(): Stager {
   return {
     name: LOCAL_ENGINE_NAME,
     async stage(input: StageInput): Promise<StageOutput> {
-      // The working copy never needs more pixels than the output can show.
-      const photo = await decodePhoto(input.image, outputLongSide(input.size, Number.MAX_SAFE_INTEGER));
-      const subject = await segmentPhoto(photo);
+      const photo = await decodePhoto(input.image);
+      const subject = segmentPhoto(photo);
       const style = isDesignStyleId(input.style) ? input.style : DEFAULT_STYLE;
       const furnitureType = isFurnitureTypeId(input.furnitureType) ? input.furnitureType : DEFAULT_FURNITURE_TYPE;
       const seed = seedFor(input);
@@ -28,7 +27,7 @@ export function createLocalStager(): Stager {
         subject,
         look: lookFor(style, furnitureType, input.prompt),
         furnitureType,
-        longSide: outputLongSide(input.size, Math.max(photo.sourceWidth, photo.sourceHeight)),
+        longSide: outputLongSide(input.size, Math.max(photo.width, photo.height)),
         seed,
       });
       return { ...composed, engine: LOCAL_ENGINE_NAME, seed };

@@ -6,10 +6,10 @@
 function pass(src: Uint8Array, width: number, height: number, radius: number, horizontal: boolean, keep: 0 | 1): Uint8Array {
   const out = new Uint8Array(src.length);
   const [outer, inner] = horizontal ? [height, width] : [width, height];
+  const forcingAt = new Uint8Array(inner);
   for (let o = 0; o < outer; o++) {
-    // Distance (in steps) to the last pixel that forces the result; a sliding "seen recently" counter.
+    // Position of the last pixel that forces the result, swept from each side in turn.
     let lastForcing = -Infinity;
-    const forcingAt = new Int32Array(inner).fill(-1);
     for (let i = 0; i < inner; i++) {
       const idx = horizontal ? o * width + i : i * width + o;
       if (src[idx] === keep) lastForcing = i;

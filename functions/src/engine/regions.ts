@@ -1,27 +1,42 @@
-/** 4-connected component labelling of a 0/1 mask; labels start at 1, 0 is unlabelled. */
+import { scratchInt32 } from './scratch.js';
+
+/**
+ * 4-connected component labelling of a 0/1 mask; labels start at 1, 0 is unlabelled. The labels
+ * live in a scratch buffer, valid until the next call.
+ */
 export function labelComponents(mask: Uint8Array, width: number): { labels: Int32Array; areas: number[] } {
-  const labels = new Int32Array(mask.length);
+  const labels = scratchInt32('regions.labels', mask.length);
+  labels.fill(0);
   const areas: number[] = [0];
-  const stack = new Int32Array(mask.length);
+  const stack = scratchInt32('regions.stack', mask.length);
   for (let start = 0; start < mask.length; start++) {
     if (mask[start] !== 1 || labels[start] !== 0) continue;
     const label = areas.length;
     let area = 0;
     let top = 0;
-    const visit = (q: number) => {
-      if (mask[q] !== 1 || labels[q] !== 0) return;
-      labels[q] = label;
-      stack[top++] = q;
-    };
-    visit(start);
+    labels[start] = label;
+    stack[top++] = start;
     while (top > 0) {
       const p = stack[--top]!;
       area++;
       const x = p % width;
-      if (x > 0) visit(p - 1);
-      if (x < width - 1) visit(p + 1);
-      if (p >= width) visit(p - width);
-      if (p + width < mask.length) visit(p + width);
+      // Unrolled neighbour visits: a closure per component showed up in profiles.
+      if (x > 0 && mask[p - 1] === 1 && labels[p - 1] === 0) {
+        labels[p - 1] = label;
+        stack[top++] = p - 1;
+      }
+      if (x < width - 1 && mask[p + 1] === 1 && labels[p + 1] === 0) {
+        labels[p + 1] = label;
+        stack[top++] = p + 1;
+      }
+      if (p >= width && mask[p - width] === 1 && labels[p - width] === 0) {
+        labels[p - width] = label;
+        stack[top++] = p - width;
+      }
+      if (p + width < mask.length && mask[p + width] === 1 && labels[p + width] === 0) {
+        labels[p + width] = label;
+        stack[top++] = p + width;
+      }
     }
     areas.push(area);
   }

@@ -6,7 +6,8 @@ import type { RoomLook } from './styles.js';
 /**
  * The room behind the piece, as SVG: wall with its treatment, floor in perspective, baseboard,
  * window light, decor composed around the piece by furniture type, and a light wash. Only
- * gradients and flat shapes (no filters, no text) so librsvg rasterizes it in tens of milliseconds.
+ * gradients and flat shapes (no filters, no text, and fill-opacity rather than opacity, which
+ * would make librsvg paint each shape on its own offscreen layer) so it rasterizes quickly.
  */
 
 interface Ctx {
@@ -37,11 +38,18 @@ function linear(ctx: Ctx, stops: Array<[number, string, number?]>, x2 = 0, y2 = 
   return `url(#${name})`;
 }
 
-function radial(ctx: Ctx, stops: Array<[number, string, number]>, cx = 0.5, cy = 0.5, r = 0.5): string {
-  const name = id(ctx, 'r');
-  const body = stops.map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}" stop-opacity="${a}"/>`).join('');
-  ctx.defs.push(`<radialGradient id="${name}" cx="${cx}" cy="${cy}" r="${r}">${body}</radialGradient>`);
-  return `url(#${name})`;
+/**
+ * A soft glow or shadow: stacked ellipses of low opacity. librsvg paints radial gradients very
+ * slowly (tens of milliseconds per large one), stacked flat ellipses cost almost nothing.
+ */
+function soft(cx: number, cy: number, rx: number, ry: number, colour: string, peak: number, rings = 6): string {
+  const each = 1 - (1 - peak) ** (1 / rings);
+  let out = '';
+  for (let i = 0; i < rings; i++) {
+    const k = 1 - i / rings;
+    out += `<ellipse cx="${f(cx)}" cy="${f(cy)}" rx="${f(rx * k)}" ry="${f(ry * k)}" fill="${colour}" fill-opacity="${each.toFixed(3)}"/>`;
+  }
+  return out;
 }
 
 function rect(x: number, y: number, w: number, h: number, fill: string, extra = ''): string {
@@ -68,14 +76,14 @@ function wall(ctx: Ctx): string {
     case 'plaster':
       for (let i = 0; i < 7; i++) {
         const tone = rand() < 0.5 ? shade(look.wall, 0.12) : look.wallAccent;
-        out.push(`<ellipse cx="${f(rand() * W)}" cy="${f(rand() * floorY)}" rx="${f(u * (12 + rand() * 20))}" ry="${f(u * (8 + rand() * 14))}" fill="${radial(ctx, [[0, tone, 0.35], [1, tone, 0]])}"/>`);
+        out.push(soft(rand() * W, rand() * floorY, u * (12 + rand() * 20), u * (8 + rand() * 14), tone, 0.3, 4));
       }
       break;
     case 'paneling': {
       const slat = u * 3.2;
       for (let x = 0; x < W; x += slat) {
         const tone = mix(look.wall, look.wallAccent, rand() * 0.6);
-        out.push(rect(x, 0, slat * 0.86, floorY, tone, 'opacity="0.75"'));
+        out.push(rect(x, 0, slat * 0.86, floorY, tone, 'fill-opacity="0.75"'));
         out.push(rect(x + slat * 0.86, 0, slat * 0.14, floorY, shade(look.wallAccent, -0.35)));
       }
       break;
@@ -83,8 +91,8 @@ function wall(ctx: Ctx): string {
     case 'shiplap': {
       const board = u * 5.5;
       for (let y = board; y < floorY; y += board) {
-        out.push(rect(0, y - u * 0.25, W, u * 0.35, shade(look.wallAccent, -0.1), 'opacity="0.7"'));
-        out.push(rect(0, y + u * 0.1, W, u * 0.25, shade(look.wall, 0.3), 'opacity="0.6"'));
+        out.push(rect(0, y - u * 0.25, W, u * 0.35, shade(look.wallAccent, -0.1), 'fill-opacity="0.7"'));
+        out.push(rect(0, y + u * 0.1, W, u * 0.25, shade(look.wall, 0.3), 'fill-opacity="0.6"'));
       }
       break;
     }
@@ -131,13 +139,13 @@ function floor(ctx: Ctx): string {
   const out: string[] = [rect(0, floorY, W, H - floorY, linear(ctx, [[0, shade(base, -0.12)], [1, shade(base, 0.05)]]))];
   const lines = (spacing: number, colour: string, width: number, opacity: number) => {
     for (let x = -W * 3; x <= W * 4; x += spacing) {
-      out.push(`<line x1="${f(x)}" y1="${f(floorY)}" x2="${f(floorX(ctx, x, H))}" y2="${f(H)}" stroke="${colour}" stroke-width="${f(width)}" opacity="${opacity}"/>`);
+      out.push(`<line x1="${f(x)}" y1="${f(floorY)}" x2="${f(floorX(ctx, x, H))}" y2="${f(H)}" stroke="${colour}" stroke-width="${f(width)}" stroke-opacity="${opacity}"/>`);
     }
   };
   const rows = (count: number, colour: string, width: number, opacity: number) => {
     for (let i = 1; i <= count; i++) {
       const y = floorY + (H - floorY) * (i / count) ** 1.7;
-      out.push(`<line x1="0" y1="${f(y)}" x2="${f(W)}" y2="${f(y)}" stroke="${colour}" stroke-width="${f(width * (0.5 + (y - floorY) / (H - floorY)))}" opacity="${opacity}"/>`);
+      out.push(`<line x1="0" y1="${f(y)}" x2="${f(W)}" y2="${f(y)}" stroke="${colour}" stroke-width="${f(width * (0.5 + (y - floorY) / (H - floorY)))}" stroke-opacity="${opacity}"/>`);
     }
   };
   switch (look.floor) {
@@ -145,10 +153,10 @@ function floor(ctx: Ctx): string {
       const plank = u * 4.2;
       for (let x = -W * 3; x <= W * 4; x += plank) {
         const tone = shade(base, (rand() - 0.5) * 0.22);
-        out.push(poly([[x, floorY], [x + plank, floorY], [floorX(ctx, x + plank, H), H], [floorX(ctx, x, H), H]], tone, 'opacity="0.85"'));
+        out.push(poly([[x, floorY], [x + plank, floorY], [floorX(ctx, x + plank, H), H], [floorX(ctx, x, H), H]], tone, 'fill-opacity="0.85"'));
         // Butt joints, staggered per plank.
         const joint = floorY + (H - floorY) * (0.15 + rand() * 0.7);
-        out.push(`<line x1="${f(floorX(ctx, x, joint))}" y1="${f(joint)}" x2="${f(floorX(ctx, x + plank, joint))}" y2="${f(joint)}" stroke="${shade(base, -0.45)}" stroke-width="${f(u * 0.2)}" opacity="0.6"/>`);
+        out.push(`<line x1="${f(floorX(ctx, x, joint))}" y1="${f(joint)}" x2="${f(floorX(ctx, x + plank, joint))}" y2="${f(joint)}" stroke="${shade(base, -0.45)}" stroke-width="${f(u * 0.2)}" stroke-opacity="0.6"/>`);
       }
       lines(plank, shade(base, -0.5), u * 0.18, 0.55);
       break;
@@ -160,7 +168,7 @@ function floor(ctx: Ctx): string {
     case 'concrete':
       for (let i = 0; i < 6; i++) {
         const tone = rand() < 0.5 ? shade(base, -0.15) : shade(base, 0.12);
-        out.push(`<ellipse cx="${f(rand() * W)}" cy="${f(floorY + rand() * (H - floorY))}" rx="${f(u * (15 + rand() * 25))}" ry="${f(u * (4 + rand() * 6))}" fill="${radial(ctx, [[0, tone, 0.4], [1, tone, 0]])}"/>`);
+        out.push(soft(rand() * W, floorY + rand() * (H - floorY), u * (15 + rand() * 25), u * (4 + rand() * 6), tone, 0.3, 4));
       }
       lines(u * 40, shade(base, -0.3), u * 0.2, 0.5);
       rows(2, shade(base, -0.3), u * 0.2, 0.5);
@@ -171,7 +179,7 @@ function floor(ctx: Ctx): string {
       for (let i = 0; i < 7; i++) {
         const y = floorY + rand() * (H - floorY);
         const x = rand() * W;
-        out.push(`<path d="M${f(x)} ${f(y)} q ${f(u * 10)} ${f(u * 2)} ${f(u * 18)} ${f(-u)} t ${f(u * 20)} ${f(u * 3)}" stroke="#9a9a9a" stroke-width="${f(u * 0.25)}" fill="none" opacity="0.45"/>`);
+        out.push(`<path d="M${f(x)} ${f(y)} q ${f(u * 10)} ${f(u * 2)} ${f(u * 18)} ${f(-u)} t ${f(u * 20)} ${f(u * 3)}" stroke="#9a9a9a" stroke-width="${f(u * 0.25)}" fill="none" stroke-opacity="0.45"/>`);
       }
       break;
   }
@@ -180,7 +188,7 @@ function floor(ctx: Ctx): string {
 
 function baseboard(ctx: Ctx): string {
   const { W, floorY, u, look } = ctx;
-  return rect(0, floorY - u * 2.4, W, u * 2.4, linear(ctx, [[0, shade(look.trim, 0.05)], [1, shade(look.trim, -0.12)]])) + rect(0, floorY - u * 0.3, W, u * 0.5, shade(look.trim, -0.35), 'opacity="0.7"');
+  return rect(0, floorY - u * 2.4, W, u * 2.4, linear(ctx, [[0, shade(look.trim, 0.05)], [1, shade(look.trim, -0.12)]])) + rect(0, floorY - u * 0.3, W, u * 0.5, shade(look.trim, -0.35), 'fill-opacity="0.7"');
 }
 
 // ---------------------------------------------------------------- light
@@ -193,8 +201,8 @@ function windowAt(ctx: Ctx, x: number, w: number): { onWall: string; onFloor: st
   const sky = linear(ctx, [[0, '#bcd9ef'], [0.7, '#e7f2f8'], [1, '#f4f1e6']]);
   const out = [rect(x - u, top - u, w + 2 * u, h + 2 * u, frame), rect(x, top, w, h, sky)];
   // Far trees and a horizon, so the glass reads as outdoors rather than a blue panel.
-  out.push(`<ellipse cx="${f(x + w * 0.3)}" cy="${f(top + h * 0.85)}" rx="${f(w * 0.35)}" ry="${f(h * 0.18)}" fill="#9fb89a" opacity="0.7"/>`);
-  out.push(`<ellipse cx="${f(x + w * 0.8)}" cy="${f(top + h * 0.9)}" rx="${f(w * 0.3)}" ry="${f(h * 0.14)}" fill="#8aa887" opacity="0.6"/>`);
+  out.push(`<ellipse cx="${f(x + w * 0.3)}" cy="${f(top + h * 0.85)}" rx="${f(w * 0.35)}" ry="${f(h * 0.18)}" fill="#9fb89a" fill-opacity="0.7"/>`);
+  out.push(`<ellipse cx="${f(x + w * 0.8)}" cy="${f(top + h * 0.9)}" rx="${f(w * 0.3)}" ry="${f(h * 0.14)}" fill="#8aa887" fill-opacity="0.6"/>`);
   const bar = Math.max(1.5, u * 0.8);
   out.push(rect(x + w / 2 - bar / 2, top, bar, h, frame));
   out.push(rect(x, top + h * 0.42, w, bar, frame));
@@ -204,7 +212,7 @@ function windowAt(ctx: Ctx, x: number, w: number): { onWall: string; onFloor: st
   }
   out.push(rect(x - u * 1.5, top + h + u, w + u * 3, u * 1.2, shade(look.trim, -0.05)));
   // Daylight: a glow around the window on the wall and a patch thrown across the floor.
-  out.push(`<ellipse cx="${f(x + w / 2)}" cy="${f(top + h / 2)}" rx="${f(w * 1.1)}" ry="${f(h * 0.8)}" fill="${radial(ctx, [[0, look.light, 0.35], [1, look.light, 0]])}"/>`);
+  out.push(soft(x + w / 2, top + h / 2, w * 1.1, h * 0.8, look.light, 0.3));
   const patchTop = floorY + (H - floorY) * 0.12;
   const skew = (x + w / 2 < ctx.W / 2 ? 1 : -1) * w * 0.5;
   const onFloor = poly([[x + skew * 0.2, patchTop], [x + w + skew * 0.2, patchTop], [x + w + skew + w * 0.3, H], [x + skew - w * 0.3, H]], linear(ctx, [[0, look.light, 0.32 * look.brightness], [1, look.light, 0.05]]));
@@ -224,7 +232,12 @@ function wash(ctx: Ctx, fromLeft: boolean): string {
   const { W, H, look } = ctx;
   const dark = 0.28 - look.brightness * 0.18;
   const side = rect(0, 0, W, H, linear(ctx, fromLeft ? [[0, look.light, 0.12], [1, '#000000', dark]] : [[0, '#000000', dark], [1, look.light, 0.12]], 1, 0));
-  const vignette = rect(0, 0, W, H, radial(ctx, [[0.55, '#000000', 0], [1, '#000000', 0.32]], 0.5, 0.45, 0.75));
+  // A vignette from four edge gradients: a full-frame radial gradient costs more than the rest of the scene.
+  const edgeW = W * 0.22;
+  const edgeH = H * 0.22;
+  const fade = (x2: number, y2: number) => linear(ctx, [[0, '#000000', 0.28], [1, '#000000', 0]], x2, y2);
+  const fadeBack = (x2: number, y2: number) => linear(ctx, [[0, '#000000', 0], [1, '#000000', 0.28]], x2, y2);
+  const vignette = rect(0, 0, edgeW, H, fade(1, 0)) + rect(W - edgeW, 0, edgeW, H, fadeBack(1, 0)) + rect(0, 0, W, edgeH, fade(0, 1)) + rect(0, H - edgeH, W, edgeH, fadeBack(0, 1));
   return side + vignette;
 }
 
@@ -254,14 +267,14 @@ function frameArt(ctx: Ctx, x: number, y: number, w: number, h: number): string 
   const { u, look, rand } = ctx;
   const [a, b, c] = look.accents;
   const frame = look.treatment === 'brick' || look.wall < '#555555' ? '#1c1c1c' : '#2b2623';
-  const out = [rect(x + u * 0.6, y + u * 0.9, w, h, '#000000', 'opacity="0.18"'), rect(x, y, w, h, frame), rect(x + u * 0.6, y + u * 0.6, w - u * 1.2, h - u * 1.2, '#f4f1ea')];
+  const out = [rect(x + u * 0.6, y + u * 0.9, w, h, '#000000', 'fill-opacity="0.18"'), rect(x, y, w, h, frame), rect(x + u * 0.6, y + u * 0.6, w - u * 1.2, h - u * 1.2, '#f4f1ea')];
   const ix = x + w * 0.16;
   const iy = y + h * 0.16;
   const iw = w * 0.68;
   const ih = h * 0.68;
   out.push(rect(ix, iy, iw, ih, mix(c, '#ffffff', 0.5)));
-  out.push(`<circle cx="${f(ix + iw * (0.3 + rand() * 0.4))}" cy="${f(iy + ih * 0.4)}" r="${f(Math.min(iw, ih) * 0.28)}" fill="${a}" opacity="0.85"/>`);
-  out.push(rect(ix, iy + ih * 0.62, iw, ih * 0.38, b, 'opacity="0.75"'));
+  out.push(`<circle cx="${f(ix + iw * (0.3 + rand() * 0.4))}" cy="${f(iy + ih * 0.4)}" r="${f(Math.min(iw, ih) * 0.28)}" fill="${a}" fill-opacity="0.85"/>`);
+  out.push(rect(ix, iy + ih * 0.62, iw, ih * 0.38, b, 'fill-opacity="0.75"'));
   return out.join('');
 }
 
@@ -274,7 +287,7 @@ function mirror(ctx: Ctx, cx: number, cy: number, r: number): string {
       out.push(`<line x1="${f(cx + Math.cos(a) * r)}" y1="${f(cy + Math.sin(a) * r)}" x2="${f(cx + Math.cos(a) * r * 1.7)}" y2="${f(cy + Math.sin(a) * r * 1.7)}" stroke="#c9a24a" stroke-width="${f(u * 0.5)}"/>`);
     }
   }
-  out.push(`<circle cx="${f(cx + u * 0.5)}" cy="${f(cy + u * 0.8)}" r="${f(r * 1.05)}" fill="#000000" opacity="0.15"/>`);
+  out.push(`<circle cx="${f(cx + u * 0.5)}" cy="${f(cy + u * 0.8)}" r="${f(r * 1.05)}" fill="#000000" fill-opacity="0.15"/>`);
   out.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r * 1.06)}" fill="${look.mirror === 'sunburst' ? '#c9a24a' : '#b08d57'}"/>`);
   out.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fill="${linear(ctx, [[0, '#e9eef0'], [0.5, mix(look.wall, '#cfd8dc', 0.6)], [1, '#aeb8bd']], 1, 1)}"/>`);
   return out.join('');
@@ -286,7 +299,7 @@ function floorLamp(ctx: Ctx, cx: number, baseY: number, height: number): string 
   const shadeW = height * 0.26;
   const top = baseY - height;
   return (
-    `<ellipse cx="${f(cx)}" cy="${f(top + height * 0.1)}" rx="${f(shadeW * 1.4)}" ry="${f(height * 0.3)}" fill="${radial(ctx, [[0, '#fff1cf', 0.45], [1, '#fff1cf', 0]])}"/>` +
+    soft(cx, top + height * 0.1, shadeW * 1.4, height * 0.3, '#fff1cf', 0.4) +
     rect(cx - u * 0.35, top + height * 0.18, u * 0.7, height * 0.8, metal) +
     `<ellipse cx="${f(cx)}" cy="${f(baseY)}" rx="${f(shadeW * 0.4)}" ry="${f(u * 0.8)}" fill="${metal}"/>` +
     poly([[cx - shadeW * 0.32, top], [cx + shadeW * 0.32, top], [cx + shadeW * 0.5, top + height * 0.2], [cx - shadeW * 0.5, top + height * 0.2]], linear(ctx, [[0, '#fbf3df'], [1, '#e8d8b4']]))
@@ -297,7 +310,7 @@ function tableLamp(ctx: Ctx, cx: number, baseY: number, height: number): string 
   const { look } = ctx;
   const top = baseY - height;
   return (
-    `<ellipse cx="${f(cx)}" cy="${f(top + height * 0.25)}" rx="${f(height * 0.9)}" ry="${f(height * 0.7)}" fill="${radial(ctx, [[0, '#fff1cf', 0.4], [1, '#fff1cf', 0]])}"/>` +
+    soft(cx, top + height * 0.25, height * 0.9, height * 0.7, '#fff1cf', 0.35) +
     poly([[cx - height * 0.12, baseY], [cx + height * 0.12, baseY], [cx + height * 0.18, baseY - height * 0.5], [cx - height * 0.18, baseY - height * 0.5]], look.accents[1]) +
     poly([[cx - height * 0.22, top], [cx + height * 0.22, top], [cx + height * 0.32, top + height * 0.42], [cx - height * 0.32, top + height * 0.42]], linear(ctx, [[0, '#fbf3df'], [1, '#e5d3ad']]))
   );
@@ -308,7 +321,7 @@ function pendant(ctx: Ctx, cx: number, bottomY: number, size: number): string {
   const metal = look.accents[0];
   return (
     rect(cx - u * 0.15, 0, u * 0.3, bottomY - size * 0.45, '#2a2a2a') +
-    `<ellipse cx="${f(cx)}" cy="${f(bottomY + size * 0.4)}" rx="${f(size * 2)}" ry="${f(size * 1.2)}" fill="${radial(ctx, [[0, '#fff1cf', 0.35], [1, '#fff1cf', 0]])}"/>` +
+    soft(cx, bottomY + size * 0.4, size * 2, size * 1.2, '#fff1cf', 0.3) +
     `<path d="M${f(cx - size)} ${f(bottomY)} A ${f(size)} ${f(size * 0.9)} 0 0 1 ${f(cx + size)} ${f(bottomY)} Z" fill="${linear(ctx, [[0, shade(metal, 0.25)], [1, shade(metal, -0.2)]], 1, 0)}"/>` +
     `<ellipse cx="${f(cx)}" cy="${f(bottomY)}" rx="${f(size * 0.7)}" ry="${f(size * 0.12)}" fill="#fff6dc"/>`
   );
@@ -336,8 +349,8 @@ function sofaBehind(ctx: Ctx, cx: number, baseY: number, w: number, h: number): 
     rect(x, baseY - h * 0.62, w * 0.1, h * 0.56, shade(colour, -0.05), `rx="${f(u * 1.5)}"`) +
     rect(x + w * 0.9, baseY - h * 0.62, w * 0.1, h * 0.56, shade(colour, -0.12), `rx="${f(u * 1.5)}"`) +
     rect(x + w * 0.08, baseY - h * 0.5, w * 0.84, h * 0.42, linear(ctx, [[0, shade(colour, 0.12)], [1, shade(colour, -0.1)]]), `rx="${f(u)}"`) +
-    rect(x + w * 0.2, baseY - h * 0.86, w * 0.14, h * 0.3, look.accents[0], `rx="${f(u)}" opacity="0.85"`) +
-    rect(x + w * 0.66, baseY - h * 0.86, w * 0.14, h * 0.3, look.accents[2], `rx="${f(u)}" opacity="0.85"`)
+    rect(x + w * 0.2, baseY - h * 0.86, w * 0.14, h * 0.3, look.accents[0], `rx="${f(u)}" fill-opacity="0.85"`) +
+    rect(x + w * 0.66, baseY - h * 0.86, w * 0.14, h * 0.3, look.accents[2], `rx="${f(u)}" fill-opacity="0.85"`)
   );
 }
 
@@ -382,17 +395,17 @@ function rug(ctx: Ctx, cx: number, width: number, nearY: number, farY: number): 
     const nw = width * (1 - t * 0.3);
     return [[cx - fw / 2, fy], [cx + fw / 2, fy], [cx + nw / 2, ny], [cx - nw / 2, ny]];
   };
-  const out = [poly(corners.map(([x, y]) => [x + u * 0.4, y + u * 0.6] as [number, number]), '#000000', 'opacity="0.18"'), poly(corners, c1)];
+  const out = [poly(corners.map(([x, y]) => [x + u * 0.4, y + u * 0.6] as [number, number]), '#000000', 'fill-opacity="0.18"'), poly(corners, c1)];
   switch (look.rug) {
     case 'persian':
     case 'kilim':
-      out.push(poly(inset(0.12), c2), poly(inset(0.22), c1), poly(inset(0.45), c3, 'opacity="0.85"'), poly(inset(0.62), c2));
+      out.push(poly(inset(0.12), c2), poly(inset(0.22), c1), poly(inset(0.45), c3, 'fill-opacity="0.85"'), poly(inset(0.62), c2));
       break;
     case 'flatweave':
-      out.push(poly(inset(0.18), c3), poly(inset(0.5), c2, 'opacity="0.8"'));
+      out.push(poly(inset(0.18), c3), poly(inset(0.5), c2, 'fill-opacity="0.8"'));
       break;
     case 'jute':
-      out.push(poly(inset(0.1), c3, 'opacity="0.25"'), poly(inset(0.14), c1));
+      out.push(poly(inset(0.1), c3, 'fill-opacity="0.25"'), poly(inset(0.14), c1));
       break;
     case 'wool':
       out.push(poly(inset(0.08), shade(c1, -0.06)));
@@ -495,9 +508,9 @@ function contactShadow(ctx: Ctx, layout: RoomLayout): string {
   const base = s.y + s.h;
   const depth = Math.max(ctx.u * 2.5, s.h * 0.12);
   return (
-    `<ellipse cx="${f(cx)}" cy="${f(base - depth * 0.2)}" rx="${f(s.w * 0.62)}" ry="${f(depth)}" fill="${radial(ctx, [[0, '#000000', 0.35], [0.7, '#000000', 0.15], [1, '#000000', 0]])}"/>` +
+    soft(cx, base - depth * 0.2, s.w * 0.62, depth, '#000000', 0.35, 8) +
     // A faint shadow on the wall behind tall pieces, away from the light.
-    (s.y < layout.floorY ? `<ellipse cx="${f(cx + s.w * 0.04)}" cy="${f(Math.min(layout.floorY, base) - s.h * 0.35)}" rx="${f(s.w * 0.62)}" ry="${f(s.h * 0.55)}" fill="${radial(ctx, [[0, '#000000', 0.12], [1, '#000000', 0]])}"/>` : '')
+    (s.y < layout.floorY ? soft(cx + s.w * 0.04, Math.min(layout.floorY, base) - s.h * 0.35, s.w * 0.62, s.h * 0.55, '#000000', 0.12) : '')
   );
 }
 

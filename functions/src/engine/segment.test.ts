@@ -6,8 +6,7 @@ import { segmentPhoto, segmentSubject } from './segment.js';
 
 /** Intersection over union of the engine's matte (thresholded at half) and the fixture's true mask. */
 async function iou(fixture: FurnitureFixture): Promise<number> {
-  const photo = await decodePhoto(fixture.jpeg, 1024);
-  const subject = await segmentPhoto(photo);
+  const subject = segmentPhoto(await decodePhoto(fixture.jpeg));
   const matte = await matteFromMask(subject, fixture.width, fixture.height);
   let intersection = 0;
   let union = 0;

@@ -1,9 +1,8 @@
-import sharp from 'sharp';
 import type { DecodedPhoto } from './decode.js';
-import { ANALYSIS_LONG_SIDE } from './limits.js';
 import { rgbToLab } from './lab.js';
 import { open } from './morphology.js';
 import { fillHoles, labelComponents } from './regions.js';
+import { scratchBytes, scratchFloat32, scratchInt32 } from './scratch.js';
 
 /** A 0/1 subject mask at analysis resolution. */
 export interface SubjectMask {
@@ -58,8 +57,13 @@ interface Cluster {
   share: number;
 }
 
+/** Border pixels clustered; a regular subsample is plenty to find a handful of colours. */
+const MAX_CLUSTER_SAMPLES = 1500;
+
 /** Deterministic k-means over border colours: farthest-point seeding, a few Lloyd iterations. */
-function fitBackdrop(lab: Lab, samples: Int32Array): Cluster[] {
+function fitBackdrop(lab: Lab, border: Int32Array): Cluster[] {
+  const stride = Math.max(1, Math.floor(border.length / MAX_CLUSTER_SAMPLES));
+  const samples = stride === 1 ? border : border.filter((_, i) => i % stride === 0);
   const centres: Array<[number, number, number]> = [];
   let meanL = 0;
   let meanA = 0;
@@ -78,9 +82,9 @@ function fitBackdrop(lab: Lab, samples: Int32Array): Cluster[] {
   for (const p of samples) {
     const d = distance(lab, p, meanL, meanA, meanB);
     if (d < best) {
-        best = d;
-        pick = p;
-      }
+      best = d;
+      pick = p;
+    }
   }
   while (centres.length < CLUSTERS) {
     centres.push([lab.L[pick]!, lab.A[pick]!, lab.B[pick]!]);
@@ -177,7 +181,7 @@ function borderTexture(lab: Lab, edges: Float32Array, border: Int32Array, width:
  * across two pixels so an edge softened by the analysis blur still reads at full strength.
  */
 function edgeStrength(lab: Lab, width: number, height: number): Float32Array {
-  const edges = new Float32Array(width * height);
+  const edges = scratchFloat32('segment.edgesRaw', width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const p = y * width + x;
@@ -195,14 +199,14 @@ function edgeStrength(lab: Lab, width: number, height: number): Float32Array {
 
 /** Thickens edges to three pixels so a 4-connected flood cannot slip through a diagonal gap. */
 function maxFilter3x3(values: Float32Array, width: number, height: number): Float32Array {
-  const rows = new Float32Array(values.length);
+  const rows = scratchFloat32('segment.edgeRows', values.length);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const p = y * width + x;
       rows[p] = Math.max(values[p]!, x > 0 ? values[p - 1]! : 0, x < width - 1 ? values[p + 1]! : 0);
     }
   }
-  const out = new Float32Array(values.length);
+  const out = scratchFloat32('segment.edges', values.length);
   for (let p = 0; p < values.length; p++) {
     out[p] = Math.max(rows[p]!, p >= width ? rows[p - width]! : 0, p + width < values.length ? rows[p + width]! : 0);
   }
@@ -225,24 +229,37 @@ export function segmentSubject(rgb: Uint8Array, width: number, height: number): 
   const border = borderPixels(width, height);
   const clusters = fitBackdrop(lab, border);
 
-  const backdropScore = new Float32Array(n);
+  const backdropScore = scratchFloat32('segment.backdropScore', n);
+  const cl = Float32Array.from(clusters, (c) => c.l * LIGHTNESS_WEIGHT);
+  const ca = Float32Array.from(clusters, (c) => c.a);
+  const cb = Float32Array.from(clusters, (c) => c.b);
+  const inverseReach2 = Float32Array.from(clusters, (c) => 1 / (c.reach * c.reach));
   for (let p = 0; p < n; p++) {
-    let score = Infinity;
-    for (const c of clusters) score = Math.min(score, distance(lab, p, c.l, c.a, c.b) / c.reach);
-    backdropScore[p] = score;
+    const l = lab.L[p]! * LIGHTNESS_WEIGHT;
+    const a = lab.A[p]!;
+    const b = lab.B[p]!;
+    let best = Infinity;
+    for (let k = 0; k < cl.length; k++) {
+      const dl = l - cl[k]!;
+      const da = a - ca[k]!;
+      const db = b - cb[k]!;
+      const score2 = (dl * dl + da * da + db * db) * inverseReach2[k]!;
+      if (score2 < best) best = score2;
+    }
+    backdropScore[p] = Math.sqrt(best);
   }
 
   // How far the flood may stray from the backdrop it came through is set by how busy the backdrop is.
   const edges = edgeStrength(lab, width, height);
   const texture = borderTexture(lab, edges, border, width, height);
-  const maxEdge = Math.min(24, Math.max(4, 1.5 * percentile(texture.edges, 0.95)));
-  const driftReach = Math.min(16, Math.max(3.5, 1.6 * percentile(texture.deviations, 0.9) + 1.5));
+  const maxEdge = Math.min(24, Math.max(4, 2.3 * percentile(texture.edges, 0.75)));
+  const driftReach = Math.min(16, Math.max(3.5, 2.4 * percentile(texture.deviations, 0.75) + 1.5));
 
-  const background = new Uint8Array(n);
-  const refL = new Float32Array(n);
-  const refA = new Float32Array(n);
-  const refB = new Float32Array(n);
-  const queue = new Int32Array(n);
+  const background = scratchBytes('segment.background', n);
+  const refL = scratchFloat32('segment.refL', n);
+  const refA = scratchFloat32('segment.refA', n);
+  const refB = scratchFloat32('segment.refB', n);
+  const queue = scratchInt32('segment.queue', n);
   let head = 0;
   let tail = 0;
   for (const p of border) {
@@ -276,7 +293,10 @@ export function segmentSubject(rgb: Uint8Array, width: number, height: number): 
   }
 
   refineBoundary(lab, background, refL, refA, refB, width, height);
-  releaseEnclosedBackdrop(lab, clusters, background, width);
+  const shadowScore = scratchFloat32('segment.shadowScore', n);
+  for (let p = 0; p < n; p++) if (background[p] === 0) shadowScore[p] = shadowTolerantScore(lab, p, clusters);
+  releaseEnclosedBackdrop(shadowScore, background, width);
+  releaseCastShadows(shadowScore, background, width);
   const raw = new Uint8Array(n);
   for (let p = 0; p < n; p++) raw[p] = 1 - background[p]!;
   return fillHoles(keepMainSubject(open(raw, width, height, 1), width), width, height, n * MIN_ENCLOSED_SHARE);
@@ -288,31 +308,45 @@ export function segmentSubject(rgb: Uint8Array, width: number, height: number): 
  * than the subject two pixels further in.
  */
 function refineBoundary(lab: Lab, background: Uint8Array, refL: Float32Array, refA: Float32Array, refB: Float32Array, width: number, height: number): void {
-  for (let pass = 0; pass < 3; pass++) {
-    const joined: Array<[number, number]> = [];
-    for (let y = 2; y < height - 2; y++) {
-      for (let x = 2; x < width - 2; x++) {
-        const q = y * width + x;
-        if (background[q] === 1) continue;
-        for (const step of [1, -1, width, -width]) {
-          const p = q - step;
-          const inner = q + 2 * step;
-          if (background[p] !== 1 || background[inner] === 1) continue;
-          const toBackdrop = distance(lab, q, refL[p]!, refA[p]!, refB[p]!);
-          const toSubject = distance(lab, q, lab.L[inner]!, lab.A[inner]!, lab.B[inner]!);
-          if (toBackdrop < toSubject) {
-            joined.push([q, p]);
-            break;
-          }
+  const steps = [1, -1, width, -width];
+  let frontier: number[] = [];
+  for (let y = 2; y < height - 2; y++) {
+    for (let x = 2; x < width - 2; x++) {
+      const q = y * width + x;
+      if (background[q] === 0 && (background[q - 1] === 1 || background[q + 1] === 1 || background[q - width] === 1 || background[q + width] === 1)) frontier.push(q);
+    }
+  }
+  for (let pass = 0; pass < 3 && frontier.length > 0; pass++) {
+    const joined: number[] = [];
+    for (const q of frontier) {
+      for (const step of steps) {
+        const p = q - step;
+        const inner = q + 2 * step;
+        if (background[p] !== 1 || inner < 0 || inner >= background.length || background[inner] === 1) continue;
+        if (distance(lab, q, refL[p]!, refA[p]!, refB[p]!) < distance(lab, q, lab.L[inner]!, lab.A[inner]!, lab.B[inner]!)) {
+          joined.push(q, p);
+          break;
         }
       }
     }
-    for (const [q, p] of joined) {
+    const next: number[] = [];
+    for (let i = 0; i < joined.length; i += 2) {
+      const q = joined[i]!;
+      const p = joined[i + 1]!;
       background[q] = 1;
       refL[q] = refL[p]!;
       refA[q] = refA[p]!;
       refB[q] = refB[p]!;
+      const x = q % width;
+      const y = (q - x) / width;
+      for (const step of steps) {
+        const r = q + step;
+        const rx = r % width;
+        const ry = (r - rx) / width;
+        if (rx >= 2 && rx < width - 2 && ry >= 2 && ry < height - 2 && background[r] === 0 && Math.abs(rx - x) + Math.abs(ry - y) === 1) next.push(r);
+      }
     }
+    frontier = next;
   }
 }
 
@@ -327,14 +361,9 @@ const ENCLOSED_MEAN_SCORE = 0.2;
  * floor under a coffee table's shelf. A patch that matches a backdrop colour closely throughout
  * (allowing for the shadow the piece casts on it) is marked as backdrop.
  */
-function releaseEnclosedBackdrop(lab: Lab, clusters: Cluster[], background: Uint8Array, width: number): void {
-  const score = new Float32Array(background.length);
-  const candidates = new Uint8Array(background.length);
-  for (let p = 0; p < background.length; p++) {
-    if (background[p] === 1) continue;
-    score[p] = shadowTolerantScore(lab, p, clusters);
-    candidates[p] = score[p]! <= ENCLOSED_PIXEL_SCORE ? 1 : 0;
-  }
+function releaseEnclosedBackdrop(score: Float32Array, background: Uint8Array, width: number): void {
+  const candidates = scratchBytes('segment.candidates', background.length);
+  for (let p = 0; p < background.length; p++) candidates[p] = background[p] === 0 && score[p]! <= ENCLOSED_PIXEL_SCORE ? 1 : 0;
   const { labels, areas } = labelComponents(candidates, width);
   const sums = new Float64Array(areas.length);
   for (let p = 0; p < background.length; p++) sums[labels[p]!]! += score[p]!;
@@ -343,6 +372,44 @@ function releaseEnclosedBackdrop(lab: Lab, clusters: Cluster[], background: Uint
     const label = labels[p]!;
     if (label > 0 && areas[label]! >= minArea && sums[label]! / areas[label]! <= ENCLOSED_MEAN_SCORE) background[p] = 1;
   }
+}
+
+/** A cast shadow is a flat band: no taller than this share of the picture, at least twice as wide as tall. */
+const MAX_SHADOW_HEIGHT_SHARE = 0.08;
+
+/**
+ * The soft shadow a piece casts on the floor reads as "not backdrop" to the flood. A flat band of
+ * pixels that are only a darker version of a backdrop colour, lying against the flooded backdrop,
+ * is handed back to it; a whole grey sofa on a grey wall is shadow-coloured too, but not flat.
+ */
+function releaseCastShadows(score: Float32Array, background: Uint8Array, width: number): void {
+  const height = background.length / width;
+  const candidates = scratchBytes('segment.candidates', background.length);
+  for (let p = 0; p < background.length; p++) candidates[p] = background[p] === 0 && score[p]! <= ENCLOSED_PIXEL_SCORE ? 1 : 0;
+  const { labels, areas } = labelComponents(candidates, width);
+  const top = new Int32Array(areas.length).fill(height);
+  const bottom = new Int32Array(areas.length).fill(-1);
+  const left = new Int32Array(areas.length).fill(width);
+  const right = new Int32Array(areas.length).fill(-1);
+  const touchesBackdrop = new Uint8Array(areas.length);
+  for (let p = 0; p < background.length; p++) {
+    const label = labels[p]!;
+    if (label === 0) continue;
+    const x = p % width;
+    const y = (p - x) / width;
+    top[label] = Math.min(top[label]!, y);
+    bottom[label] = Math.max(bottom[label]!, y);
+    left[label] = Math.min(left[label]!, x);
+    right[label] = Math.max(right[label]!, x);
+    if ((x > 0 && background[p - 1] === 1) || (x < width - 1 && background[p + 1] === 1) || (y > 0 && background[p - width] === 1) || (y < height - 1 && background[p + width] === 1)) touchesBackdrop[label] = 1;
+  }
+  const release = new Uint8Array(areas.length);
+  for (let label = 1; label < areas.length; label++) {
+    const bandHeight = bottom[label]! - top[label]! + 1;
+    const bandWidth = right[label]! - left[label]! + 1;
+    release[label] = touchesBackdrop[label] === 1 && bandHeight <= height * MAX_SHADOW_HEIGHT_SHARE && bandWidth >= 2 * bandHeight ? 1 : 0;
+  }
+  for (let p = 0; p < background.length; p++) if (release[labels[p]!] === 1) background[p] = 1;
 }
 
 /** Like the backdrop score, but a pixel darker than the backdrop colour is judged mostly on its hue. */
@@ -408,25 +475,11 @@ function keepMainSubject(mask: Uint8Array, width: number): Uint8Array {
   return out;
 }
 
-/** Shrinks the photo to analysis size and segments it; an upload that is already a cut-out keeps its own alpha. */
-export async function segmentPhoto(photo: DecodedPhoto): Promise<SubjectMask> {
-  const scale = Math.min(1, ANALYSIS_LONG_SIDE / Math.max(photo.width, photo.height));
-  const width = Math.max(1, Math.round(photo.width * scale));
-  const height = Math.max(1, Math.round(photo.height * scale));
-  if (photo.alpha) {
-    const data = await sharp(photo.alpha, { raw: { width: photo.width, height: photo.height, channels: 1 } })
-      .resize(width, height)
-      .raw()
-      .toBuffer();
-    const mask = new Uint8Array(width * height);
-    for (let i = 0; i < mask.length; i++) mask[i] = data[i]! >= 128 ? 1 : 0;
-    return { mask, width, height };
-  }
-  // A light blur stops film grain and JPEG blocks from reading as edges.
-  const data = await sharp(photo.rgb, { raw: { width: photo.width, height: photo.height, channels: 3 } })
-    .resize(width, height)
-    .blur(0.6)
-    .raw()
-    .toBuffer();
-  return { mask: segmentSubject(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width, height), width, height };
+/** Segments the photo's analysis copy; an upload that is already a cut-out keeps its own alpha. */
+export function segmentPhoto(photo: DecodedPhoto): SubjectMask {
+  const { rgb, width, height } = photo.analysis;
+  if (!photo.alpha) return { mask: segmentSubject(rgb, width, height), width, height };
+  const mask = new Uint8Array(width * height);
+  for (let i = 0; i < mask.length; i++) mask[i] = photo.alpha[i]! >= 128 ? 1 : 0;
+  return { mask, width, height };
 }
