@@ -41,5 +41,7 @@ export function authErrorMessage(error: unknown): string {
   const code = authErrorCode(error);
   if (code && FRIENDLY[code]) return FRIENDLY[code];
   if (error instanceof Error && error.message && !error.message.startsWith('Firebase:')) return error.message;
+  // An unmapped provider code is still worth showing: it is what support needs to help.
+  if (code) return `Sign-in failed (${code}). Please try again.`;
   return 'Something went wrong. Please try again.';
 }
