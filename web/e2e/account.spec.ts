@@ -63,3 +63,31 @@ test('an unknown address shows the 404 page', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByText('The page at /no/such/page could not be found')).toBeVisible();
 });
+
+test('the confirmation link from the sign-up email confirms the address', async ({ page }) => {
+  const email = await signUp(page);
+  const { oobCode } = await latestOobCode(email, 'VERIFY_EMAIL');
+  await page.goto(`/auth/verify?mode=verifyEmail&oobCode=${encodeURIComponent(oobCode)}`);
+  await expect(page.getByRole('status')).toHaveText('Your email address is confirmed.');
+});
+
+test('a one-time email link signs the user in', async ({ page }) => {
+  const email = await signUp(page);
+  await signOut(page);
+  await page.goto('/auth/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page.getByRole('status')).toContainText(`We sent a sign-in link to ${email}`);
+
+  const { oobLink } = await latestOobCode(email, 'EMAIL_SIGNIN');
+  // The emulator's link carries the code for our continue URL; open it the way the email would.
+  const link = new URL(oobLink);
+  const continueUrl = new URL(link.searchParams.get('continueUrl') ?? '/auth/verify', page.url());
+  for (const key of ['mode', 'oobCode', 'apiKey', 'lang']) {
+    const value = link.searchParams.get(key);
+    if (value) continueUrl.searchParams.set(key, value);
+  }
+  await page.goto(continueUrl.toString());
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('credits-remaining')).toHaveText('10');
+});
