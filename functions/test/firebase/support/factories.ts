@@ -55,6 +55,7 @@ export function anItem(owner: string, overrides: Partial<ItemDoc> = {}): ItemDoc
     thumbs: [`https://files.example/items/${owner}/${id}-0-thumb.jpg`],
     owner,
     state: 'active',
+    aiStaged: false,
     keywords: ['oak', 'dresser', 'solid', 'six', 'drawers'],
     created_at: at,
     updated_at: at,
