@@ -44,10 +44,10 @@ function stripeOnFirstUse(secretKey: string, webhookSecret: string): Payments {
     return payments;
   };
   return {
-    createCustomer: (input) => stripe().createCustomer(input),
-    createCheckoutSession: (input) => stripe().createCheckoutSession(input),
-    createPortalSession: (input) => stripe().createPortalSession(input),
-    getSubscription: (id) => stripe().getSubscription(id),
+    createCustomer: async (input) => stripe().createCustomer(input),
+    createCheckoutSession: async (input) => stripe().createCheckoutSession(input),
+    createPortalSession: async (input) => stripe().createPortalSession(input),
+    getSubscription: async (id) => stripe().getSubscription(id),
     verifyWebhook: (rawBody, signature) => stripe().verifyWebhook(rawBody, signature),
   };
 }
