@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@flipstage/core';
@@ -67,5 +67,18 @@ describe('app frame', () => {
       `${window.location.origin}/pricing`,
     );
     expect(document.head.querySelector('meta[property="og:title"]')).toHaveAttribute('content', 'Pricing | FlipStage');
+  });
+
+  it('scrolls to the top on every route change', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    const { router } = renderApp('/tips');
+    await screen.findByRole('heading', { name: 'Prompt tips for staging' });
+    scrollTo.mockClear();
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Footer' })).getByRole('link', { name: 'Terms of Use' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/legal/terms-of-service'));
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    scrollTo.mockRestore();
   });
 });

@@ -4,7 +4,7 @@ import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { MESSAGES } from '@flipstage/core';
 import { useAuthStatus, useMergedUser, useMergedUserError } from '../backend/session';
 import { trackPageView } from '../analytics/track';
-import { identifyChatUser, loadChatWidget, resetChatSession } from '../analytics/crispChat';
+import { chatWidget } from '../analytics/crispChat';
 import { NavBar } from './NavBar';
 import { Footer } from './Footer';
 
@@ -32,12 +32,12 @@ function useRevalidateOnAuthChange() {
 function useChatWidget() {
   const status = useAuthStatus();
   const user = useMergedUser();
-  useEffect(() => loadChatWidget(), []);
+  useEffect(() => chatWidget.load(), []);
   useEffect(() => {
-    if (user) identifyChatUser(user.email, user.name);
+    if (user) chatWidget.identify(user.email, user.name);
   }, [user]);
   useEffect(() => {
-    if (status === 'signedOut') resetChatSession();
+    if (status === 'signedOut') chatWidget.reset();
   }, [status]);
 }
 

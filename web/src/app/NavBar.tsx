@@ -16,7 +16,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useAuthStatus, useMergedUser, useSignOutUser } from '../backend/session';
 import { track } from '../analytics/track';
-import { resetChatSession } from '../analytics/crispChat';
+import { chatWidget } from '../analytics/crispChat';
 import { NAV_LINKS, type NavTarget } from './navLinks';
 import classes from './NavBar.module.css';
 import { AnchorLink, ButtonLink } from './links';
@@ -36,7 +36,7 @@ export function NavBar() {
   async function logOut() {
     drawer.close();
     track('logout', { category: 'auth' });
-    resetChatSession();
+    chatWidget.reset();
     // Leave any guarded page first so its guard does not bounce to the sign-in screen.
     await navigate({ to: '/' });
     await signOutUser();
