@@ -42,11 +42,12 @@ function linear(ctx: Ctx, stops: Array<[number, string, number?]>, x2 = 0, y2 = 
  * A soft glow or shadow: stacked ellipses of low opacity. librsvg paints radial gradients very
  * slowly (tens of milliseconds per large one), stacked flat ellipses cost almost nothing.
  */
-function soft(cx: number, cy: number, rx: number, ry: number, colour: string, peak: number, rings = 6): string {
+function soft(cx: number, cy: number, rx: number, ry: number, colour: string, peak: number, rings = 14): string {
   const each = 1 - (1 - peak) ** (1 / rings);
   let out = '';
   for (let i = 0; i < rings; i++) {
-    const k = 1 - i / rings;
+    // Rings bunch towards the rim, where a smooth falloff needs the finest steps.
+    const k = 1 - (i / rings) ** 1.6;
     out += `<ellipse cx="${f(cx)}" cy="${f(cy)}" rx="${f(rx * k)}" ry="${f(ry * k)}" fill="${colour}" fill-opacity="${each.toFixed(3)}"/>`;
   }
   return out;
@@ -76,7 +77,7 @@ function wall(ctx: Ctx): string {
     case 'plaster':
       for (let i = 0; i < 7; i++) {
         const tone = rand() < 0.5 ? shade(look.wall, 0.12) : look.wallAccent;
-        out.push(soft(rand() * W, rand() * floorY, u * (12 + rand() * 20), u * (8 + rand() * 14), tone, 0.3, 4));
+        out.push(soft(rand() * W, rand() * floorY, u * (12 + rand() * 20), u * (8 + rand() * 14), tone, 0.3, 8));
       }
       break;
     case 'paneling': {
@@ -168,7 +169,7 @@ function floor(ctx: Ctx): string {
     case 'concrete':
       for (let i = 0; i < 6; i++) {
         const tone = rand() < 0.5 ? shade(base, -0.15) : shade(base, 0.12);
-        out.push(soft(rand() * W, floorY + rand() * (H - floorY), u * (15 + rand() * 25), u * (4 + rand() * 6), tone, 0.3, 4));
+        out.push(soft(rand() * W, floorY + rand() * (H - floorY), u * (15 + rand() * 25), u * (4 + rand() * 6), tone, 0.3, 8));
       }
       lines(u * 40, shade(base, -0.3), u * 0.2, 0.5);
       rows(2, shade(base, -0.3), u * 0.2, 0.5);
@@ -201,8 +202,11 @@ function windowAt(ctx: Ctx, x: number, w: number): { onWall: string; onFloor: st
   const sky = linear(ctx, [[0, '#bcd9ef'], [0.7, '#e7f2f8'], [1, '#f4f1e6']]);
   const out = [rect(x - u, top - u, w + 2 * u, h + 2 * u, frame), rect(x, top, w, h, sky)];
   // Far trees and a horizon, so the glass reads as outdoors rather than a blue panel.
-  out.push(`<ellipse cx="${f(x + w * 0.3)}" cy="${f(top + h * 0.85)}" rx="${f(w * 0.35)}" ry="${f(h * 0.18)}" fill="#9fb89a" fill-opacity="0.7"/>`);
-  out.push(`<ellipse cx="${f(x + w * 0.8)}" cy="${f(top + h * 0.9)}" rx="${f(w * 0.3)}" ry="${f(h * 0.14)}" fill="#8aa887" fill-opacity="0.6"/>`);
+  const clip = id(ctx, 'c');
+  ctx.defs.push(`<clipPath id="${clip}"><rect x="${f(x)}" y="${f(top)}" width="${f(w)}" height="${f(h)}"/></clipPath>`);
+  out.push(
+    `<g clip-path="url(#${clip})"><ellipse cx="${f(x + w * 0.3)}" cy="${f(top + h * 0.95)}" rx="${f(w * 0.45)}" ry="${f(h * 0.2)}" fill="#9fb89a" fill-opacity="0.7"/><ellipse cx="${f(x + w * 0.85)}" cy="${f(top + h)}" rx="${f(w * 0.35)}" ry="${f(h * 0.16)}" fill="#8aa887" fill-opacity="0.6"/></g>`,
+  );
   const bar = Math.max(1.5, u * 0.8);
   out.push(rect(x + w / 2 - bar / 2, top, bar, h, frame));
   out.push(rect(x, top + h * 0.42, w, bar, frame));
@@ -215,7 +219,7 @@ function windowAt(ctx: Ctx, x: number, w: number): { onWall: string; onFloor: st
   out.push(soft(x + w / 2, top + h / 2, w * 1.1, h * 0.8, look.light, 0.3));
   const patchTop = floorY + (H - floorY) * 0.12;
   const skew = (x + w / 2 < ctx.W / 2 ? 1 : -1) * w * 0.5;
-  const onFloor = poly([[x + skew * 0.2, patchTop], [x + w + skew * 0.2, patchTop], [x + w + skew + w * 0.3, H], [x + skew - w * 0.3, H]], linear(ctx, [[0, look.light, 0.32 * look.brightness], [1, look.light, 0.05]]));
+  const onFloor = poly([[x + skew * 0.2, patchTop], [x + w + skew * 0.2, patchTop], [x + w + skew + w * 0.3, H], [x + skew - w * 0.3, H]], linear(ctx, [[0, look.light, 0.2 * look.brightness], [1, look.light, 0]]));
   return { onWall: out.join(''), onFloor };
 }
 
@@ -354,13 +358,22 @@ function sofaBehind(ctx: Ctx, cx: number, baseY: number, w: number, h: number): 
   );
 }
 
+/** A dining chair seen from the front-side: back, seat and legs in a wood tone. */
 function diningChair(ctx: Ctx, cx: number, baseY: number, h: number, facingRight: boolean): string {
   const { u, look } = ctx;
-  const wood = shade(look.accents[0], 0.1);
+  const wood = mix(look.accents[0], '#7a5535', 0.5);
+  const seatY = baseY - h * 0.47;
   const w = h * 0.42;
   const x = cx - w / 2;
-  const backX = facingRight ? x : x + w - u * 1.2;
-  return rect(backX, baseY - h, u * 1.2, h, wood) + rect(x, baseY - h * 0.48, w, u * 1.2, wood) + rect(facingRight ? x + w - u : x, baseY - h * 0.48, u, h * 0.48, wood);
+  const backX = facingRight ? x : x + w - w * 0.16;
+  const leg = Math.max(1.5, u * 0.7);
+  return (
+    rect(backX, baseY - h, w * 0.16, h * 0.55, linear(ctx, [[0, shade(wood, 0.12)], [1, shade(wood, -0.15)]], 1, 0), `rx="${f(u * 0.6)}"`) +
+    rect(x, seatY, w, h * 0.06, shade(wood, 0.05)) +
+    rect(x + leg * 0.2, seatY, leg, baseY - seatY, shade(wood, -0.2)) +
+    rect(x + w - leg * 1.2, seatY, leg, baseY - seatY, shade(wood, -0.25)) +
+    rect(backX + w * 0.04, seatY, leg, baseY - seatY, shade(wood, -0.3))
+  );
 }
 
 function shelves(ctx: Ctx, x: number, y: number, w: number): string {
@@ -508,9 +521,9 @@ function contactShadow(ctx: Ctx, layout: RoomLayout): string {
   const base = s.y + s.h;
   const depth = Math.max(ctx.u * 2.5, s.h * 0.12);
   return (
-    soft(cx, base - depth * 0.2, s.w * 0.62, depth, '#000000', 0.35, 8) +
+    soft(cx, base - depth * 0.2, s.w * 0.62, depth, '#000000', 0.35) +
     // A faint shadow on the wall behind tall pieces, away from the light.
-    (s.y < layout.floorY ? soft(cx + s.w * 0.04, Math.min(layout.floorY, base) - s.h * 0.35, s.w * 0.62, s.h * 0.55, '#000000', 0.12) : '')
+    (s.y < layout.floorY ? soft(cx + s.w * 0.04, Math.min(layout.floorY, base) - s.h * 0.35, s.w * 0.62, s.h * 0.55, '#000000', 0.08) : '')
   );
 }
 
