@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ensureAuthEmulator } from './lib/authEmulator.mjs';
+import { ensureAuthEmulator, postEmulatorJson } from './lib/authEmulator.mjs';
 import { LOCAL_PRICE_IDS } from '@flipstage/core';
 import { startLocalHost, REPO_ROOT } from '../functions/src/local/server.js';
 import { createLocalStager } from '../functions/src/engine/index.js';
@@ -58,12 +58,12 @@ function timedStager(inner: Stager): Stager & { last: number } {
 }
 
 async function signUp(emulatorUrl: string): Promise<string> {
-  const response = await fetch(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `bench-${randomUUID()}@example.com`, password: 'bench-password', returnSecureToken: true }),
+  const response = await postEmulatorJson(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`, {
+    email: `bench-${randomUUID()}@example.com`,
+    password: 'bench-password',
+    returnSecureToken: true,
   });
-  return ((await response.json()) as { idToken: string }).idToken;
+  return (response.json as { idToken: string }).idToken;
 }
 
 async function benchStage(emulatorUrl: string): Promise<boolean> {
@@ -137,6 +137,7 @@ async function seedListings(dataDir: string): Promise<void> {
       thumbs: [],
       owner: `owner-${i % 50}`,
       state: i % 9 === 0 ? 'sold' : 'active',
+      aiStaged: false,
       keywords: itemKeywords({ title, description, tags }),
       created_at: at,
       updated_at: at,

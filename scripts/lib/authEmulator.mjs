@@ -5,6 +5,7 @@
 // finishing never pulls the emulator from under another, and none is left behind. An emulator
 // started some other way (e.g. `firebase emulators:exec`) is never stopped from here.
 import { spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,15 +16,46 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export const AUTH_EMULATOR_HOST = '127.0.0.1:9099';
 export const DEMO_PROJECT_ID = 'demo-flipstage';
 
-/** True when an Auth emulator answers at host:port. */
-export async function authEmulatorAnswers(host = AUTH_EMULATOR_HOST) {
-  try {
-    const response = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1500) });
-    const body = await response.text();
-    return response.ok && body.includes('authEmulator');
-  } catch {
-    return false;
-  }
+/**
+ * POSTs JSON to the emulator on a fresh connection. The emulator drops idle keep-alive sockets, and
+ * a POST that fetch() sends on such a socket fails with "other side closed" instead of retrying.
+ * @param {string} url
+ * @param {unknown} body
+ * @returns {Promise<{ status: number, json: any }>}
+ */
+export function postEmulatorJson(url, body) {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => {
+        try {
+          resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) });
+        } catch {
+          reject(new Error(`The Auth emulator answered ${res.statusCode} with: ${text.slice(0, 200)}`));
+        }
+      });
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** True when an Auth emulator answers at host:port (probed on a fresh connection). */
+export function authEmulatorAnswers(host = AUTH_EMULATOR_HOST) {
+  return new Promise((resolve) => {
+    const req = request(`http://${host}/`, { agent: false, timeout: 1500 }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve(res.statusCode === 200 && text.includes('authEmulator')));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(false));
+    req.end();
+  });
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -109,11 +109,9 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
   const params = parseStageFields(request.fields);
   const image = request.image;
   if (!image || image.byteLength === 0) throw invalid(MESSAGES.imageFileRequired);
-  const sniffed = await sniffImage(image);
+  const [sniffed, account] = await Promise.all([sniffImage(image), store.getAccount(uid)]);
   if (!sniffed) throw invalid(MESSAGES.unsupportedImage);
   if (sniffed.width * sniffed.height > MAX_IMAGE_PIXELS) throw new ServiceError('too-large', MESSAGES.imageTooLarge);
-
-  const account = await store.getAccount(uid);
   if (!account) throw new ServiceError('no-credits', MESSAGES.needCredits);
   const size = outputSizeFor(account.customer, deps.priceIds);
 

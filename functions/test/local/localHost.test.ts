@@ -13,6 +13,7 @@ import { DEMO_LOGIN } from '../../src/local/seedDemo.js';
 import { SEED_LISTINGS } from '../../src/local/seedListings.js';
 import { silentLogger } from '../../src/logs.js';
 import { AUTH_EMULATOR_HOST, signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
+import { postEmulatorJson } from '../../../scripts/lib/authEmulator.mjs';
 import { createFakeStager } from '../helpers/fakeStager.js';
 
 let host: LocalHost;
@@ -128,12 +129,12 @@ describe('first-start seed', () => {
       const again = await startLocalHost({ port: 0, dataDir: seedDir, seed: true, stager, authEmulatorHost: AUTH_EMULATOR_HOST, logger: silentLogger });
       try {
         expect(stager.calls).toHaveLength(SEED_LISTINGS.length);
-        const signIn = await fetch(`http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: DEMO_LOGIN.email, password: DEMO_LOGIN.password, returnSecureToken: true }),
+        const signIn = await postEmulatorJson(`http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
+          email: DEMO_LOGIN.email,
+          password: DEMO_LOGIN.password,
+          returnSecureToken: true,
         });
-        const { idToken } = (await signIn.json()) as { idToken: string };
+        const { idToken } = signIn.json as { idToken: string };
         const publicList = (await (await fetch(`${again.url}/api/marketplace-get-items`)).json()) as { data: { owner: string }[] };
         const ownList = (await (await fetch(`${again.url}/api/marketplace-get-items`, { headers: { authorization: `Bearer ${idToken}` } })).json()) as {
           data: unknown[];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DecodedIdToken } from 'firebase-admin/auth';
-import { identityFromToken } from '../../src/adapters/firebase/identity.js';
+import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
+import { InvalidIdToken } from '../../src/ports.js';
+import { createFirebaseIdentity, identityFromToken } from '../../src/adapters/firebase/identity.js';
 
 const token = (overrides: Partial<DecodedIdToken>): DecodedIdToken =>
   ({
@@ -24,5 +25,51 @@ describe('identity from an ID token', () => {
   it('lists the sign-in provider first', () => {
     const identity = identityFromToken(token({ firebase: { sign_in_provider: 'google.com', identities: { email: ['a@x.y'], 'google.com': ['1'] } } }));
     expect(identity.providerIds).toEqual(['google.com', 'email']);
+  });
+});
+
+describe('verified-token cache', () => {
+  function countingAuth(exp: number) {
+    const auth = {
+      calls: 0,
+      async verifyIdToken() {
+        auth.calls += 1;
+        return token({ exp });
+      },
+    };
+    return auth;
+  }
+
+  it('verifies a token once while it is remembered', async () => {
+    let clock = 1_000_000;
+    const auth = countingAuth(clock / 1000 + 3600);
+    const identity = createFirebaseIdentity(auth as unknown as Auth, { ttlMs: 60_000, now: () => clock });
+    await identity.verifyIdToken('t1');
+    clock += 59_000;
+    await identity.verifyIdToken('t1');
+    expect(auth.calls).toBe(1);
+    clock += 2_000;
+    await identity.verifyIdToken('t1');
+    expect(auth.calls).toBe(2);
+  });
+
+  it('never trusts a token past its own expiry', async () => {
+    let clock = 1_000_000;
+    const auth = countingAuth(clock / 1000 + 10);
+    const identity = createFirebaseIdentity(auth as unknown as Auth, { ttlMs: 60_000, now: () => clock });
+    await identity.verifyIdToken('t1');
+    clock += 11_000;
+    await identity.verifyIdToken('t1');
+    expect(auth.calls).toBe(2);
+  });
+
+  it('maps an auth/* failure to InvalidIdToken and remembers nothing', async () => {
+    const auth = {
+      async verifyIdToken() {
+        throw Object.assign(new Error('expired'), { code: 'auth/id-token-expired' });
+      },
+    };
+    const identity = createFirebaseIdentity(auth as unknown as Auth);
+    await expect(identity.verifyIdToken('bad')).rejects.toBeInstanceOf(InvalidIdToken);
   });
 });
