@@ -64,16 +64,14 @@ export async function decodePhoto(bytes: Uint8Array, analysisLongSide = ANALYSIS
   const scale = Math.min(1, analysisLongSide / Math.max(width, height));
   const size = { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
   try {
-    const data = await sharp(bytes, READ_OPTIONS)
-      .autoOrient()
-      .resize(size.width, size.height, { fit: 'fill' })
-      .toColourspace('srgb')
-      .ensureAlpha()
-      .blur(0.6)
-      .raw({ depth: 'uchar' })
-      .toBuffer();
+    const pipeline = sharp(bytes, READ_OPTIONS).autoOrient().resize(size.width, size.height, { fit: 'fill' }).toColourspace('srgb');
+    if (!meta.hasAlpha) {
+      const data = await pipeline.removeAlpha().blur(0.6).raw({ depth: 'uchar' }).toBuffer();
+      return { source: bytes, width, height, analysis: { rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), ...size }, alpha: null };
+    }
+    const data = await pipeline.ensureAlpha().blur(0.6).raw({ depth: 'uchar' }).toBuffer();
     const { rgb, alpha } = splitAlpha(data, size.width * size.height);
-    return { source: bytes, width, height, analysis: { rgb, ...size }, alpha: meta.hasAlpha && hasRealTransparency(alpha) ? alpha : null };
+    return { source: bytes, width, height, analysis: { rgb, ...size }, alpha: hasRealTransparency(alpha) ? alpha : null };
   } catch (error) {
     throw readFailure(error);
   }
