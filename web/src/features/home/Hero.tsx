@@ -14,7 +14,7 @@ export function Hero() {
       style={{ alignItems: 'center' }}
     >
       <Stack gap="lg">
-        <Badge size="lg" variant="light">
+        <Badge size="lg" variant="outline">
           Trusted by 5,000 entrepreneurs
         </Badge>
         <Title order={1} id="hero-title" fz={{ base: 36, md: 48 }}>

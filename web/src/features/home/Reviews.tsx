@@ -1,4 +1,4 @@
-import { Avatar, Card, Group, Rating, SimpleGrid, Text, Title } from '@mantine/core';
+import { Avatar, Box, Card, Group, Rating, SimpleGrid, Text, Title } from '@mantine/core';
 
 const REVIEWS = [
   {
@@ -27,12 +27,14 @@ export function Reviews() {
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         {REVIEWS.map((review) => (
           <Card key={review.name} withBorder radius="lg" padding="lg" component="figure" m={0}>
-            <Rating value={5} readOnly aria-label="5 out of 5 stars" mb="sm" />
+            <Box role="img" aria-label="5 out of 5 stars" w="fit-content" mb="sm">
+              <Rating value={5} readOnly aria-hidden />
+            </Box>
             <Text component="blockquote" m={0} mb="md">
               “{review.quote}”
             </Text>
             <Group gap="sm" component="figcaption">
-              <Avatar radius="xl" color="teal" name={review.name} alt="" />
+              <Avatar radius="xl" color="teal" variant="filled" name={review.name} alt="" />
               <div>
                 <Text fw={600}>{review.name}</Text>
                 <Text size="sm" c="dimmed">

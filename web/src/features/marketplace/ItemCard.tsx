@@ -40,7 +40,7 @@ export function ItemCard({ item, canEdit, onEdit }: { item: Item; canEdit: boole
           {item.description}
         </Text>
         <Group gap={6}>
-          <Badge color={item.state === 'sold' ? 'gray' : 'green'} variant="filled">
+          <Badge color={item.state === 'sold' ? 'dark' : 'teal'} variant="filled">
             {item.state === 'sold' ? 'Sold' : 'Active'}
           </Badge>
           {item.aiStaged && (
@@ -57,7 +57,7 @@ export function ItemCard({ item, canEdit, onEdit }: { item: Item; canEdit: boole
         {canEdit && (
           <Group justify="flex-end">
             <Button
-              variant="light"
+              variant="outline"
               size="xs"
               leftSection={<IconPencil size={14} aria-hidden />}
               onClick={onEdit}

@@ -45,7 +45,7 @@ export function GenerateControls({ session }: { session: StudioSession }) {
         >
           {generateAllLabel(pendingImages(studio).length)}
         </Button>
-        <Badge size="lg" variant="light" leftSection={<IconCoins size={14} aria-hidden />} role="status">
+        <Badge size="lg" variant="outline" leftSection={<IconCoins size={14} aria-hidden />} role="status">
           {loadingAccount ? 'Credits: …' : `Credits: ${credits}`}
         </Badge>
         <ButtonLink to="/tips" variant="subtle" leftSection={<IconBulb size={18} aria-hidden />}>

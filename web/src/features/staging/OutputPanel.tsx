@@ -109,14 +109,14 @@ export function OutputPanel() {
               Download
             </Button>
             <Button
-              variant="light"
+              variant="outline"
               leftSection={<IconShare size={18} aria-hidden />}
               onClick={() => openShareWindow(outputUrl)}
             >
               Share
             </Button>
             <Button
-              variant="light"
+              variant="outline"
               leftSection={<IconBuildingStore size={18} aria-hidden />}
               onClick={() => void navigate({ to: '/marketplace', search: { image: outputUrl } })}
             >

@@ -87,7 +87,7 @@ function AutoPrompt() {
         onChange={(event) => setEditedPrompt(event.currentTarget.value)}
       />
       <Group>
-        <Button variant="light" onClick={() => setEditing(!editing)}>
+        <Button variant="outline" onClick={() => setEditing(!editing)}>
           {editing ? 'Done Editing' : 'Edit Prompt'}
         </Button>
       </Group>

@@ -71,7 +71,7 @@ export function ThumbnailStrip() {
           }}
         >
           {(props) => (
-            <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} {...props}>
+            <Button variant="outline" leftSection={<IconPlus size={16} aria-hidden />} {...props}>
               Add More
             </Button>
           )}

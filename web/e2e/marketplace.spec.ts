@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { signOut, signUp } from './support/accounts';
+
+const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
+
+function card(page: Page, title: string) {
+  return page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
+}
+
+test('an owner lists, finds and edits an item; another user cannot edit it', async ({ page }) => {
+  const word = `oak${randomUUID().slice(0, 8)}`;
+  const tag = `tag${randomUUID().slice(0, 8)}`;
+  const title = `Solid ${word} table`;
+
+  await signUp(page);
+  await page.goto('/marketplace');
+  await page.getByRole('button', { name: 'Add Item' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Item' });
+  await dialog.getByRole('button', { name: 'Create Listing' }).click();
+  await expect(dialog.getByText('Title is required')).toBeVisible();
+  await expect(dialog.getByText('Description is required')).toBeVisible();
+  await expect(dialog.getByText('Price is required')).toBeVisible();
+
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Description').fill('Seats six, sanded and oiled.');
+  await dialog.getByLabel('Price').fill('290');
+  await dialog.getByLabel('Tags').fill(`${tag}, dining`);
+  await dialog.getByLabel('Image files').setInputFiles([sample('table-oak.jpg')]);
+  await dialog.getByRole('button', { name: 'Create Listing' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card(page, title)).toContainText('Active');
+
+  await page.getByLabel('Search', { exact: true }).fill(word);
+  await expect(card(page, title)).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await page.getByLabel('Search', { exact: true }).fill(`${word}missing`);
+  await expect(page.getByText('No listings match yet.')).toBeVisible();
+  await page.getByLabel('Search', { exact: true }).fill('');
+  await page.getByLabel('Tag', { exact: true }).fill(tag);
+  await expect(card(page, title)).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(1);
+
+  await card(page, title).getByRole('button', { name: `Edit ${title}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Item' });
+  await expect(edit.getByRole('button', { name: 'Active' })).toHaveAttribute('aria-pressed', 'true');
+  await edit.getByLabel('Price').fill('250');
+  await edit.getByRole('button', { name: 'Sold' }).click();
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(card(page, title)).toContainText('$250.00');
+  await expect(card(page, title)).toContainText('Sold');
+
+  await edit.page().getByRole('button', { name: `Edit ${title}` }).click();
+  const again = page.getByRole('dialog', { name: 'Edit Item' });
+  await again.getByRole('button', { name: 'Active' }).click();
+  await again.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(again).toBeHidden();
+
+  await signOut(page);
+  await signUp(page);
+  await page.goto('/marketplace');
+  await page.getByLabel('Tag', { exact: true }).fill(tag);
+  await expect(card(page, title)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Item' })).toBeVisible();
+  await expect(card(page, title).getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+});

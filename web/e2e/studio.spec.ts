@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { signUp } from './support/accounts';
+
+const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
+
+async function uploadSamples(page: Page, ...names: string[]) {
+  await page.getByLabel('Upload furniture photos').setInputFiles(names.map(sample));
+}
+
+test('a signed-out visitor can upload but is sent to sign up for free credits', async ({ page }) => {
+  await page.goto('/');
+  await uploadSamples(page, 'armchair-green.jpg');
+  await expect(page.getByRole('button', { name: 'Select image 1' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Credits:' })).toHaveText('Credits: 0');
+  await page.getByRole('button', { name: 'Get Free Credits' }).click();
+  await expect(page).toHaveURL(/\/auth\/signup$/);
+});
+
+test('a signed-in user stages one photo, downloads it, stages the rest and lists a result', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/');
+  const credits = page.getByRole('status').filter({ hasText: 'Credits:' });
+  await expect(credits).toHaveText('Credits: 10');
+
+  await uploadSamples(page, 'dresser-blue.jpg', 'sofa-grey.jpg');
+  await expect(page.getByRole('button', { name: 'Generate All (2)' })).toBeVisible();
+  await page.getByRole('radiogroup', { name: 'Design style' }).getByText('Scandinavian', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Scandinavian' })).toBeChecked();
+  await page.getByRole('button', { name: 'Generate Selected' }).click();
+  await expect(page.getByText('Image 1 processed')).toBeAttached();
+  await expect(credits).toHaveText('Credits: 9');
+  await expect(page.getByRole('img', { name: 'Staged image 1' })).toBeVisible();
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('staged_image_1.jpg');
+  const bytes = await readFile(await download.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+
+  await page.getByRole('button', { name: 'Generate All (1)' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Generate All' });
+  await expect(confirm).toContainText('This will generate images for all 1 unprocessed images and use 1 credits. Continue?');
+  await confirm.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Image 2 processed')).toBeAttached();
+  await expect(credits).toHaveText('Credits: 8');
+  await expect(page.getByRole('button', { name: 'Generate All (0)' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Thumbs up' }).click();
+  await expect(page.getByRole('button', { name: 'Thumbs up' })).toBeHidden();
+
+  await page.getByRole('button', { name: 'Select image 1' }).click();
+  await page.getByRole('button', { name: 'List on Marketplace' }).click();
+  await expect(page).toHaveURL(/\/marketplace/);
+  const dialog = page.getByRole('dialog', { name: 'Add Item' });
+  await expect(dialog.getByRole('img', { name: /^Image 1:/ })).toBeVisible();
+  const title = `Staged blue dresser ${Date.now()}`;
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Description').fill('Refinished in navy, staged in a Scandinavian room.');
+  await dialog.getByLabel('Price').fill('240');
+  await dialog.getByLabel('Tags').fill('dresser, navy');
+  await dialog.getByRole('button', { name: 'Create Listing' }).click();
+  await expect(dialog).toBeHidden();
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
+  await expect(card).toContainText('$240.00');
+  await expect(card.getByRole('img', { name: `${title}, photo 1` })).toBeVisible();
+});
