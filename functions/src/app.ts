@@ -29,7 +29,6 @@ export const API_PREFIX = '/api';
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', true);
   app.use(requestContext(deps.logger ?? createJsonLogger()));
 
   const api = express.Router();
