@@ -156,4 +156,19 @@ describe('auth screen', () => {
     expect(await screen.findByText('Your email address is confirmed.')).toBeInTheDocument();
     expect(backend.auth.applyActionCode).toHaveBeenCalledWith('verify-1');
   });
+
+  it('points a signed-out visitor without a reset code to log in', async () => {
+    renderApp('/auth/reset-password?ts=123');
+    expect(await screen.findByText(/If you have just chosen a new password, log in with it/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Send a new reset link' })).toHaveAttribute('href', '/auth/forgotpass');
+  });
+
+  it('lets a signed-in user change the password on /auth/changepass', async () => {
+    const { backend } = renderApp('/auth/changepass', createFakeBackend({ user: fakeAuthUser() }));
+    await userEvent.type(await screen.findByLabelText('New password'), 'fresh-pass');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'fresh-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(MESSAGES.passwordChanged)).toBeInTheDocument();
+    expect(backend.auth.updatePassword).toHaveBeenCalledWith('fresh-pass');
+  });
 });

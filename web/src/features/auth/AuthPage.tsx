@@ -1,7 +1,9 @@
-import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { SIGNUP_CREDITS, type AuthType } from '@flipstage/core';
 import { usePageMeta } from '../../app/usePageMeta';
 import { useBackend } from '../../backend/BackendContext';
+import { useAuthStatus } from '../../backend/session';
+import { ButtonLink } from '../../app/links';
 import { AuthForm } from './AuthForm';
 import { EmailLinkSignIn } from './EmailLinkSignIn';
 
@@ -31,7 +33,10 @@ export function AuthPage({ type, next, oobCode, path }: AuthPageProps) {
   const backend = useBackend();
   const heading = HEADINGS[type];
   usePageMeta({ title: heading.meta, description: heading.intro, path });
+  const status = useAuthStatus();
   const completingEmailLink = type === 'signin' && backend.auth.isSignInLink(window.location.href);
+  // Firebase's hosted action page may already have reset the password and sent the user back here without a code.
+  const resetWithoutCode = type === 'changepass' && !oobCode && status === 'signedOut';
 
   return (
     <Container size={460} py={48}>
@@ -45,6 +50,19 @@ export function AuthPage({ type, next, oobCode, path }: AuthPageProps) {
           </Stack>
           {completingEmailLink ? (
             <EmailLinkSignIn next={next} />
+          ) : resetWithoutCode ? (
+            <Stack gap="md">
+              <Alert color="blue" role="status">
+                If you have just chosen a new password, log in with it. Otherwise open the link in your password reset
+                email again, or ask for a new one.
+              </Alert>
+              <ButtonLink to="/auth/$type" params={{ type: 'signin' }}>
+                Log in
+              </ButtonLink>
+              <ButtonLink to="/auth/$type" params={{ type: 'forgotpass' }} variant="default">
+                Send a new reset link
+              </ButtonLink>
+            </Stack>
           ) : (
             <AuthForm key={type} type={type} next={next} oobCode={oobCode} />
           )}
