@@ -36,7 +36,9 @@ function report(name: string, values: number[], target: { p: 50 | 95; max: numbe
   const p95 = percentile(values, 95);
   const measured = target.p === 50 ? p50 : p95;
   const ok = measured <= target.max;
-  console.log(`${name.padEnd(44)} p50 ${ms(p50).padStart(9)}  p95 ${ms(p95).padStart(9)}  (n=${values.length}; target p${target.p} ≤ ${target.max} ms: ${ok ? 'met' : 'MISSED'})`);
+  console.log(
+    `${name.padEnd(44)} p50 ${ms(p50).padStart(9)}  p95 ${ms(p95).padStart(9)}  (n=${values.length}; target p${target.p} ≤ ${target.max} ms: ${ok ? 'met' : 'MISSED'})`,
+  );
   return ok;
 }
 
@@ -78,7 +80,11 @@ async function benchStage(emulatorUrl: string): Promise<boolean> {
     const session = await fetch(`${host.url}/api/stripe-create-checkout-session`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ priceId: LOCAL_PRICE_IDS.premium, successUrl: `${host.url}/done`, cancelUrl: `${host.url}/cancel` }),
+      body: JSON.stringify({
+        priceId: LOCAL_PRICE_IDS.premium,
+        successUrl: `${host.url}/done`,
+        cancelUrl: `${host.url}/cancel`,
+      }),
     });
     const { id } = (await session.json()) as { id: string };
     await fetch(`${host.url}/dev/checkout/${id}/confirm`, { method: 'POST', redirect: 'manual' });
@@ -93,7 +99,11 @@ async function benchStage(emulatorUrl: string): Promise<boolean> {
       form.set('furnitureType', 'dresser');
       form.set('mode', 'auto');
       const started = performance.now();
-      const response = await fetch(`${host.url}/api/stage`, { method: 'POST', headers: { ...auth, 'Idempotency-Key': randomUUID() }, body: form });
+      const response = await fetch(`${host.url}/api/stage`, {
+        method: 'POST',
+        headers: { ...auth, 'Idempotency-Key': randomUUID() },
+        body: form,
+      });
       await response.arrayBuffer();
       const total = performance.now() - started;
       if (response.status !== 200) throw new Error(`stage answered ${response.status}`);
@@ -102,7 +112,9 @@ async function benchStage(emulatorUrl: string): Promise<boolean> {
         engine.push(stager.last);
       }
     }
-    console.log(`engine time (for reference)                  p50 ${ms(percentile(engine, 50)).padStart(9)}  p95 ${ms(percentile(engine, 95)).padStart(9)}`);
+    console.log(
+      `engine time (for reference)                  p50 ${ms(percentile(engine, 50)).padStart(9)}  p95 ${ms(percentile(engine, 95)).padStart(9)}`,
+    );
     return report('POST /api/stage overhead (engine excluded)', overheads, { p: 50, max: 30 });
   } finally {
     await host.close();
@@ -111,8 +123,30 @@ async function benchStage(emulatorUrl: string): Promise<boolean> {
 }
 
 const WOODS = ['oak', 'walnut', 'pine', 'teak', 'maple', 'cherry', 'ash', 'birch', 'mahogany', 'rattan'];
-const PIECES = ['dresser', 'sofa', 'armchair', 'dining table', 'coffee table', 'bed frame', 'desk', 'bookcase', 'sideboard', 'nightstand'];
-const FINISHES = ['painted', 'refinished', 'oiled', 'vintage', 'mid-century', 'farmhouse', 'industrial', 'coastal', 'restored', 'upholstered'];
+const PIECES = [
+  'dresser',
+  'sofa',
+  'armchair',
+  'dining table',
+  'coffee table',
+  'bed frame',
+  'desk',
+  'bookcase',
+  'sideboard',
+  'nightstand',
+];
+const FINISHES = [
+  'painted',
+  'refinished',
+  'oiled',
+  'vintage',
+  'mid-century',
+  'farmhouse',
+  'industrial',
+  'coastal',
+  'restored',
+  'upholstered',
+];
 const COLOURS = ['navy', 'white', 'grey', 'green', 'mustard', 'black', 'cream', 'teal', 'blush', 'natural'];
 
 async function seedListings(dataDir: string): Promise<void> {
@@ -150,13 +184,27 @@ async function benchSearch(): Promise<boolean> {
   const dataDir = mkdtempSync(join(tmpdir(), 'flipstage-bench-search-'));
   console.log(`\nInserting ${LISTINGS} listings into PGlite …`);
   await seedListings(dataDir);
-  const host = await startLocalHost({ port: 0, dataDir, seed: false, logger: silentLogger, stager: createLocalStager() });
+  const host = await startLocalHost({
+    port: 0,
+    dataDir,
+    seed: false,
+    logger: silentLogger,
+    stager: createLocalStager(),
+  });
   try {
-    const queries = ['', '?search=walnut', '?search=painted%20navy%20dresser', '?tag=sideboard', '?search=oak&tag=desk', '?search=nothingmatchesthis'];
+    const queries = [
+      '',
+      '?search=walnut',
+      '?search=painted%20navy%20dresser',
+      '?tag=sideboard',
+      '?search=oak&tag=desk',
+      '?search=nothingmatchesthis',
+    ];
     const first = (await (await fetch(`${host.url}/api/marketplace-get-items`)).json()) as { nextCursor: string };
     queries.push(`?cursor=${encodeURIComponent(first.nextCursor)}`);
     const all: number[] = [];
-    for (let i = 0; i < 20; i++) await (await fetch(`${host.url}/api/marketplace-get-items${queries[i % queries.length]}`)).arrayBuffer();
+    for (let i = 0; i < 20; i++)
+      await (await fetch(`${host.url}/api/marketplace-get-items${queries[i % queries.length]}`)).arrayBuffer();
     for (let i = 0; i < SEARCH_RUNS; i++) {
       const started = performance.now();
       const response = await fetch(`${host.url}/api/marketplace-get-items${queries[i % queries.length]}`);

@@ -19,7 +19,12 @@ const say = (line) => console.log(line);
  */
 function startProcess(spec) {
   return new Promise((resolve, reject) => {
-    const child = spawn(spec.command, spec.args, { cwd: root, env: { ...process.env, ...spec.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(spec.command, spec.args, {
+      cwd: root,
+      env: { ...process.env, ...spec.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let ready = false;
     let tail = '';
     const exited = new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
@@ -74,7 +79,9 @@ function formatHostLog(line) {
   try {
     const entry = JSON.parse(line);
     if (entry.message === 'request completed') {
-      return entry.path?.startsWith('/api') || entry.status >= 400 ? `${entry.method} ${entry.path} ${entry.status} ${entry.ms}ms` : null;
+      return entry.path?.startsWith('/api') || entry.status >= 400
+        ? `${entry.method} ${entry.path} ${entry.status} ${entry.ms}ms`
+        : null;
     }
     const extra = entry.error ? ` — ${entry.error}` : '';
     return `${entry.severity === 'INFO' ? '' : `${entry.severity} `}${entry.message}${extra}`;

@@ -20,7 +20,8 @@ type Env = Record<string, string | undefined>;
 function parseTrialDays(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return DEFAULT_TRIAL_DAYS;
   const days = Number(value);
-  if (!Number.isInteger(days) || days < 0 || days > 730) throw new Error(`TRIAL_DAYS must be a whole number of days from 0 to 730, got ${JSON.stringify(value)}`);
+  if (!Number.isInteger(days) || days < 0 || days > 730)
+    throw new Error(`TRIAL_DAYS must be a whole number of days from 0 to 730, got ${JSON.stringify(value)}`);
   return days;
 }
 

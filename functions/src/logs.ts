@@ -12,7 +12,10 @@ export interface Logger {
   child(fields: LogFields): Logger;
 }
 
-export function createJsonLogger(sink: (line: string) => void = (line) => process.stdout.write(`${line}\n`), base: LogFields = {}): Logger {
+export function createJsonLogger(
+  sink: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+  base: LogFields = {},
+): Logger {
   return {
     write(severity, message, fields = {}) {
       sink(JSON.stringify({ severity, message, ...base, ...fields, time: new Date().toISOString() }));

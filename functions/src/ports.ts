@@ -138,7 +138,10 @@ export interface ItemDoc extends Item {
 }
 
 /** Images, thumbs and aiStaged change only together, when new images are sent. */
-export type ItemPatch = Pick<ItemDoc, 'title' | 'description' | 'price' | 'tags' | 'state' | 'keywords' | 'updated_at'> &
+export type ItemPatch = Pick<
+  ItemDoc,
+  'title' | 'description' | 'price' | 'tags' | 'state' | 'keywords' | 'updated_at'
+> &
   Partial<Pick<ItemDoc, 'images' | 'thumbs' | 'aiStaged'>>;
 
 /** Position in the newest-first order (created_at desc, id desc); the service encodes it as an opaque cursor. */
@@ -339,7 +342,12 @@ export interface PaymentEvent {
 }
 
 export interface Payments {
-  createCustomer(input: { uid: string; email: string | null; name: string | null; idempotencyKey: string }): Promise<string>;
+  createCustomer(input: {
+    uid: string;
+    email: string | null;
+    name: string | null;
+    idempotencyKey: string;
+  }): Promise<string>;
   createCheckoutSession(input: CheckoutSessionInput): Promise<{ id: string; url: string }>;
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   getSubscription(id: string): Promise<SubscriptionState>;

@@ -9,7 +9,11 @@ export function verifyStripeEvent(rawBody: Uint8Array, signature: string | undef
   if (!signature) throw new WebhookSignatureInvalid();
   let event: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength), signature, secret);
+    event = Stripe.webhooks.constructEvent(
+      Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength),
+      signature,
+      secret,
+    );
   } catch (error) {
     throw new WebhookSignatureInvalid({ cause: error });
   }

@@ -2,7 +2,12 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
 import { IDEMPOTENCY_HEADER, MESSAGES, type BillingSessionResponse } from '@flipstage/core';
 import type { Identity } from '../ports.js';
-import { createBillingPortalUrl, createCheckoutSession, handleStripeWebhook, type BillingDeps } from '../services/billing.js';
+import {
+  createBillingPortalUrl,
+  createCheckoutSession,
+  handleStripeWebhook,
+  type BillingDeps,
+} from '../services/billing.js';
 import { currentUser, requireUser } from './auth.js';
 import { describeFailure, sendError } from './errors.js';
 import { requestLogger } from './requestContext.js';
@@ -58,7 +63,10 @@ export function billingRoutes(deps: Omit<BillingDeps, 'logger'> & { identity: Id
   router.post('/stripe-create-billing-session', requireUser(deps.identity), json, async (req, res) => {
     let response: BillingSessionResponse;
     try {
-      const url = await createBillingPortalUrl(withLogger(res), currentUser(res).uid, { body: req.body, origin: callerOrigin(req) });
+      const url = await createBillingPortalUrl(withLogger(res), currentUser(res).uid, {
+        body: req.body,
+        origin: callerOrigin(req),
+      });
       response = { status: 'success', data: { url } };
     } catch (error) {
       const failure = describeFailure(error);

@@ -27,7 +27,8 @@ export function describeFailure(error: unknown): { status: number; message: stri
   if (error instanceof ServiceError) return { status: STATUS_BY_KIND[error.kind], message: error.message };
   if (error instanceof InvalidIdToken) return { status: 401, message: MESSAGES.invalidToken };
   if (error instanceof InsufficientCredits) return { status: 402, message: MESSAGES.needCredits };
-  if (error instanceof StagingError && error.kind === 'unsupported-image') return { status: 400, message: error.message };
+  if (error instanceof StagingError && error.kind === 'unsupported-image')
+    return { status: 400, message: error.message };
   const type = (error as { type?: unknown }).type;
   if (type === 'entity.parse.failed') return { status: 400, message: MESSAGES.invalidJson };
   if (type === 'entity.too.large') return { status: 413, message: MESSAGES.fileTooLarge };

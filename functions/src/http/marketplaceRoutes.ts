@@ -10,7 +10,11 @@ const queryString = (req: Request, name: string) => (typeof req.query[name] === 
 
 async function itemSubmission(req: Request, uid: string) {
   // One file over the limit is refused as "too many" rather than silently dropped.
-  const body = await parseMultipart(req, { fileFields: ['images'], maxFiles: MAX_ITEM_IMAGES, maxFileBytes: MAX_ITEM_IMAGE_BYTES });
+  const body = await parseMultipart(req, {
+    fileFields: ['images'],
+    maxFiles: MAX_ITEM_IMAGES,
+    maxFileBytes: MAX_ITEM_IMAGE_BYTES,
+  });
   return {
     uid,
     fields: body.fields,

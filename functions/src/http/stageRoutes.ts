@@ -19,7 +19,12 @@ export function stageRoutes(deps: Omit<StagingDeps, 'logger'> & { identity: Iden
         uid: user.uid,
         idempotencyKey: req.get(IDEMPOTENCY_HEADER),
         image: body.files.get('imageFile')?.[0] ?? null,
-        fields: { prompt: body.fields.prompt, style: body.fields.style, furnitureType: body.fields.furnitureType, mode: body.fields.mode },
+        fields: {
+          prompt: body.fields.prompt,
+          style: body.fields.style,
+          furnitureType: body.fields.furnitureType,
+          mode: body.fields.mode,
+        },
       },
     );
     res.json(result);

@@ -31,6 +31,10 @@ export function serveBlobs(blobs: Blobs): RequestHandler {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Length', String(blob.data.byteLength));
-    res.status(200).end(req.method === 'HEAD' ? undefined : Buffer.from(blob.data.buffer, blob.data.byteOffset, blob.data.byteLength));
+    res
+      .status(200)
+      .end(
+        req.method === 'HEAD' ? undefined : Buffer.from(blob.data.buffer, blob.data.byteOffset, blob.data.byteLength),
+      );
   };
 }

@@ -37,7 +37,12 @@ export function devPages(payments: SimulatedPayments, logger: Logger): Router {
 
   const fail = (res: Response, error: unknown) => {
     logs.requestFailed(logger, error);
-    sendPage(res, 500, 'Something went wrong', '<h1>Something went wrong</h1><p>The simulated payment could not be completed. Check the local host log.</p>');
+    sendPage(
+      res,
+      500,
+      'Something went wrong',
+      '<h1>Something went wrong</h1><p>The simulated payment could not be completed. Check the local host log.</p>',
+    );
   };
 
   router.get('/checkout/:id', async (req, res) => {
@@ -45,7 +50,9 @@ export function devPages(payments: SimulatedPayments, logger: Logger): Router {
     if (!view) return sendPage(res, 404, 'Checkout not found', '<h1>Checkout not found</h1>');
     if (view.status !== 'open') return sendPage(res, 410, 'Checkout closed', '<h1>This checkout is closed</h1>');
     const price = `${formatPlanPrice(view.plan)}`;
-    const trial = view.trialDays ? `<p><strong>${view.trialDays}-day free trial</strong>, then ${price} per month.</p>` : `<p>${price} per month.</p>`;
+    const trial = view.trialDays
+      ? `<p><strong>${view.trialDays}-day free trial</strong>, then ${price} per month.</p>`
+      : `<p>${price} per month.</p>`;
     const action = `/dev/checkout/${encodeURIComponent(view.id)}`;
     sendPage(
       res,
@@ -90,7 +97,9 @@ export function devPages(payments: SimulatedPayments, logger: Logger): Router {
           `<form method="post" action="${action}/switch"><input type="hidden" name="plan" value="${escape(plan.id)}"><button class="secondary" type="submit">Switch to ${escape(plan.name)} (${formatPlanPrice(plan)} per month)</button></form>`,
       )
       .join('');
-    const cancel = live ? `<form method="post" action="${action}/cancel"><button class="danger" type="submit">Cancel subscription</button></form>` : '';
+    const cancel = live
+      ? `<form method="post" action="${action}/cancel"><button class="danger" type="submit">Cancel subscription</button></form>`
+      : '';
     sendPage(
       res,
       200,

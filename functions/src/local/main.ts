@@ -25,7 +25,10 @@ const host = await startLocalHost({
   seed,
   logger,
 });
-logger.write('INFO', 'local host ready', { url: host.url, ...(seed ? { demoEmail: DEMO_LOGIN.email, demoPassword: DEMO_LOGIN.password } : {}) });
+logger.write('INFO', 'local host ready', {
+  url: host.url,
+  ...(seed ? { demoEmail: DEMO_LOGIN.email, demoPassword: DEMO_LOGIN.password } : {}),
+});
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -11,7 +11,12 @@ import type { Blobs, Stager, Store } from '../ports.js';
 import { createItem } from '../services/listings.js';
 import { SEED_LISTINGS } from './seedListings.js';
 
-export const DEMO_LOGIN = { uid: 'demo-seller', email: 'demo@flipstage.local', password: 'flipstage-demo', name: 'Demo Seller' } as const;
+export const DEMO_LOGIN = {
+  uid: 'demo-seller',
+  email: 'demo@flipstage.local',
+  password: 'flipstage-demo',
+  name: 'Demo Seller',
+} as const;
 
 async function ensureDemoUser(auth: Auth): Promise<string> {
   try {
@@ -19,7 +24,13 @@ async function ensureDemoUser(auth: Auth): Promise<string> {
   } catch (error) {
     if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
   }
-  const user = await auth.createUser({ uid: DEMO_LOGIN.uid, email: DEMO_LOGIN.email, password: DEMO_LOGIN.password, displayName: DEMO_LOGIN.name, emailVerified: true });
+  const user = await auth.createUser({
+    uid: DEMO_LOGIN.uid,
+    email: DEMO_LOGIN.email,
+    password: DEMO_LOGIN.password,
+    displayName: DEMO_LOGIN.name,
+    emailVerified: true,
+  });
   return user.uid;
 }
 
@@ -50,9 +61,17 @@ export async function seedDemo(deps: {
     });
     await createItem(deps, {
       uid,
-      fields: { title: listing.title, description: listing.description, price: String(listing.price), tags: listing.tags, state: listing.state },
+      fields: {
+        title: listing.title,
+        description: listing.description,
+        price: String(listing.price),
+        tags: listing.tags,
+        state: listing.state,
+      },
       images: [{ data: staged.jpeg }, { data: photo }],
     });
   }
-  await deps.db.query("INSERT INTO local_meta (key, value) VALUES ('demo-listings', $1) ON CONFLICT (key) DO NOTHING", [new Date().toISOString()]);
+  await deps.db.query("INSERT INTO local_meta (key, value) VALUES ('demo-listings', $1) ON CONFLICT (key) DO NOTHING", [
+    new Date().toISOString(),
+  ]);
 }

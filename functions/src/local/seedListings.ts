@@ -28,7 +28,8 @@ export const SEED_LISTINGS: readonly SeedListing[] = [
     style: 'scandinavian',
     furnitureType: 'desk',
     title: 'White writing desk with drawers',
-    description: 'Writing desk with three drawers, repainted in soft white with brushed steel pulls. Fits a laptop and monitor.',
+    description:
+      'Writing desk with three drawers, repainted in soft white with brushed steel pulls. Fits a laptop and monitor.',
     price: 150,
     tags: 'desk, white, home office',
     state: 'active',
@@ -48,7 +49,8 @@ export const SEED_LISTINGS: readonly SeedListing[] = [
     style: 'midcentury',
     furnitureType: 'coffee',
     title: 'Walnut coffee table with shelf',
-    description: 'Mid-century style walnut coffee table with a lower shelf for magazines. Light wear on one corner, priced to match.',
+    description:
+      'Mid-century style walnut coffee table with a lower shelf for magazines. Light wear on one corner, priced to match.',
     price: 140,
     tags: 'coffee table, walnut, mid-century',
     state: 'active',
@@ -58,7 +60,8 @@ export const SEED_LISTINGS: readonly SeedListing[] = [
     style: 'farmhouse',
     furnitureType: 'table',
     title: 'Oak dining table for six',
-    description: 'Solid oak dining table that seats six, sanded and finished with hard-wax oil. Tapered legs, no wobble.',
+    description:
+      'Solid oak dining table that seats six, sanded and finished with hard-wax oil. Tapered legs, no wobble.',
     price: 290,
     tags: 'dining table, oak, farmhouse',
     state: 'active',
@@ -68,7 +71,8 @@ export const SEED_LISTINGS: readonly SeedListing[] = [
     style: 'bohemian',
     furnitureType: 'chair',
     title: 'Emerald velvet armchair',
-    description: 'Deep-seated armchair reupholstered in emerald velvet with walnut legs. No stains, no wear, pet-free home.',
+    description:
+      'Deep-seated armchair reupholstered in emerald velvet with walnut legs. No stains, no wear, pet-free home.',
     price: 180,
     tags: 'armchair, velvet, green, accent chair',
     state: 'active',

@@ -77,7 +77,8 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
   mkdirSync(dataDir, { recursive: true });
 
   // The Admin SDK reads the emulator address from the environment.
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = options.authEmulatorHost ?? process.env.FIREBASE_AUTH_EMULATOR_HOST ?? DEFAULT_AUTH_EMULATOR_HOST;
+  process.env.FIREBASE_AUTH_EMULATOR_HOST =
+    options.authEmulatorHost ?? process.env.FIREBASE_AUTH_EMULATOR_HOST ?? DEFAULT_AUTH_EMULATOR_HOST;
   const firebase = initializeApp({ projectId: LOCAL_PROJECT_ID }, `flipstage-local-${randomUUID()}`);
   const auth = getAuth(firebase);
 
@@ -99,13 +100,26 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     const baseUrl = (options.baseUrl ?? `http://${host}:${actualPort}`).replace(/\/+$/, '');
 
     const blobs = createFileBlobs({ rootDir: join(dataDir, 'blobs'), baseUrl });
-    const payments = createSimulatedPayments({ db, baseUrl, webhookSecret: loadOrCreateWebhookSecret(dataDir), priceIds: config.priceIds });
+    const payments = createSimulatedPayments({
+      db,
+      baseUrl,
+      webhookSecret: loadOrCreateWebhookSecret(dataDir),
+      priceIds: config.priceIds,
+    });
     routes.use(BLOBS_ROUTE, serveBlobs(blobs));
     routes.use(DEV_ROUTE, devPages(payments, logger));
     routes.use(createApp({ store, blobs, payments, identity: createFirebaseIdentity(auth), stager, config, logger }));
 
     if (options.seed ?? true) {
-      await seedDemo({ auth, db, store, blobs, stager, samplesDir: join(REPO_ROOT, 'samples'), log: (line) => logger.write('INFO', line) });
+      await seedDemo({
+        auth,
+        db,
+        store,
+        blobs,
+        stager,
+        samplesDir: join(REPO_ROOT, 'samples'),
+        log: (line) => logger.write('INFO', line),
+      });
     }
 
     const running = server;

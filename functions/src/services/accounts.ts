@@ -1,5 +1,12 @@
 /** Accounts: the profile + customer pair behind the merged user (spec §3, DESIGN §3). */
-import { mergeUser, profilePatchSchema, firstIssueMessage, SIGNUP_CREDITS, type AuthIdentity, type MergedUser } from '@flipstage/core';
+import {
+  mergeUser,
+  profilePatchSchema,
+  firstIssueMessage,
+  SIGNUP_CREDITS,
+  type AuthIdentity,
+  type MergedUser,
+} from '@flipstage/core';
 import type { Store } from '../ports.js';
 import { invalid, ServiceError } from './errors.js';
 import { MESSAGES } from '@flipstage/core';
@@ -15,7 +22,11 @@ export async function createAccount(store: Store, identity: AuthIdentity): Promi
 }
 
 /** The merged user, or null when no account was created yet. */
-export async function getMergedUser(store: Store, identity: AuthIdentity, mergeDbUser = true): Promise<MergedUser | null> {
+export async function getMergedUser(
+  store: Store,
+  identity: AuthIdentity,
+  mergeDbUser = true,
+): Promise<MergedUser | null> {
   if (!mergeDbUser) return mergeUser(identity, null, null);
   const account = await store.getAccount(identity.uid);
   return account ? mergeUser(identity, account.profile, account.customer) : null;

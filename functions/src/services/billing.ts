@@ -49,7 +49,8 @@ export async function createCheckoutSession(
   request: { body: unknown; origin: string | null; idempotencyKey?: string | undefined },
 ): Promise<CheckoutSessionResponse> {
   const priceId = field(request.body, 'priceId');
-  if (typeof priceId !== 'string' || !planForPriceId(priceId, deps.config.priceIds)) throw invalid(MESSAGES.unknownPriceId);
+  if (typeof priceId !== 'string' || !planForPriceId(priceId, deps.config.priceIds))
+    throw invalid(MESSAGES.unknownPriceId);
   const successUrl = resolveRedirectUrl(field(request.body, 'successUrl'), request.origin);
   const cancelUrl = resolveRedirectUrl(field(request.body, 'cancelUrl'), request.origin);
 
@@ -82,19 +83,25 @@ export async function createCheckoutSession(
 }
 
 /** Only with a Stripe customer and an active plan (spec §6). Throws ServiceError with the reason. */
-export async function createBillingPortalUrl(deps: BillingDeps, uid: string, request: { body: unknown; origin: string | null }): Promise<string> {
+export async function createBillingPortalUrl(
+  deps: BillingDeps,
+  uid: string,
+  request: { body: unknown; origin: string | null },
+): Promise<string> {
   const returnUrl = resolveRedirectUrl(field(request.body, 'returnUrl'), request.origin);
   const account = await deps.store.getAccount(uid);
   const customerId = account?.customer.stripeCustomerId;
   if (!account || !customerId) throw new ServiceError('not-found', MESSAGES.noStripeCustomer);
-  if (!planIsActive(account.customer.stripeSubscriptionStatus)) throw new ServiceError('forbidden', MESSAGES.planNotActive);
+  if (!planIsActive(account.customer.stripeSubscriptionStatus))
+    throw new ServiceError('forbidden', MESSAGES.planNotActive);
   const session = await deps.payments.createPortalSession({ customerId, returnUrl });
   return session.url;
 }
 
 function idOf(value: unknown): string | null {
   if (typeof value === 'string' && value) return value;
-  if (value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string') return (value as { id: string }).id;
+  if (value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string')
+    return (value as { id: string }).id;
   return null;
 }
 
@@ -104,7 +111,11 @@ function invoiceSubscriptionId(invoice: Record<string, unknown>): string | null 
   return idOf(parent?.subscription_details?.subscription) ?? idOf(invoice.subscription);
 }
 
-const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
+const SUBSCRIPTION_EVENTS = new Set([
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+]);
 
 /** What an event does, or null for a type we do not use. */
 async function effectFor(deps: BillingDeps, event: PaymentEvent): Promise<StripeEffect | null> {
@@ -122,9 +133,19 @@ async function effectFor(deps: BillingDeps, event: PaymentEvent): Promise<Stripe
     const uid = await deps.store.findUidByStripeCustomer(state.customerId);
     const current = uid ? (await deps.store.getAccount(uid))?.customer : undefined;
     // A late event about an ended, replaced subscription must not end the one that replaced it.
-    const replaced = current?.stripeSubscriptionId && current.stripeSubscriptionId !== state.id && planIsActive(current.stripeSubscriptionStatus);
+    const replaced =
+      current?.stripeSubscriptionId &&
+      current.stripeSubscriptionId !== state.id &&
+      planIsActive(current.stripeSubscriptionStatus);
     if (replaced && !planIsActive(state.status)) return { kind: 'none' };
-    return { kind: 'sync-subscription', stripeCustomerId: state.customerId, subscriptionId: state.id, status: state.status, priceId: state.priceId, stateAt };
+    return {
+      kind: 'sync-subscription',
+      stripeCustomerId: state.customerId,
+      subscriptionId: state.id,
+      status: state.status,
+      priceId: state.priceId,
+      stateAt,
+    };
   }
   if (event.type === 'invoice.paid') {
     const subscriptionId = invoiceSubscriptionId(object);
@@ -138,14 +159,24 @@ async function effectFor(deps: BillingDeps, event: PaymentEvent): Promise<Stripe
     }
     const uid = await deps.store.findUidByStripeCustomer(stripeCustomerId);
     const storedPrice = uid ? (await deps.store.getAccount(uid))?.customer.stripePriceId : null;
-    const upgrade = object.billing_reason === 'subscription_update' || (!!storedPrice && storedPrice !== subscription.priceId);
-    return { kind: 'grant-credits', stripeCustomerId, delta: plan.monthlyCredits, reason: upgrade ? 'upgrade' : 'subscription' };
+    const upgrade =
+      object.billing_reason === 'subscription_update' || (!!storedPrice && storedPrice !== subscription.priceId);
+    return {
+      kind: 'grant-credits',
+      stripeCustomerId,
+      delta: plan.monthlyCredits,
+      reason: upgrade ? 'upgrade' : 'subscription',
+    };
   }
   return null;
 }
 
 /** Verifies the raw body, then applies the event once. A bad signature changes nothing. */
-export async function handleStripeWebhook(deps: BillingDeps, rawBody: Uint8Array, signature: string | undefined): Promise<void> {
+export async function handleStripeWebhook(
+  deps: BillingDeps,
+  rawBody: Uint8Array,
+  signature: string | undefined,
+): Promise<void> {
   let event: PaymentEvent;
   try {
     event = deps.payments.verifyWebhook(rawBody, signature);
@@ -160,5 +191,10 @@ export async function handleStripeWebhook(deps: BillingDeps, rawBody: Uint8Array
     return;
   }
   const result = await deps.store.processStripeEvent({ eventId: event.id, type: event.type, effect });
-  logs.webhookProcessed(deps.logger, { eventId: event.id, type: event.type, effect: effect.kind, applied: result.applied });
+  logs.webhookProcessed(deps.logger, {
+    eventId: event.id,
+    type: event.type,
+    effect: effect.kind,
+    applied: result.applied,
+  });
 }

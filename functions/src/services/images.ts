@@ -38,8 +38,12 @@ export async function sniffImage(data: Uint8Array): Promise<SniffedImage | null>
 }
 
 /** Browsers show JPEG, PNG, WebP, GIF and AVIF; anything else is stored as JPEG. */
-export async function toWebImage(data: Uint8Array, sniffed: SniffedImage): Promise<{ data: Uint8Array; contentType: string; ext: string }> {
-  if (['jpg', 'png', 'webp', 'gif', 'avif'].includes(sniffed.ext)) return { data, contentType: sniffed.contentType, ext: sniffed.ext };
+export async function toWebImage(
+  data: Uint8Array,
+  sniffed: SniffedImage,
+): Promise<{ data: Uint8Array; contentType: string; ext: string }> {
+  if (['jpg', 'png', 'webp', 'gif', 'avif'].includes(sniffed.ext))
+    return { data, contentType: sniffed.contentType, ext: sniffed.ext };
   const jpeg = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().jpeg({ quality: 88 }).toBuffer();
   return { data: jpeg, contentType: 'image/jpeg', ext: 'jpg' };
 }

@@ -3,7 +3,14 @@
  * checked by content, a 128×128 cover thumbnail per image, keyword search with opaque cursors.
  */
 import { randomUUID } from 'node:crypto';
-import { firstIssueMessage, itemFormSchema, MAX_ITEM_IMAGES, MESSAGES, type Item, type ItemsPage } from '@flipstage/core';
+import {
+  firstIssueMessage,
+  itemFormSchema,
+  MAX_ITEM_IMAGES,
+  MESSAGES,
+  type Item,
+  type ItemsPage,
+} from '@flipstage/core';
 import { ItemNotFound, NotItemOwner, type Blobs, type ItemDoc, type Store } from '../ports.js';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor } from './cursor.js';
 import { invalid, ServiceError } from './errors.js';
@@ -58,7 +65,11 @@ function parseForm(fields: ItemSubmission['fields']) {
 }
 
 /** Checks every image before storing any, so a bad file leaves nothing behind. */
-async function storeImages(blobs: Blobs, itemId: string, images: UploadedImage[]): Promise<{ images: string[]; thumbs: string[] }> {
+async function storeImages(
+  blobs: Blobs,
+  itemId: string,
+  images: UploadedImage[],
+): Promise<{ images: string[]; thumbs: string[] }> {
   if (images.length > MAX_ITEM_IMAGES) throw new ServiceError('too-large', MESSAGES.tooManyFiles);
   const checked = await Promise.all(
     images.map(async (image) => {
@@ -102,9 +113,18 @@ export async function createItem(deps: ListingDeps, submission: ItemSubmission):
   const form = parseForm(submission.fields);
   const id = randomUUID();
   const media = await storeImages(deps.blobs, id, submission.images);
-  const aiStaged = media.images.length > 0 && (await cameFromOwnStaging(deps.blobs, submission.uid, submission.stagedFrom ?? []));
+  const aiStaged =
+    media.images.length > 0 && (await cameFromOwnStaging(deps.blobs, submission.uid, submission.stagedFrom ?? []));
   const now = new Date().toISOString();
-  const doc = await deps.store.createItem({ id, owner: submission.uid, ...form, ...media, aiStaged, created_at: now, updated_at: now });
+  const doc = await deps.store.createItem({
+    id,
+    owner: submission.uid,
+    ...form,
+    ...media,
+    aiStaged,
+    created_at: now,
+    updated_at: now,
+  });
   return toItem(doc);
 }
 
@@ -123,7 +143,11 @@ export async function updateItem(deps: ListingDeps, id: string | undefined, subm
         }
       : {};
   try {
-    const doc = await deps.store.updateItem(id, submission.uid, { ...form, ...media, updated_at: new Date().toISOString() });
+    const doc = await deps.store.updateItem(id, submission.uid, {
+      ...form,
+      ...media,
+      updated_at: new Date().toISOString(),
+    });
     return toItem(doc);
   } catch (error) {
     if (error instanceof ItemNotFound) throw new ServiceError('not-found', MESSAGES.itemNotFound);

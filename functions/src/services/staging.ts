@@ -21,7 +21,15 @@ import {
   type PromptMode,
   type StageResponse,
 } from '@flipstage/core';
-import { InsufficientCredits, StagingError, type Blobs, type CustomerDoc, type OutputSize, type Stager, type Store } from '../ports.js';
+import {
+  InsufficientCredits,
+  StagingError,
+  type Blobs,
+  type CustomerDoc,
+  type OutputSize,
+  type Stager,
+  type Store,
+} from '../ports.js';
 import { logs, type Logger } from '../logs.js';
 import { invalid, ServiceError } from './errors.js';
 import { MAX_IMAGE_PIXELS, sniffImage } from './images.js';
@@ -156,7 +164,9 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
       return { ...result, creditsRemaining: begin.creditsRemaining };
     } catch (error) {
       logs.stagingFailed(logger, { uid, attemptId }, error);
-      await store.failStage({ uid, key, attemptId }).catch((refundError: unknown) => logs.refundFailed(logger, { uid, attemptId }, refundError));
+      await store
+        .failStage({ uid, key, attemptId })
+        .catch((refundError: unknown) => logs.refundFailed(logger, { uid, attemptId }, refundError));
       throw toServiceError(error);
     }
   }

@@ -16,14 +16,25 @@ interface Recorded {
 
 const RESPONSES: Record<string, object> = {
   'POST /v1/customers': { id: 'cus_123', object: 'customer' },
-  'POST /v1/checkout/sessions': { id: 'cs_123', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_123' },
-  'POST /v1/billing_portal/sessions': { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/1' },
+  'POST /v1/checkout/sessions': {
+    id: 'cs_123',
+    object: 'checkout.session',
+    url: 'https://checkout.stripe.com/c/pay/cs_123',
+  },
+  'POST /v1/billing_portal/sessions': {
+    id: 'bps_1',
+    object: 'billing_portal.session',
+    url: 'https://billing.stripe.com/p/session/1',
+  },
   'GET /v1/subscriptions/sub_1': {
     id: 'sub_1',
     object: 'subscription',
     customer: 'cus_123',
     status: 'trialing',
-    items: { object: 'list', data: [{ id: 'si_1', object: 'subscription_item', price: { id: 'price_flipper', object: 'price' } }] },
+    items: {
+      object: 'list',
+      data: [{ id: 'si_1', object: 'subscription_item', price: { id: 'price_flipper', object: 'price' } }],
+    },
   },
 };
 
@@ -43,7 +54,12 @@ beforeAll(async () => {
   server = createServer(async (req, res) => {
     const path = (req.url ?? '').split('?')[0]!;
     const form = new URLSearchParams(await readBody(req));
-    requests.push({ method: req.method ?? '', path, idempotencyKey: req.headers['idempotency-key'] as string | undefined, form });
+    requests.push({
+      method: req.method ?? '',
+      path,
+      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+      form,
+    });
     const body = RESPONSES[`${req.method} ${path}`];
     res.writeHead(body ? 200 : 404, { 'content-type': 'application/json', 'request-id': 'req_1' });
     res.end(JSON.stringify(body ?? { error: { type: 'invalid_request_error', message: 'No such route' } }));
@@ -60,10 +76,19 @@ beforeEach(() => {
 
 describe('Stripe payments adapter', () => {
   it('creates a customer with the uid in metadata and the idempotency key', async () => {
-    const id = await payments.createCustomer({ uid: 'u1', email: 'a@example.com', name: 'Ana', idempotencyKey: 'customer-u1' });
+    const id = await payments.createCustomer({
+      uid: 'u1',
+      email: 'a@example.com',
+      name: 'Ana',
+      idempotencyKey: 'customer-u1',
+    });
     expect(id).toBe('cus_123');
     expect(requests[0]).toMatchObject({ method: 'POST', path: '/v1/customers', idempotencyKey: 'customer-u1' });
-    expect(Object.fromEntries(requests[0]!.form)).toEqual({ email: 'a@example.com', name: 'Ana', 'metadata[uid]': 'u1' });
+    expect(Object.fromEntries(requests[0]!.form)).toEqual({
+      email: 'a@example.com',
+      name: 'Ana',
+      'metadata[uid]': 'u1',
+    });
   });
 
   it('creates a subscription checkout for the customer with client_reference_id and the trial', async () => {
@@ -104,21 +129,39 @@ describe('Stripe payments adapter', () => {
   });
 
   it('opens the billing portal for the customer', async () => {
-    expect(await payments.createPortalSession({ customerId: 'cus_123', returnUrl: 'https://app.example/settings/general' })).toEqual({
+    expect(
+      await payments.createPortalSession({ customerId: 'cus_123', returnUrl: 'https://app.example/settings/general' }),
+    ).toEqual({
       url: 'https://billing.stripe.com/p/session/1',
     });
-    expect(Object.fromEntries(requests[0]!.form)).toEqual({ customer: 'cus_123', return_url: 'https://app.example/settings/general' });
+    expect(Object.fromEntries(requests[0]!.form)).toEqual({
+      customer: 'cus_123',
+      return_url: 'https://app.example/settings/general',
+    });
   });
 
   it('re-reads a subscription as status, customer and price', async () => {
-    expect(await payments.getSubscription('sub_1')).toEqual({ id: 'sub_1', customerId: 'cus_123', status: 'trialing', priceId: 'price_flipper' });
+    expect(await payments.getSubscription('sub_1')).toEqual({
+      id: 'sub_1',
+      customerId: 'cus_123',
+      status: 'trialing',
+      priceId: 'price_flipper',
+    });
   });
 
   it('verifies a webhook signed with the secret and refuses any other', () => {
-    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'invoice.paid', created: 1, data: { object: {} } });
+    const payload = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'invoice.paid',
+      created: 1,
+      data: { object: {} },
+    });
     const body = new TextEncoder().encode(payload);
     expect(payments.verifyWebhook(body, signStripePayload(payload, secret)).id).toBe('evt_1');
-    expect(() => payments.verifyWebhook(body, signStripePayload(payload, 'whsec_other'))).toThrow(WebhookSignatureInvalid);
+    expect(() => payments.verifyWebhook(body, signStripePayload(payload, 'whsec_other'))).toThrow(
+      WebhookSignatureInvalid,
+    );
     expect(() => payments.verifyWebhook(body, undefined)).toThrow(WebhookSignatureInvalid);
     const stale = signStripePayload(payload, secret, Math.floor(Date.now() / 1000) - 3600);
     expect(() => payments.verifyWebhook(body, stale)).toThrow(WebhookSignatureInvalid);

@@ -3,7 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { UnsafeBlobPath, type Blobs } from '../../src/ports.js';
 
-export function describeBlobsContract(name: string, makeBlobs: () => Promise<Blobs>, fetchUrl?: (url: string) => Promise<Response>): void {
+export function describeBlobsContract(
+  name: string,
+  makeBlobs: () => Promise<Blobs>,
+  fetchUrl?: (url: string) => Promise<Response>,
+): void {
   describe(`Blobs contract: ${name}`, () => {
     const prefix = `contract-${randomUUID()}`;
     const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
@@ -36,14 +40,21 @@ export function describeBlobsContract(name: string, makeBlobs: () => Promise<Blo
       expect(decodeURIComponent(url)).toContain(`${prefix}/c.jpg`);
     });
 
-    it.each(['../escape.jpg', 'a/../../b.jpg', '/abs.jpg', 'a//b.jpg', 'a/./b.jpg', 'a\\b.jpg', '', 'a/b c.jpg', '.hidden'])(
-      'rejects the unsafe path %j',
-      async (path) => {
-        const blobs = await makeBlobs();
-        await expect(blobs.put(path, bytes, 'image/jpeg')).rejects.toBeInstanceOf(UnsafeBlobPath);
-        await expect(blobs.get(path)).rejects.toBeInstanceOf(UnsafeBlobPath);
-      },
-    );
+    it.each([
+      '../escape.jpg',
+      'a/../../b.jpg',
+      '/abs.jpg',
+      'a//b.jpg',
+      'a/./b.jpg',
+      'a\\b.jpg',
+      '',
+      'a/b c.jpg',
+      '.hidden',
+    ])('rejects the unsafe path %j', async (path) => {
+      const blobs = await makeBlobs();
+      await expect(blobs.put(path, bytes, 'image/jpeg')).rejects.toBeInstanceOf(UnsafeBlobPath);
+      await expect(blobs.get(path)).rejects.toBeInstanceOf(UnsafeBlobPath);
+    });
 
     if (fetchUrl) {
       it('serves the stored bytes at the public URL with the content type', async () => {

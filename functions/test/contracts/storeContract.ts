@@ -117,7 +117,6 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect(await store.findUidByStripeCustomer(customerId)).toBe(uid);
         expect(await store.findUidByStripeCustomer(`cus_${uniq()}`)).toBeNull();
       });
-
     });
 
     describe('credit ledger', () => {
@@ -148,7 +147,9 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       it('lets exactly the affordable debits through when they race', async () => {
         const uid = await newAccount(10);
         const results = await Promise.allSettled(
-          Array.from({ length: 25 }, (_, i) => store.applyCredit({ uid, delta: -1, reason: 'stage', ref: `race-${i}` })),
+          Array.from({ length: 25 }, (_, i) =>
+            store.applyCredit({ uid, delta: -1, reason: 'stage', ref: `race-${i}` }),
+          ),
         );
         expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
         const rejected = results.filter((r) => r.status === 'rejected');
@@ -171,7 +172,10 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         const uid = await newAccount(3);
         const begin = await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() });
         expect(begin).toMatchObject({ kind: 'started', creditsRemaining: 2 });
-        expect((await store.listLedger(uid)).find((e) => e.reason === 'stage')).toMatchObject({ delta: -1, balanceAfter: 2 });
+        expect((await store.listLedger(uid)).find((e) => e.reason === 'stage')).toMatchObject({
+          delta: -1,
+          balanceAfter: 2,
+        });
       });
 
       it('returns the first result for a completed key without another debit', async () => {
@@ -198,7 +202,9 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       it('debits once when the same key races', async () => {
         const uid = await newAccount(5);
         const begins = await Promise.all(
-          Array.from({ length: 6 }, () => store.beginStage({ uid, key: 'same', attemptId: uniq(), staleBefore: staleBefore() })),
+          Array.from({ length: 6 }, () =>
+            store.beginStage({ uid, key: 'same', attemptId: uniq(), staleBefore: staleBefore() }),
+          ),
         );
         expect(begins.filter((b) => b.kind === 'started')).toHaveLength(1);
         expect((await store.getAccount(uid))?.customer.creditsRemaining).toBe(4);
@@ -210,7 +216,10 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         await store.beginStage({ uid, key: 'k1', attemptId, staleBefore: staleBefore() });
         const refund = await store.failStage({ uid, key: 'k1', attemptId });
         expect(refund).toEqual({ creditsRemaining: 3, applied: true });
-        expect((await store.listLedger(uid)).find((e) => e.reason === 'refund')).toMatchObject({ delta: 1, ref: `refund:${attemptId}` });
+        expect((await store.listLedger(uid)).find((e) => e.reason === 'refund')).toMatchObject({
+          delta: 1,
+          ref: `refund:${attemptId}`,
+        });
         expect(await store.getStage(uid, 'k1')).toBeNull();
         const retry = await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() });
         expect(retry).toMatchObject({ kind: 'started', creditsRemaining: 2 });
@@ -249,14 +258,21 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         for (let i = 0; i < 5; i++) {
           const attemptId = uniq();
           await store.beginStage({ uid, key: `e${i}`, attemptId, staleBefore: 0 });
-          await store.completeStage({ uid, key: `e${i}`, attemptId, edit: makeEdit(uid, new Date(base + i * 1000).toISOString()) });
+          await store.completeStage({
+            uid,
+            key: `e${i}`,
+            attemptId,
+            edit: makeEdit(uid, new Date(base + i * 1000).toISOString()),
+          });
         }
         const attemptId = uniq();
         await store.beginStage({ uid: other, key: 'o', attemptId, staleBefore: 0 });
         await store.completeStage({ uid: other, key: 'o', attemptId, edit: makeEdit(other) });
 
         const first = await store.listImageEdits(uid, null, 3);
-        expect(first.data.map((e) => e.created_at)).toEqual([4, 3, 2].map((i) => new Date(base + i * 1000).toISOString()));
+        expect(first.data.map((e) => e.created_at)).toEqual(
+          [4, 3, 2].map((i) => new Date(base + i * 1000).toISOString()),
+        );
         expect(first.next).not.toBeNull();
         const second = await store.listImageEdits(uid, first.next, 3);
         expect(second.data).toHaveLength(2);
@@ -276,7 +292,9 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
 
       it('updates an item for its owner, keeping images when the patch has none', async () => {
         const owner = await newAccount();
-        const item = await store.createItem(makeItemDoc({ owner, images: ['https://b/1.jpg'], thumbs: ['https://b/t.jpg'] }));
+        const item = await store.createItem(
+          makeItemDoc({ owner, images: ['https://b/1.jpg'], thumbs: ['https://b/t.jpg'] }),
+        );
         const updated = await store.updateItem(item.id, owner, {
           title: 'Walnut dresser',
           description: 'Refinished',
@@ -286,13 +304,21 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
           keywords: ['walnut', 'dresser'],
           updated_at: new Date(Date.now() + 1000).toISOString(),
         });
-        expect(updated).toMatchObject({ title: 'Walnut dresser', price: 150, state: 'sold', images: item.images, created_at: item.created_at });
+        expect(updated).toMatchObject({
+          title: 'Walnut dresser',
+          price: 150,
+          state: 'sold',
+          images: item.images,
+          created_at: item.created_at,
+        });
         expect(await store.getItem(item.id)).toEqual(updated);
       });
 
       it('replaces images, thumbs and aiStaged together when the patch has them', async () => {
         const owner = await newAccount();
-        const item = await store.createItem(makeItemDoc({ owner, images: ['https://b/1.jpg'], thumbs: ['https://b/t.jpg'] }));
+        const item = await store.createItem(
+          makeItemDoc({ owner, images: ['https://b/1.jpg'], thumbs: ['https://b/t.jpg'] }),
+        );
         const updated = await store.updateItem(item.id, owner, {
           title: item.title,
           description: item.description,
@@ -305,13 +331,25 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
           thumbs: ['https://b/2t.jpg', 'https://b/3t.jpg'],
           aiStaged: true,
         });
-        expect(updated).toMatchObject({ images: ['https://b/2.jpg', 'https://b/3.jpg'], thumbs: ['https://b/2t.jpg', 'https://b/3t.jpg'], aiStaged: true });
+        expect(updated).toMatchObject({
+          images: ['https://b/2.jpg', 'https://b/3.jpg'],
+          thumbs: ['https://b/2t.jpg', 'https://b/3t.jpg'],
+          aiStaged: true,
+        });
       });
 
       it('refuses an update by another user or of a missing item', async () => {
         const owner = await newAccount();
         const item = await store.createItem(makeItemDoc({ owner }));
-        const patch = { title: 'x', description: 'y', price: 1, tags: [], state: 'active' as const, keywords: [], updated_at: item.updated_at };
+        const patch = {
+          title: 'x',
+          description: 'y',
+          price: 1,
+          tags: [],
+          state: 'active' as const,
+          keywords: [],
+          updated_at: item.updated_at,
+        };
         await expect(store.updateItem(item.id, 'someone-else', patch)).rejects.toBeInstanceOf(NotItemOwner);
         await expect(store.updateItem(uniq(), owner, patch)).rejects.toBeInstanceOf(ItemNotFound);
         expect((await store.getItem(item.id))?.title).toBe(item.title);
@@ -322,13 +360,23 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         const token = `tok${uniq()}`;
         const base = Date.parse('2026-02-01T00:00:00Z');
         const at = (i: number) => new Date(base + i * 1000).toISOString();
-        const a = await store.createItem(makeItemDoc({ owner, keywords: [token, 'oak'], tags: ['oak'], created_at: at(1) }));
-        const b = await store.createItem(makeItemDoc({ owner, keywords: [token, 'pine'], tags: ['pine'], created_at: at(2) }));
+        const a = await store.createItem(
+          makeItemDoc({ owner, keywords: [token, 'oak'], tags: ['oak'], created_at: at(1) }),
+        );
+        const b = await store.createItem(
+          makeItemDoc({ owner, keywords: [token, 'pine'], tags: ['pine'], created_at: at(2) }),
+        );
         await store.createItem(makeItemDoc({ owner, keywords: ['unrelated'], created_at: at(3) }));
 
         const all = await store.searchItems({ tokens: [token], tag: null, viewer: null, after: null, limit: 12 });
         expect(all.data.map((i) => i.id)).toEqual([b.id, a.id]);
-        const both = await store.searchItems({ tokens: [token, 'oak'], tag: null, viewer: null, after: null, limit: 12 });
+        const both = await store.searchItems({
+          tokens: [token, 'oak'],
+          tag: null,
+          viewer: null,
+          after: null,
+          limit: 12,
+        });
         expect(both.data.map((i) => i.id)).toEqual([a.id]);
         const tagged = await store.searchItems({ tokens: [token], tag: 'pine', viewer: null, after: null, limit: 12 });
         expect(tagged.data.map((i) => i.id)).toEqual([b.id]);
@@ -341,7 +389,13 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         const active = await store.createItem(makeItemDoc({ owner, keywords: [token] }));
         const anon = await store.searchItems({ tokens: [token], tag: null, viewer: null, after: null, limit: 12 });
         expect(anon.data.map((i) => i.id)).toEqual([active.id]);
-        const other = await store.searchItems({ tokens: [token], tag: null, viewer: 'someone', after: null, limit: 12 });
+        const other = await store.searchItems({
+          tokens: [token],
+          tag: null,
+          viewer: 'someone',
+          after: null,
+          limit: 12,
+        });
         expect(other.data.map((i) => i.id)).toEqual([active.id]);
         const mine = await store.searchItems({ tokens: [token], tag: null, viewer: owner, after: null, limit: 12 });
         expect(mine.data.map((i) => i.id).sort()).toEqual([sold.id, active.id].sort());
@@ -352,11 +406,18 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         const token = `tok${uniq()}`;
         const sameTime = new Date('2026-03-01T00:00:00Z').toISOString();
         const ids: string[] = [];
-        for (let i = 0; i < 7; i++) ids.push((await store.createItem(makeItemDoc({ owner, keywords: [token], created_at: sameTime }))).id);
+        for (let i = 0; i < 7; i++)
+          ids.push((await store.createItem(makeItemDoc({ owner, keywords: [token], created_at: sameTime }))).id);
         const seen: string[] = [];
         let after = null;
         for (let page = 0; page < 5; page++) {
-          const result: Awaited<ReturnType<Store['searchItems']>> = await store.searchItems({ tokens: [token], tag: null, viewer: null, after, limit: 3 });
+          const result: Awaited<ReturnType<Store['searchItems']>> = await store.searchItems({
+            tokens: [token],
+            tag: null,
+            viewer: null,
+            after,
+            limit: 3,
+          });
           seen.push(...result.data.map((i) => i.id));
           after = result.next;
           if (!after) break;
@@ -372,17 +433,34 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         const customerId = `cus_${uniq()}`;
         await store.setStripeCustomer(uid, customerId);
         const eventId = `evt_${uniq()}`;
-        const input = { eventId, type: 'invoice.paid', effect: { kind: 'grant-credits' as const, stripeCustomerId: customerId, delta: 25, reason: 'subscription' as const } };
+        const input = {
+          eventId,
+          type: 'invoice.paid',
+          effect: {
+            kind: 'grant-credits' as const,
+            stripeCustomerId: customerId,
+            delta: 25,
+            reason: 'subscription' as const,
+          },
+        };
         const results = await Promise.all(Array.from({ length: 5 }, () => store.processStripeEvent(input)));
         expect(results.filter((r) => r.applied)).toHaveLength(1);
         expect((await store.getAccount(uid))?.customer.creditsRemaining).toBe(35);
-        expect((await store.listLedger(uid)).find((e) => e.ref === eventId)).toMatchObject({ delta: 25, reason: 'subscription', balanceAfter: 35 });
+        expect((await store.listLedger(uid)).find((e) => e.ref === eventId)).toMatchObject({
+          delta: 25,
+          reason: 'subscription',
+          balanceAfter: 35,
+        });
       });
 
       it('links a customer from a checkout event', async () => {
         const uid = await newAccount();
         const customerId = `cus_${uniq()}`;
-        const result = await store.processStripeEvent({ eventId: `evt_${uniq()}`, type: 'checkout.session.completed', effect: { kind: 'link-customer', uid, stripeCustomerId: customerId } });
+        const result = await store.processStripeEvent({
+          eventId: `evt_${uniq()}`,
+          type: 'checkout.session.completed',
+          effect: { kind: 'link-customer', uid, stripeCustomerId: customerId },
+        });
         expect(result.applied).toBe(true);
         expect(await store.findUidByStripeCustomer(customerId)).toBe(uid);
       });
@@ -395,27 +473,52 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
           store.processStripeEvent({
             eventId: `evt_${uniq()}`,
             type: 'customer.subscription.updated',
-            effect: { kind: 'sync-subscription', stripeCustomerId: customerId, subscriptionId: 'sub_1', status, priceId, stateAt },
+            effect: {
+              kind: 'sync-subscription',
+              stripeCustomerId: customerId,
+              subscriptionId: 'sub_1',
+              status,
+              priceId,
+              stateAt,
+            },
           });
         await sync('active', 'price_b', 2000);
         const stale = await sync('trialing', 'price_a', 1000);
         expect(stale.applied).toBe(true);
         const customer = (await store.getAccount(uid))?.customer;
-        expect(customer).toMatchObject({ stripeSubscriptionStatus: 'active', stripePriceId: 'price_b', stripeSubscriptionId: 'sub_1', subscriptionStateAt: 2000 });
+        expect(customer).toMatchObject({
+          stripeSubscriptionStatus: 'active',
+          stripePriceId: 'price_b',
+          stripeSubscriptionId: 'sub_1',
+          subscriptionStateAt: 2000,
+        });
         await sync('canceled', 'price_b', 3000);
         expect((await store.getAccount(uid))?.customer.stripeSubscriptionStatus).toBe('canceled');
       });
 
       it('records an event without an effect once', async () => {
         const eventId = `evt_${uniq()}`;
-        expect(await store.processStripeEvent({ eventId, type: 'invoice.created', effect: { kind: 'none' } })).toEqual({ applied: true });
-        expect(await store.processStripeEvent({ eventId, type: 'invoice.created', effect: { kind: 'none' } })).toEqual({ applied: false });
+        expect(await store.processStripeEvent({ eventId, type: 'invoice.created', effect: { kind: 'none' } })).toEqual({
+          applied: true,
+        });
+        expect(await store.processStripeEvent({ eventId, type: 'invoice.created', effect: { kind: 'none' } })).toEqual({
+          applied: false,
+        });
       });
 
       it('fails without recording the event when the customer is unknown, so a retry can apply it', async () => {
         const eventId = `evt_${uniq()}`;
         const customerId = `cus_${uniq()}`;
-        const input = { eventId, type: 'invoice.paid', effect: { kind: 'grant-credits' as const, stripeCustomerId: customerId, delta: 25, reason: 'subscription' as const } };
+        const input = {
+          eventId,
+          type: 'invoice.paid',
+          effect: {
+            kind: 'grant-credits' as const,
+            stripeCustomerId: customerId,
+            delta: 25,
+            reason: 'subscription' as const,
+          },
+        };
         await expect(store.processStripeEvent(input)).rejects.toBeInstanceOf(UnknownStripeCustomer);
         const uid = await newAccount(0);
         await store.setStripeCustomer(uid, customerId);

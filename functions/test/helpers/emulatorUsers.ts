@@ -18,8 +18,14 @@ export interface TestUser {
 export async function signUpTestUser(displayName?: string): Promise<TestUser> {
   const email = `t-${randomUUID()}@example.com`;
   const base = `http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`;
-  const signUp = await postEmulatorJson(`${base}/accounts:signUp?key=any`, { email, password: 'correct-horse-battery', displayName, returnSecureToken: true });
-  if (signUp.status !== 200) throw new Error(`Auth emulator sign-up failed: ${signUp.status} ${JSON.stringify(signUp.json)}`);
+  const signUp = await postEmulatorJson(`${base}/accounts:signUp?key=any`, {
+    email,
+    password: 'correct-horse-battery',
+    displayName,
+    returnSecureToken: true,
+  });
+  if (signUp.status !== 200)
+    throw new Error(`Auth emulator sign-up failed: ${signUp.status} ${JSON.stringify(signUp.json)}`);
   const user = signUp.json as { localId: string; idToken: string };
   return { uid: user.localId, email, idToken: user.idToken };
 }

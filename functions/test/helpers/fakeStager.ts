@@ -9,7 +9,9 @@ export interface FakeStager extends Stager {
 }
 
 export async function createFakeStager(): Promise<FakeStager> {
-  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c8a27a' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c8a27a' } })
+    .jpeg()
+    .toBuffer();
   const stager: FakeStager = {
     name: 'fake',
     calls: [],

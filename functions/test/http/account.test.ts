@@ -89,9 +89,19 @@ describe('PATCH /api/account', () => {
     const response = await request(t.app)
       .patch('/api/account')
       .set('authorization', auth)
-      .send({ name: 'New Name', avatar: 'https://img.example/me.png', creditsRemaining: 999, email: 'evil@example.com' });
+      .send({
+        name: 'New Name',
+        avatar: 'https://img.example/me.png',
+        creditsRemaining: 999,
+        email: 'evil@example.com',
+      });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ name: 'New Name', avatar: 'https://img.example/me.png', creditsRemaining: 10, email: user.email });
+    expect(response.body).toMatchObject({
+      name: 'New Name',
+      avatar: 'https://img.example/me.png',
+      creditsRemaining: 10,
+      email: user.email,
+    });
   });
 
   it('rejects a blank name with the spec message', async () => {

@@ -33,7 +33,8 @@ async function subscribe(user: TestUser, priceId: string = LOCAL_PRICE_IDS.base)
   await t.payments.confirmCheckout(session.body.id);
 }
 
-const account = async (user: TestUser) => (await request(t.app).get('/api/account').set('authorization', `Bearer ${user.idToken}`)).body;
+const account = async (user: TestUser) =>
+  (await request(t.app).get('/api/account').set('authorization', `Bearer ${user.idToken}`)).body;
 
 function postEvent(event: object, signature?: string) {
   const payload = JSON.stringify(event);
@@ -52,7 +53,15 @@ async function invoicePaid(user: TestUser, id: string, billingReason = 'subscrip
     object: 'event',
     type: 'invoice.paid',
     created: Math.floor(Date.now() / 1000),
-    data: { object: { id: `in_${id}`, object: 'invoice', customer, billing_reason: billingReason, parent: { subscription_details: { subscription: subscriptionId } } } },
+    data: {
+      object: {
+        id: `in_${id}`,
+        object: 'invoice',
+        customer,
+        billing_reason: billingReason,
+        parent: { subscription_details: { subscription: subscriptionId } },
+      },
+    },
   };
 }
 
@@ -61,7 +70,10 @@ describe('POST /api/stripe-create-checkout-session', () => {
     const user = await newUser();
     const response = await checkout(user);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ id: expect.stringMatching(/^cs_/), url: `http://127.0.0.1:5999/dev/checkout/${response.body.id}` });
+    expect(response.body).toEqual({
+      id: expect.stringMatching(/^cs_/),
+      url: `http://127.0.0.1:5999/dev/checkout/${response.body.id}`,
+    });
     const view = await t.payments.checkoutView(response.body.id);
     expect(view).toMatchObject({ plan: { id: 'base' }, trialDays: 7, cancelUrl: `${origin}/pricing` });
   });
@@ -107,7 +119,11 @@ describe('POST /api/stripe-create-checkout-session', () => {
     const response = await request(t.app)
       .post('/api/stripe-create-checkout-session')
       .set('authorization', `Bearer ${user.idToken}`)
-      .send({ priceId: LOCAL_PRICE_IDS.base, successUrl: 'javascript:alert(1)', cancelUrl: 'https://x.example/pricing' });
+      .send({
+        priceId: LOCAL_PRICE_IDS.base,
+        successUrl: 'javascript:alert(1)',
+        cancelUrl: 'https://x.example/pricing',
+      });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: { message: MESSAGES.urlRequired } });
   });
@@ -148,7 +164,11 @@ describe('checkout completion through signed webhooks', () => {
       .set('authorization', `Bearer ${user.idToken}`)
       .send({ returnUrl: `${origin}/settings/general` });
     await t.payments.cancelSubscription(new URL(portal.body.data.url).pathname.split('/').pop()!);
-    expect(await account(user)).toMatchObject({ stripeSubscriptionStatus: 'canceled', planIsActive: false, isFreeTrial: false });
+    expect(await account(user)).toMatchObject({
+      stripeSubscriptionStatus: 'canceled',
+      planIsActive: false,
+      isFreeTrial: false,
+    });
   });
   it('ignores a late event about an ended subscription once a new one replaced it', async () => {
     const user = await newUser();
@@ -160,9 +180,19 @@ describe('checkout completion through signed webhooks', () => {
       .send({ returnUrl: `${origin}/settings/general` });
     await t.payments.cancelSubscription(new URL(portal.body.data.url).pathname.split('/').pop()!);
     await subscribe(user, LOCAL_PRICE_IDS.flipper);
-    const late = { id: `evt_late_${user.uid}`, object: 'event', type: 'customer.subscription.deleted', created: 1, data: { object: { id: oldSubscription } } };
+    const late = {
+      id: `evt_late_${user.uid}`,
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      created: 1,
+      data: { object: { id: oldSubscription } },
+    };
     expect((await postEvent(late)).status).toBe(200);
-    expect(await account(user)).toMatchObject({ planId: LOCAL_PRICE_IDS.flipper, stripeSubscriptionStatus: 'active', planIsActive: true });
+    expect(await account(user)).toMatchObject({
+      planId: LOCAL_PRICE_IDS.flipper,
+      stripeSubscriptionStatus: 'active',
+      planIsActive: true,
+    });
   });
 });
 
@@ -180,7 +210,10 @@ describe('POST /api/stripe-webhook', () => {
   });
 
   it('answers 400 without a signature header', async () => {
-    const response = await request(t.app).post('/api/stripe-webhook').set('content-type', 'application/json').send('{}');
+    const response = await request(t.app)
+      .post('/api/stripe-webhook')
+      .set('content-type', 'application/json')
+      .send('{}');
     expect(response.status).toBe(400);
   });
 
@@ -203,12 +236,24 @@ describe('POST /api/stripe-webhook', () => {
   });
 
   it('answers 200 for an event type it does not use', async () => {
-    const response = await postEvent({ id: 'evt_other', object: 'event', type: 'charge.refunded', created: 1, data: { object: { id: 'ch_1' } } });
+    const response = await postEvent({
+      id: 'evt_other',
+      object: 'event',
+      type: 'charge.refunded',
+      created: 1,
+      data: { object: { id: 'ch_1' } },
+    });
     expect(response.status).toBe(200);
   });
 
   it('answers 500 when the handler fails, so Stripe retries', async () => {
-    const event = { id: 'evt_broken', object: 'event', type: 'customer.subscription.updated', created: 1, data: { object: { id: 'sub_does_not_exist' } } };
+    const event = {
+      id: 'evt_broken',
+      object: 'event',
+      type: 'customer.subscription.updated',
+      created: 1,
+      data: { object: { id: 'sub_does_not_exist' } },
+    };
     const response = await postEvent(event);
     expect(response.status).toBe(500);
     expect(response.body).toEqual({ error: { message: MESSAGES.internalError } });
@@ -246,6 +291,9 @@ describe('POST /api/stripe-create-billing-session', () => {
       .set('origin', origin)
       .send({ returnUrl: '/settings/general' });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: 'success', data: { url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:5999\/dev\/portal\/bps_/) } });
+    expect(response.body).toEqual({
+      status: 'success',
+      data: { url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:5999\/dev\/portal\/bps_/) },
+    });
   });
 });

@@ -15,10 +15,25 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const validFields = { title: 'Walnut mid-century dresser', description: 'Six drawers, refinished top.', price: '240', tags: 'walnut, Dresser ,mid-century', state: 'active' };
+const validFields = {
+  title: 'Walnut mid-century dresser',
+  description: 'Six drawers, refinished top.',
+  price: '240',
+  tags: 'walnut, Dresser ,mid-century',
+  state: 'active',
+};
 
-function submit(method: 'post' | 'put', user: TestUser, fields: Record<string, string | string[]>, images: Buffer[] = [], id?: string) {
-  const path = method === 'post' ? '/api/marketplace-create-item' : `/api/marketplace-update-item${id === undefined ? '' : `?id=${id}`}`;
+function submit(
+  method: 'post' | 'put',
+  user: TestUser,
+  fields: Record<string, string | string[]>,
+  images: Buffer[] = [],
+  id?: string,
+) {
+  const path =
+    method === 'post'
+      ? '/api/marketplace-create-item'
+      : `/api/marketplace-update-item${id === undefined ? '' : `?id=${id}`}`;
   const req = request(t.app)[method](path).set('authorization', `Bearer ${user.idToken}`);
   for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) req.field(name, v);
   images.forEach((image, i) => req.attach('images', image, { filename: `photo-${i}.jpg`, contentType: 'image/jpeg' }));
@@ -75,7 +90,10 @@ describe('POST /api/marketplace-create-item', () => {
 
   it('answers 400 for a non-image file declared as an image, and stores nothing', async () => {
     const before = await request(t.app).get('/api/marketplace-get-items').query({ search: 'sneaky' });
-    const response = await submit('post', seller, { ...validFields, title: 'sneaky' }, [await jpegBytes(), Buffer.from('MZ not really a picture')]);
+    const response = await submit('post', seller, { ...validFields, title: 'sneaky' }, [
+      await jpegBytes(),
+      Buffer.from('MZ not really a picture'),
+    ]);
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: { message: MESSAGES.itemImagesOnly } });
     const after = await request(t.app).get('/api/marketplace-get-items').query({ search: 'sneaky' });
@@ -90,7 +108,12 @@ describe('POST /api/marketplace-create-item', () => {
 
   it('answers 413 for more than 8 images', async () => {
     const image = await jpegBytes(40, 40);
-    const response = await submit('post', seller, validFields, Array.from({ length: 9 }, () => image));
+    const response = await submit(
+      'post',
+      seller,
+      validFields,
+      Array.from({ length: 9 }, () => image),
+    );
     expect(response.status).toBe(413);
     expect(response.body).toEqual({ error: { message: MESSAGES.tooManyFiles } });
   });
@@ -114,14 +137,18 @@ describe('AI-staged listings', () => {
 
   it('marks a listing whose image came from the owner’s own staging result', async () => {
     const outputUrl = await stagedOutputOf(seller);
-    const response = await submit('post', seller, { ...validFields, [ITEM_STAGED_FROM_FIELD]: outputUrl }, [await jpegBytes()]);
+    const response = await submit('post', seller, { ...validFields, [ITEM_STAGED_FROM_FIELD]: outputUrl }, [
+      await jpegBytes(),
+    ]);
     expect(response.body.aiStaged).toBe(true);
   });
 
   it('does not mark a listing for someone else’s or a made-up staging URL', async () => {
     const othersUrl = await stagedOutputOf(buyer);
     const madeUp = othersUrl.replace(buyer.uid, seller.uid);
-    const response = await submit('post', seller, { ...validFields, [ITEM_STAGED_FROM_FIELD]: [othersUrl, madeUp] }, [await jpegBytes()]);
+    const response = await submit('post', seller, { ...validFields, [ITEM_STAGED_FROM_FIELD]: [othersUrl, madeUp] }, [
+      await jpegBytes(),
+    ]);
     expect(response.body.aiStaged).toBe(false);
   });
 
@@ -135,9 +162,20 @@ describe('AI-staged listings', () => {
 describe('PUT /api/marketplace-update-item', () => {
   it('lets the owner change the fields and state, keeping images when none are sent', async () => {
     const created = await submit('post', seller, validFields, [await jpegBytes()]);
-    const response = await submit('put', seller, { ...validFields, price: '199.5', state: 'sold' }, [], created.body.id);
+    const response = await submit(
+      'put',
+      seller,
+      { ...validFields, price: '199.5', state: 'sold' },
+      [],
+      created.body.id,
+    );
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ id: created.body.id, price: 199.5, state: 'sold', images: created.body.images });
+    expect(response.body).toMatchObject({
+      id: created.body.id,
+      price: 199.5,
+      state: 'sold',
+      images: created.body.images,
+    });
   });
 
   it('replaces the images when new ones are sent', async () => {
@@ -165,7 +203,11 @@ describe('GET /api/marketplace-get-items', () => {
   it('searches title, description and tags, newest first, with a tag filter', async () => {
     const word = `zebrawood${Date.now()}`;
     const a = await submit('post', seller, { ...validFields, title: `${word} chest`, tags: 'chest' });
-    const b = await submit('post', seller, { ...validFields, description: `Inlaid ${word.toUpperCase()} top`, tags: 'table' });
+    const b = await submit('post', seller, {
+      ...validFields,
+      description: `Inlaid ${word.toUpperCase()} top`,
+      tags: 'table',
+    });
     const c = await submit('post', seller, { ...validFields, title: 'Plain chair', tags: `${word}, chair` });
 
     const all = await request(t.app).get('/api/marketplace-get-items').query({ search: word });
@@ -180,9 +222,15 @@ describe('GET /api/marketplace-get-items', () => {
     const sold = await submit('post', seller, { ...validFields, title: word, state: 'sold' });
     const anonymous = await request(t.app).get('/api/marketplace-get-items').query({ search: word });
     expect(anonymous.body.data).toEqual([]);
-    const other = await request(t.app).get('/api/marketplace-get-items').query({ search: word }).set('authorization', `Bearer ${buyer.idToken}`);
+    const other = await request(t.app)
+      .get('/api/marketplace-get-items')
+      .query({ search: word })
+      .set('authorization', `Bearer ${buyer.idToken}`);
     expect(other.body.data).toEqual([]);
-    const owner = await request(t.app).get('/api/marketplace-get-items').query({ search: word }).set('authorization', `Bearer ${seller.idToken}`);
+    const owner = await request(t.app)
+      .get('/api/marketplace-get-items')
+      .query({ search: word })
+      .set('authorization', `Bearer ${seller.idToken}`);
     expect(owner.body.data.map((i: { id: string }) => i.id)).toEqual([sold.body.id]);
   });
 
@@ -192,7 +240,9 @@ describe('GET /api/marketplace-get-items', () => {
     const first = await request(t.app).get('/api/marketplace-get-items').query({ search: word });
     expect(first.body.data).toHaveLength(12);
     expect(first.body.nextCursor).toEqual(expect.any(String));
-    const second = await request(t.app).get('/api/marketplace-get-items').query({ search: word, cursor: first.body.nextCursor });
+    const second = await request(t.app)
+      .get('/api/marketplace-get-items')
+      .query({ search: word, cursor: first.body.nextCursor });
     expect(second.body.data).toHaveLength(2);
     expect(second.body.nextCursor).toBeNull();
   });
@@ -202,4 +252,3 @@ describe('GET /api/marketplace-get-items', () => {
     expect(response.status).toBe(401);
   });
 });
-

@@ -21,7 +21,8 @@ beforeEach(() => {
 async function accountWith(credits: number): Promise<TestUser> {
   const user = await signUpTestUser();
   await request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
-  if (credits !== 10) await t.store.applyCredit({ uid: user.uid, delta: credits - 10, reason: 'stage', ref: 'test-setup' });
+  if (credits !== 10)
+    await t.store.applyCredit({ uid: user.uid, delta: credits - 10, reason: 'stage', ref: 'test-setup' });
   return user;
 }
 
@@ -30,7 +31,8 @@ function stage(user: TestUser, options: { key?: string; fields?: Record<string, 
   if (options.key) req.set('Idempotency-Key', options.key);
   const fields = options.fields ?? { style: 'farmhouse', furnitureType: 'dresser', mode: 'auto', prompt: '' };
   for (const [name, value] of Object.entries(fields)) req.field(name, value);
-  if (options.image !== null) req.attach('imageFile', options.image ?? photo, { filename: 'dresser.jpg', contentType: 'image/jpeg' });
+  if (options.image !== null)
+    req.attach('imageFile', options.image ?? photo, { filename: 'dresser.jpg', contentType: 'image/jpeg' });
   return req;
 }
 
@@ -77,7 +79,14 @@ describe('POST /api/stage', () => {
     await t.store.processStripeEvent({
       eventId: `evt_${user.uid}`,
       type: 'customer.subscription.created',
-      effect: { kind: 'sync-subscription', stripeCustomerId: customerId, subscriptionId: 'sub_x', status: 'active', priceId: LOCAL_PRICE_IDS.flipper, stateAt: Date.now() },
+      effect: {
+        kind: 'sync-subscription',
+        stripeCustomerId: customerId,
+        subscriptionId: 'sub_x',
+        status: 'active',
+        priceId: LOCAL_PRICE_IDS.flipper,
+        stateAt: Date.now(),
+      },
     });
     await stage(user);
     expect(t.stager.calls.at(-1)?.size).toBe('hd');
@@ -181,7 +190,10 @@ describe('POST /api/stage', () => {
 
   it('answers 400 for a JSON body instead of multipart', async () => {
     const user = await accountWith(3);
-    const response = await request(t.app).post('/api/stage').set('authorization', `Bearer ${user.idToken}`).send({ prompt: 'x' });
+    const response = await request(t.app)
+      .post('/api/stage')
+      .set('authorization', `Bearer ${user.idToken}`)
+      .send({ prompt: 'x' });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: { message: MESSAGES.multipartRequired } });
   });
@@ -198,13 +210,19 @@ describe('GET /api/image-edits', () => {
     const first = await request(t.app).get('/api/image-edits').set('authorization', auth);
     expect(first.body.data).toHaveLength(12);
     expect(first.body.data[0].id).toBe(ids[12]);
-    const second = await request(t.app).get('/api/image-edits').query({ cursor: first.body.nextCursor }).set('authorization', auth);
+    const second = await request(t.app)
+      .get('/api/image-edits')
+      .query({ cursor: first.body.nextCursor })
+      .set('authorization', auth);
     expect(second.body).toEqual({ data: [expect.objectContaining({ id: ids[0] })], nextCursor: null });
   });
 
   it('answers 400 for a forged cursor', async () => {
     const user = await accountWith(1);
-    const response = await request(t.app).get('/api/image-edits').query({ cursor: 'garbage' }).set('authorization', `Bearer ${user.idToken}`);
+    const response = await request(t.app)
+      .get('/api/image-edits')
+      .query({ cursor: 'garbage' })
+      .set('authorization', `Bearer ${user.idToken}`);
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: { message: MESSAGES.invalidCursor } });
   });

@@ -20,7 +20,13 @@ let host: LocalHost;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'flipstage-host-'));
-  host = await startLocalHost({ port: 0, dataDir, seed: false, authEmulatorHost: AUTH_EMULATOR_HOST, logger: silentLogger });
+  host = await startLocalHost({
+    port: 0,
+    dataDir,
+    seed: false,
+    authEmulatorHost: AUTH_EMULATOR_HOST,
+    logger: silentLogger,
+  });
 });
 afterAll(async () => {
   await host.close();
@@ -49,11 +55,19 @@ describe('local host', () => {
   it('stages a sample photo through the real engine and serves the stored output', async () => {
     const user = await newAccount();
     const form = new FormData();
-    form.set('imageFile', new Blob([readFileSync(join(REPO_ROOT, 'samples', 'dresser-blue.jpg'))], { type: 'image/jpeg' }), 'dresser.jpg');
+    form.set(
+      'imageFile',
+      new Blob([readFileSync(join(REPO_ROOT, 'samples', 'dresser-blue.jpg'))], { type: 'image/jpeg' }),
+      'dresser.jpg',
+    );
     form.set('style', 'coastal');
     form.set('furnitureType', 'dresser');
     form.set('mode', 'auto');
-    const response = await api(user, '/stage', { method: 'POST', body: form, headers: { 'Idempotency-Key': 'sample-1' } });
+    const response = await api(user, '/stage', {
+      method: 'POST',
+      body: form,
+      headers: { 'Idempotency-Key': 'sample-1' },
+    });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { outputUrl: string; creditsRemaining: number };
     expect(body.creditsRemaining).toBe(9);
@@ -79,18 +93,30 @@ describe('local host', () => {
     const session = await api(user, '/stripe-create-checkout-session', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ priceId: LOCAL_PRICE_IDS.flipper, successUrl: 'http://127.0.0.1:5173/dashboard?paid=true', cancelUrl: 'http://127.0.0.1:5173/pricing' }),
+      body: JSON.stringify({
+        priceId: LOCAL_PRICE_IDS.flipper,
+        successUrl: 'http://127.0.0.1:5173/dashboard?paid=true',
+        cancelUrl: 'http://127.0.0.1:5173/pricing',
+      }),
     });
     const { url } = (await session.json()) as { url: string };
     const page = await (await fetch(url)).text();
     expect(page).toContain('FlipStage Flipper');
     expect(page).toContain('7-day free trial');
-    const confirm = await fetch(`${host.url}${formAction(page, 'Start trial')}`, { method: 'POST', redirect: 'manual' });
+    const confirm = await fetch(`${host.url}${formAction(page, 'Start trial')}`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
     expect(confirm.status).toBe(303);
     expect(confirm.headers.get('location')).toBe('http://127.0.0.1:5173/dashboard?paid=true');
 
     const account = (await (await api(user, '/account')).json()) as Record<string, unknown>;
-    expect(account).toMatchObject({ planId: LOCAL_PRICE_IDS.flipper, stripeSubscriptionStatus: 'trialing', planIsActive: true, creditsRemaining: 60 });
+    expect(account).toMatchObject({
+      planId: LOCAL_PRICE_IDS.flipper,
+      stripeSubscriptionStatus: 'trialing',
+      planIsActive: true,
+      creditsRemaining: 60,
+    });
 
     const billing = await api(user, '/stripe-create-billing-session', {
       method: 'POST',
@@ -100,9 +126,14 @@ describe('local host', () => {
     const portalUrl = ((await billing.json()) as { data: { url: string } }).data.url;
     const portal = await (await fetch(portalUrl)).text();
     expect(portal).toContain('Return to FlipStage');
-    const cancel = await fetch(`${host.url}${formAction(portal, 'Cancel subscription')}`, { method: 'POST', redirect: 'manual' });
+    const cancel = await fetch(`${host.url}${formAction(portal, 'Cancel subscription')}`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
     expect(cancel.status).toBe(303);
-    expect((await (await api(user, '/account')).json()) as Record<string, unknown>).toMatchObject({ planIsActive: false });
+    expect((await (await api(user, '/account')).json()) as Record<string, unknown>).toMatchObject({
+      planIsActive: false,
+    });
   });
 
   it('cancelling the checkout page returns to the cancel URL and changes nothing', async () => {
@@ -110,12 +141,19 @@ describe('local host', () => {
     const session = await api(user, '/stripe-create-checkout-session', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ priceId: LOCAL_PRICE_IDS.base, successUrl: 'http://127.0.0.1:5173/dashboard?paid=true', cancelUrl: 'http://127.0.0.1:5173/pricing' }),
+      body: JSON.stringify({
+        priceId: LOCAL_PRICE_IDS.base,
+        successUrl: 'http://127.0.0.1:5173/dashboard?paid=true',
+        cancelUrl: 'http://127.0.0.1:5173/pricing',
+      }),
     });
     const page = await (await fetch(((await session.json()) as { url: string }).url)).text();
     const cancel = await fetch(`${host.url}${formAction(page, 'Cancel')}`, { method: 'POST', redirect: 'manual' });
     expect(cancel.headers.get('location')).toBe('http://127.0.0.1:5173/pricing');
-    expect((await (await api(user, '/account')).json()) as Record<string, unknown>).toMatchObject({ planIsActive: false, creditsRemaining: 10 });
+    expect((await (await api(user, '/account')).json()) as Record<string, unknown>).toMatchObject({
+      planIsActive: false,
+      creditsRemaining: 10,
+    });
   });
 });
 
@@ -124,19 +162,40 @@ describe('first-start seed', () => {
     const seedDir = mkdtempSync(join(tmpdir(), 'flipstage-seed-'));
     const stager = await createFakeStager();
     try {
-      const first = await startLocalHost({ port: 0, dataDir: seedDir, seed: true, stager, authEmulatorHost: AUTH_EMULATOR_HOST, logger: silentLogger });
+      const first = await startLocalHost({
+        port: 0,
+        dataDir: seedDir,
+        seed: true,
+        stager,
+        authEmulatorHost: AUTH_EMULATOR_HOST,
+        logger: silentLogger,
+      });
       await first.close();
-      const again = await startLocalHost({ port: 0, dataDir: seedDir, seed: true, stager, authEmulatorHost: AUTH_EMULATOR_HOST, logger: silentLogger });
+      const again = await startLocalHost({
+        port: 0,
+        dataDir: seedDir,
+        seed: true,
+        stager,
+        authEmulatorHost: AUTH_EMULATOR_HOST,
+        logger: silentLogger,
+      });
       try {
         expect(stager.calls).toHaveLength(SEED_LISTINGS.length);
-        const signIn = await postEmulatorJson(`http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
-          email: DEMO_LOGIN.email,
-          password: DEMO_LOGIN.password,
-          returnSecureToken: true,
-        });
+        const signIn = await postEmulatorJson(
+          `http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`,
+          {
+            email: DEMO_LOGIN.email,
+            password: DEMO_LOGIN.password,
+            returnSecureToken: true,
+          },
+        );
         const { idToken } = signIn.json as { idToken: string };
-        const publicList = (await (await fetch(`${again.url}/api/marketplace-get-items`)).json()) as { data: { owner: string }[] };
-        const ownList = (await (await fetch(`${again.url}/api/marketplace-get-items`, { headers: { authorization: `Bearer ${idToken}` } })).json()) as {
+        const publicList = (await (await fetch(`${again.url}/api/marketplace-get-items`)).json()) as {
+          data: { owner: string }[];
+        };
+        const ownList = (await (
+          await fetch(`${again.url}/api/marketplace-get-items`, { headers: { authorization: `Bearer ${idToken}` } })
+        ).json()) as {
           data: unknown[];
           nextCursor: string | null;
         };

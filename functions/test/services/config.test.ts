@@ -4,7 +4,11 @@ import { DEFAULT_TRIAL_DAYS, loadConfig } from '../../src/config.js';
 
 describe('configuration', () => {
   it('reads price ids under either naming', () => {
-    const config = loadConfig({ STRIPE_PRICE_STARTER: 'price_s', STRIPE_PRICE_FLIPPER: 'price_f', STRIPE_PRICE_BUSINESS: 'price_b' });
+    const config = loadConfig({
+      STRIPE_PRICE_STARTER: 'price_s',
+      STRIPE_PRICE_FLIPPER: 'price_f',
+      STRIPE_PRICE_BUSINESS: 'price_b',
+    });
     expect(config.priceIds).toEqual({ base: 'price_s', flipper: 'price_f', premium: 'price_b' });
   });
 
@@ -16,7 +20,10 @@ describe('configuration', () => {
   it('defaults the trial to 7 days and MERGE_DB_USER to true', () => {
     expect(loadConfig({})).toMatchObject({ trialDays: DEFAULT_TRIAL_DAYS, mergeDbUser: true });
     expect(DEFAULT_TRIAL_DAYS).toBe(7);
-    expect(loadConfig({ TRIAL_DAYS: '14', MERGE_DB_USER: 'false' })).toMatchObject({ trialDays: 14, mergeDbUser: false });
+    expect(loadConfig({ TRIAL_DAYS: '14', MERGE_DB_USER: 'false' })).toMatchObject({
+      trialDays: 14,
+      mergeDbUser: false,
+    });
   });
 
   it('refuses a trial length that is not a whole number of days', () => {

@@ -15,10 +15,11 @@ describe('page cursors', () => {
     expect(encodeCursor(null)).toBeNull();
   });
 
-  it.each(['garbage', Buffer.from('[1,2]').toString('base64url'), Buffer.from('["not a date","x"]').toString('base64url')])(
-    'reject the forged cursor %j with the invalid-cursor message',
-    (cursor) => {
-      expect(() => decodeCursor(cursor)).toThrow(new ServiceError('invalid', MESSAGES.invalidCursor));
-    },
-  );
+  it.each([
+    'garbage',
+    Buffer.from('[1,2]').toString('base64url'),
+    Buffer.from('["not a date","x"]').toString('base64url'),
+  ])('reject the forged cursor %j with the invalid-cursor message', (cursor) => {
+    expect(() => decodeCursor(cursor)).toThrow(new ServiceError('invalid', MESSAGES.invalidCursor));
+  });
 });

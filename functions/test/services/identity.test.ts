@@ -18,12 +18,22 @@ const token = (overrides: Partial<DecodedIdToken>): DecodedIdToken =>
 
 describe('identity from an ID token', () => {
   it('takes email, name and picture from the claims', () => {
-    const identity = identityFromToken(token({ email: 'a@example.com', name: 'Ana', picture: 'https://img.example/a.png' }));
-    expect(identity).toEqual({ uid: 'u1', email: 'a@example.com', displayName: 'Ana', photoURL: 'https://img.example/a.png', providerIds: ['password', 'email'] });
+    const identity = identityFromToken(
+      token({ email: 'a@example.com', name: 'Ana', picture: 'https://img.example/a.png' }),
+    );
+    expect(identity).toEqual({
+      uid: 'u1',
+      email: 'a@example.com',
+      displayName: 'Ana',
+      photoURL: 'https://img.example/a.png',
+      providerIds: ['password', 'email'],
+    });
   });
 
   it('lists the sign-in provider first', () => {
-    const identity = identityFromToken(token({ firebase: { sign_in_provider: 'google.com', identities: { email: ['a@x.y'], 'google.com': ['1'] } } }));
+    const identity = identityFromToken(
+      token({ firebase: { sign_in_provider: 'google.com', identities: { email: ['a@x.y'], 'google.com': ['1'] } } }),
+    );
     expect(identity.providerIds).toEqual(['google.com', 'email']);
   });
 });

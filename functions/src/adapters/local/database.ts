@@ -143,7 +143,9 @@ export async function openLocalDatabase(dataDir: string | null): Promise<PGlite>
 }
 
 async function migrate(db: PGlite): Promise<void> {
-  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+  await db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
   const applied = await db.query<{ version: number }>('SELECT version FROM schema_migrations');
   const done = new Set(applied.rows.map((r) => r.version));
   for (const [index, sql] of MIGRATIONS.entries()) {

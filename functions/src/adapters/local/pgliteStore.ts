@@ -149,7 +149,9 @@ async function applyCreditIn(tx: Tx, change: CreditChange): Promise<CreditResult
 }
 
 async function uidForStripeCustomer(tx: Tx, stripeCustomerId: string): Promise<string> {
-  const found = await tx.query<{ uid: string }>('SELECT uid FROM customers WHERE stripe_customer_id = $1', [stripeCustomerId]);
+  const found = await tx.query<{ uid: string }>('SELECT uid FROM customers WHERE stripe_customer_id = $1', [
+    stripeCustomerId,
+  ]);
   const uid = found.rows[0]?.uid;
   if (!uid) throw new UnknownStripeCustomer(stripeCustomerId);
   return uid;
@@ -161,7 +163,10 @@ async function applyEffect(tx: Tx, eventId: string, effect: StripeEffect): Promi
       return;
     case 'link-customer': {
       await lockCustomer(tx, effect.uid);
-      await tx.query('UPDATE customers SET stripe_customer_id = $2 WHERE uid = $1', [effect.uid, effect.stripeCustomerId]);
+      await tx.query('UPDATE customers SET stripe_customer_id = $2 WHERE uid = $1', [
+        effect.uid,
+        effect.stripeCustomerId,
+      ]);
       return;
     }
     case 'grant-credits': {
@@ -197,12 +202,10 @@ export function createPgliteStore(db: PGlite): Store {
   return {
     ensureAccount(uid, profile, signupCredits) {
       return db.transaction(async (tx) => {
-        await tx.query('INSERT INTO users (uid, name, email, avatar) VALUES ($1, $2, $3, $4) ON CONFLICT (uid) DO NOTHING', [
-          uid,
-          profile.name,
-          profile.email,
-          profile.avatar,
-        ]);
+        await tx.query(
+          'INSERT INTO users (uid, name, email, avatar) VALUES ($1, $2, $3, $4) ON CONFLICT (uid) DO NOTHING',
+          [uid, profile.name, profile.email, profile.avatar],
+        );
         await tx.query('INSERT INTO customers (uid) VALUES ($1) ON CONFLICT (uid) DO NOTHING', [uid]);
         const customer = await lockCustomer(tx, uid);
         if (!customer.signup_granted_at) {
@@ -239,9 +242,10 @@ export function createPgliteStore(db: PGlite): Store {
       });
     },
 
-
     async findUidByStripeCustomer(stripeCustomerId) {
-      const found = await db.query<{ uid: string }>('SELECT uid FROM customers WHERE stripe_customer_id = $1', [stripeCustomerId]);
+      const found = await db.query<{ uid: string }>('SELECT uid FROM customers WHERE stripe_customer_id = $1', [
+        stripeCustomerId,
+      ]);
       return found.rows[0]?.uid ?? null;
     },
 
@@ -250,20 +254,31 @@ export function createPgliteStore(db: PGlite): Store {
     },
 
     async listLedger(uid) {
-      const result = await db.query<{ id: string; delta: number; reason: LedgerReason; ref: string; balance_after: number; at: Date }>(
-        'SELECT id, delta, reason, ref, balance_after, at FROM ledger WHERE uid = $1 ORDER BY seq DESC',
-        [uid],
-      );
-      return result.rows.map(
-        (r): LedgerEntry => ({ id: r.id, delta: r.delta, reason: r.reason, ref: r.ref, balanceAfter: r.balance_after, at: r.at.toISOString() }),
-      );
+      const result = await db.query<{
+        id: string;
+        delta: number;
+        reason: LedgerReason;
+        ref: string;
+        balance_after: number;
+        at: Date;
+      }>('SELECT id, delta, reason, ref, balance_after, at FROM ledger WHERE uid = $1 ORDER BY seq DESC', [uid]);
+      return result.rows.map((r): LedgerEntry => ({
+        id: r.id,
+        delta: r.delta,
+        reason: r.reason,
+        ref: r.ref,
+        balanceAfter: r.balance_after,
+        at: r.at.toISOString(),
+      }));
     },
 
     beginStage(input: BeginStageInput) {
       return db.transaction(async (tx): Promise<StageBegin> => {
         const { uid, key, attemptId } = input;
         const customer = await lockCustomer(tx, uid);
-        const existing = (await tx.query<StageRow>('SELECT * FROM stage_requests WHERE uid = $1 AND key = $2', [uid, key])).rows[0];
+        const existing = (
+          await tx.query<StageRow>('SELECT * FROM stage_requests WHERE uid = $1 AND key = $2', [uid, key])
+        ).rows[0];
         if (existing) {
           const result = stageResult(existing);
           if (result) return { kind: 'completed', result, creditsRemaining: customer.credits_remaining };
@@ -291,7 +306,16 @@ export function createPgliteStore(db: PGlite): Store {
         await tx.query(
           `INSERT INTO image_edits (id, user_id, input_image_url, output_image_url, background_style, style, furniture_type, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [edit.id, edit.user_id, edit.input_image_url, edit.output_image_url, edit.background_style, edit.style, edit.furniture_type, edit.created_at],
+          [
+            edit.id,
+            edit.user_id,
+            edit.input_image_url,
+            edit.output_image_url,
+            edit.background_style,
+            edit.style,
+            edit.furniture_type,
+            edit.created_at,
+          ],
         );
         return { editId: edit.id, inputUrl: edit.input_image_url, outputUrl: edit.output_image_url };
       });
@@ -299,13 +323,18 @@ export function createPgliteStore(db: PGlite): Store {
 
     failStage({ uid, key, attemptId }) {
       return db.transaction(async (tx) => {
-        await tx.query('DELETE FROM stage_requests WHERE uid = $1 AND key = $2 AND attempt_id = $3', [uid, key, attemptId]);
+        await tx.query('DELETE FROM stage_requests WHERE uid = $1 AND key = $2 AND attempt_id = $3', [
+          uid,
+          key,
+          attemptId,
+        ]);
         return applyCreditIn(tx, { uid, delta: 1, reason: 'refund', ref: `refund:${attemptId}` });
       });
     },
 
     async getStage(uid, key) {
-      const row = (await db.query<StageRow>('SELECT * FROM stage_requests WHERE uid = $1 AND key = $2', [uid, key])).rows[0];
+      const row = (await db.query<StageRow>('SELECT * FROM stage_requests WHERE uid = $1 AND key = $2', [uid, key]))
+        .rows[0];
       if (!row) return null;
       return { status: row.status, result: stageResult(row) };
     },
@@ -324,7 +353,21 @@ export function createPgliteStore(db: PGlite): Store {
       await db.query(
         `INSERT INTO items (id, title, description, price, tags, images, thumbs, owner, state, ai_staged, keywords, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-        [item.id, item.title, item.description, item.price, item.tags, item.images, item.thumbs, item.owner, item.state, item.aiStaged, item.keywords, item.created_at, item.updated_at],
+        [
+          item.id,
+          item.title,
+          item.description,
+          item.price,
+          item.tags,
+          item.images,
+          item.thumbs,
+          item.owner,
+          item.state,
+          item.aiStaged,
+          item.keywords,
+          item.created_at,
+          item.updated_at,
+        ],
       );
       return item;
     },
@@ -343,7 +386,19 @@ export function createPgliteStore(db: PGlite): Store {
           `UPDATE items SET title = $2, description = $3, price = $4, tags = $5, state = $6, keywords = $7, updated_at = $8,
              images = COALESCE($9, images), thumbs = COALESCE($10, thumbs), ai_staged = COALESCE($11, ai_staged)
            WHERE id = $1 RETURNING *`,
-          [id, patch.title, patch.description, patch.price, patch.tags, patch.state, patch.keywords, patch.updated_at, patch.images ?? null, patch.thumbs ?? null, patch.aiStaged ?? null],
+          [
+            id,
+            patch.title,
+            patch.description,
+            patch.price,
+            patch.tags,
+            patch.state,
+            patch.keywords,
+            patch.updated_at,
+            patch.images ?? null,
+            patch.thumbs ?? null,
+            patch.aiStaged ?? null,
+          ],
         );
         return toItem(result.rows[0]!);
       });
@@ -352,7 +407,10 @@ export function createPgliteStore(db: PGlite): Store {
     async searchItems(query: ItemQuery) {
       const params: unknown[] = [query.viewer, query.after?.createdAt ?? null, query.after?.id ?? '', query.limit + 1];
       // Only the filters in use, so the planner can weigh the GIN indexes against the newest-first index.
-      const filters = ["(state = 'active' OR owner = $1::text)", '($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::text))'];
+      const filters = [
+        "(state = 'active' OR owner = $1::text)",
+        '($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::text))',
+      ];
       if (query.tokens.length > 0) filters.push(`keywords @> $${params.push(query.tokens)}::text[]`);
       if (query.tag) filters.push(`tags @> ARRAY[$${params.push(query.tag)}::text]`);
       const result = await db.query<ItemRow>(
@@ -364,10 +422,10 @@ export function createPgliteStore(db: PGlite): Store {
 
     processStripeEvent(input: StripeEventInput) {
       return db.transaction(async (tx) => {
-        const inserted = await tx.query('INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [
-          input.eventId,
-          input.type,
-        ]);
+        const inserted = await tx.query(
+          'INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING',
+          [input.eventId, input.type],
+        );
         if (!inserted.affectedRows) return { applied: false };
         await applyEffect(tx, input.eventId, input.effect);
         return { applied: true };

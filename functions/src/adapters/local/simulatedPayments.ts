@@ -86,7 +86,14 @@ export function createSimulatedPayments(options: SimulatedPaymentsOptions): Simu
     });
 
   async function send(type: string, object: Record<string, unknown>): Promise<void> {
-    const event = { id: newId('evt'), object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } };
+    const event = {
+      id: newId('evt'),
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object },
+    };
     const payload = JSON.stringify(event);
     await deliver(payload, signStripePayload(payload, options.webhookSecret));
   }
@@ -122,7 +129,14 @@ export function createSimulatedPayments(options: SimulatedPaymentsOptions): Simu
   }
 
   async function portalSession(id: string) {
-    return (await db.query<{ id: string; customer_id: string; return_url: string }>('SELECT * FROM sim_portal_sessions WHERE id = $1', [id])).rows[0] ?? null;
+    return (
+      (
+        await db.query<{ id: string; customer_id: string; return_url: string }>(
+          'SELECT * FROM sim_portal_sessions WHERE id = $1',
+          [id],
+        )
+      ).rows[0] ?? null
+    );
   }
 
   const portalUrl = (id: string) => `${base}${DEV_ROUTE}/portal/${id}`;
@@ -134,7 +148,9 @@ export function createSimulatedPayments(options: SimulatedPaymentsOptions): Simu
         'INSERT INTO sim_customers (id, uid, email, name, idempotency_key) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (idempotency_key) DO NOTHING',
         [id, uid, email, name, idempotencyKey],
       );
-      const row = await db.query<{ id: string }>('SELECT id FROM sim_customers WHERE idempotency_key = $1', [idempotencyKey]);
+      const row = await db.query<{ id: string }>('SELECT id FROM sim_customers WHERE idempotency_key = $1', [
+        idempotencyKey,
+      ]);
       return row.rows[0]!.id;
     },
 
@@ -143,16 +159,31 @@ export function createSimulatedPayments(options: SimulatedPaymentsOptions): Simu
       await db.query(
         `INSERT INTO sim_checkout_sessions (id, uid, customer_id, price_id, trial_days, success_url, cancel_url, idempotency_key)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (idempotency_key) DO NOTHING`,
-        [id, input.uid, input.customerId, input.priceId, input.trialDays, input.successUrl, input.cancelUrl, input.idempotencyKey],
+        [
+          id,
+          input.uid,
+          input.customerId,
+          input.priceId,
+          input.trialDays,
+          input.successUrl,
+          input.cancelUrl,
+          input.idempotencyKey,
+        ],
       );
-      const row = await db.query<{ id: string }>('SELECT id FROM sim_checkout_sessions WHERE idempotency_key = $1', [input.idempotencyKey]);
+      const row = await db.query<{ id: string }>('SELECT id FROM sim_checkout_sessions WHERE idempotency_key = $1', [
+        input.idempotencyKey,
+      ]);
       const sessionId = row.rows[0]!.id;
       return { id: sessionId, url: `${base}${DEV_ROUTE}/checkout/${sessionId}` };
     },
 
     async createPortalSession({ customerId, returnUrl }) {
       const id = newId('bps');
-      await db.query('INSERT INTO sim_portal_sessions (id, customer_id, return_url) VALUES ($1, $2, $3)', [id, customerId, returnUrl]);
+      await db.query('INSERT INTO sim_portal_sessions (id, customer_id, return_url) VALUES ($1, $2, $3)', [
+        id,
+        customerId,
+        returnUrl,
+      ]);
       return { url: portalUrl(id) };
     },
 
@@ -213,7 +244,9 @@ export function createSimulatedPayments(options: SimulatedPaymentsOptions): Simu
     async abandonCheckout(sessionId) {
       const row = await session(sessionId);
       if (!row) throw new Error(`No such checkout session: ${sessionId}`);
-      await db.query("UPDATE sim_checkout_sessions SET status = 'expired' WHERE id = $1 AND status = 'open'", [sessionId]);
+      await db.query("UPDATE sim_checkout_sessions SET status = 'expired' WHERE id = $1 AND status = 'open'", [
+        sessionId,
+      ]);
       return row.cancel_url;
     },
 
@@ -247,9 +280,13 @@ export function createSimulatedPayments(options: SimulatedPaymentsOptions): Simu
       if (!portal) throw new Error(`No such portal session: ${portalSessionId}`);
       const priceId = PLANS.find((p) => p.id === planId) ? options.priceIds[planId as Plan['id']] : undefined;
       const subscription = await latestSubscription(portal.customer_id);
-      if (!priceId || !subscription || subscription.status === 'canceled') throw new Error('There is no live subscription to switch');
+      if (!priceId || !subscription || subscription.status === 'canceled')
+        throw new Error('There is no live subscription to switch');
       const switched = { ...subscription, price_id: priceId, status: 'active' };
-      await db.query("UPDATE sim_subscriptions SET price_id = $2, status = 'active' WHERE id = $1", [subscription.id, priceId]);
+      await db.query("UPDATE sim_subscriptions SET price_id = $2, status = 'active' WHERE id = $1", [
+        subscription.id,
+        priceId,
+      ]);
       await send('customer.subscription.updated', subscriptionObject(switched));
       await send('invoice.paid', invoiceObject(switched, 'subscription_update'));
       return portalUrl(portalSessionId);
