@@ -9,6 +9,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { buildAutoPrompt, SIGNUP_CREDITS } from '@flipstage/core';
 import type { Blobs, Stager, Store } from '../ports.js';
 import { createItem } from '../services/listings.js';
+import { itemKeywords } from '../services/searchTokens.js';
 import { SEED_LISTINGS } from './seedListings.js';
 
 export const DEMO_LOGIN = {
@@ -59,7 +60,7 @@ export async function seedDemo(deps: {
       mode: 'auto',
       size: 'standard',
     });
-    await createItem(deps, {
+    const item = await createItem(deps, {
       uid,
       fields: {
         title: listing.title,
@@ -69,6 +70,21 @@ export async function seedDemo(deps: {
         state: listing.state,
       },
       images: [{ data: staged.jpeg }, { data: photo }],
+    });
+    // The first image is a staging result made right here, so the listing is labelled AI-staged.
+    const { title, description, price, tags, state, images, thumbs, updated_at } = item;
+    const keywords = itemKeywords(item);
+    await deps.store.updateItem(item.id, uid, {
+      title,
+      description,
+      price,
+      tags,
+      state,
+      images,
+      thumbs,
+      updated_at,
+      keywords,
+      aiStaged: true,
     });
   }
   await deps.db.query("INSERT INTO local_meta (key, value) VALUES ('demo-listings', $1) ON CONFLICT (key) DO NOTHING", [

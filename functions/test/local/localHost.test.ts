@@ -191,7 +191,7 @@ describe('first-start seed', () => {
         );
         const { idToken } = signIn.json as { idToken: string };
         const publicList = (await (await fetch(`${again.url}/api/marketplace-get-items`)).json()) as {
-          data: { owner: string }[];
+          data: { owner: string; aiStaged: boolean; images: string[]; thumbs: string[] }[];
         };
         const ownList = (await (
           await fetch(`${again.url}/api/marketplace-get-items`, { headers: { authorization: `Bearer ${idToken}` } })
@@ -203,6 +203,7 @@ describe('first-start seed', () => {
         expect(soldCount).toBeGreaterThan(0);
         expect(publicList.data).toHaveLength(SEED_LISTINGS.length - soldCount);
         expect(publicList.data.every((i) => i.owner === DEMO_LOGIN.uid)).toBe(true);
+        expect(publicList.data.every((i) => i.aiStaged && i.images.length === 2 && i.thumbs.length === 2)).toBe(true);
         expect(ownList.data).toHaveLength(12);
       } finally {
         await again.close();
