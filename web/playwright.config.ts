@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_WEB_URL } from './e2e/support/ports';
+import { e2eWebUrl } from './e2e/support/ports';
 
 /** End-to-end journeys in Debian's Chromium against local mode (see e2e/support/globalSetup.ts). */
 export default defineConfig({
@@ -14,7 +14,8 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: '../test-results/e2e',
   use: {
-    baseURL: E2E_WEB_URL,
+    // Workers load this file after globalSetup has published the ports it picked.
+    baseURL: e2eWebUrl(),
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {

@@ -2,10 +2,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureAuthEmulator } from '../../../scripts/lib/authEmulator.mjs';
-import { E2E_LOCAL_HOST_PORT, E2E_LOCAL_HOST_URL, E2E_WEB_PORT, E2E_WEB_URL } from './ports';
+import { e2eLocalHostPort, e2eWebUrl, LOCAL_HOST_PORT_VAR, WEB_PORT_VAR } from './ports';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const webDir = join(repoRoot, 'web');
@@ -52,6 +53,18 @@ function quietLogger() {
   return logger;
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return Promise.resolve();
   return new Promise((resolve) => {
@@ -68,20 +81,30 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(join(repoRoot, 'functions/dist/local/server.js'))) run('npx', ['tsc', '-b'], repoRoot);
   run('npx', ['vite', 'build', '--logLevel', 'warn'], webDir, { ...process.env, VITE_BACKEND: 'local' });
 
+  process.env[WEB_PORT_VAR] ??= String(await freePort());
+  process.env[LOCAL_HOST_PORT_VAR] ??= String(await freePort());
+  const webUrl = e2eWebUrl();
+  const localHostPort = e2eLocalHostPort();
+
   const emulator = await ensureAuthEmulator({ log: (line) => console.log(`[auth] ${line}`) });
   const dataDir = mkdtempSync(join(tmpdir(), 'flipstage-e2e-'));
   const serverModule = join(repoRoot, 'functions/dist/local/server.js');
   const { startLocalHost } = (await import(serverModule)) as { startLocalHost: StartLocalHost };
-  const localHost = await startLocalHost({ port: E2E_LOCAL_HOST_PORT, dataDir, seed: false, logger: quietLogger() });
+  const localHost = await startLocalHost({
+    port: localHostPort,
+    dataDir,
+    seed: false,
+    logger: quietLogger(),
+  });
 
-  const preview = spawn('npx', ['vite', 'preview', '--port', String(E2E_WEB_PORT), '--strictPort'], {
+  const preview = spawn('npx', ['vite', 'preview', '--port', new URL(webUrl).port, '--strictPort'], {
     cwd: webDir,
-    env: { ...process.env, FLIPSTAGE_LOCAL_HOST_URL: E2E_LOCAL_HOST_URL },
+    env: { ...process.env, FLIPSTAGE_LOCAL_HOST_URL: `http://127.0.0.1:${localHostPort}` },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
   try {
-    await waitForHttp(E2E_WEB_URL, 60_000);
+    await waitForHttp(webUrl, 60_000);
   } catch (error) {
     await stopChild(preview);
     await localHost.close();

@@ -1,10 +1,18 @@
 /**
- * The end-to-end run uses its own ports so it never collides with `npm start` (5050/5173);
- * the Auth emulator on 9099 is shared (reused when one already answers).
+ * The end-to-end run serves the SPA and its own local host on free ports that globalSetup picks and
+ * publishes through these variables (workers inherit them), so runs never collide with `npm start`
+ * or with each other. The Auth emulator on 9099 is shared (reused when one already answers).
  */
-export const E2E_LOCAL_HOST_PORT = Number(process.env.E2E_LOCAL_HOST_PORT ?? 5181);
-export const E2E_WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 5180);
-export const E2E_LOCAL_HOST_URL = `http://127.0.0.1:${E2E_LOCAL_HOST_PORT}`;
-export const E2E_WEB_URL = `http://127.0.0.1:${E2E_WEB_PORT}`;
+export const WEB_PORT_VAR = 'E2E_WEB_PORT';
+export const LOCAL_HOST_PORT_VAR = 'E2E_LOCAL_HOST_PORT';
+
+export function e2eWebUrl(): string {
+  return `http://127.0.0.1:${process.env[WEB_PORT_VAR] ?? 5180}`;
+}
+
+export function e2eLocalHostPort(): number {
+  return Number(process.env[LOCAL_HOST_PORT_VAR] ?? 5181);
+}
+
 export const AUTH_EMULATOR_URL = 'http://127.0.0.1:9099';
 export const PROJECT_ID = 'demo-flipstage';
