@@ -302,7 +302,7 @@ export function segmentSubject(rgb: Uint8Array, width: number, height: number): 
 
   refineBoundary(lab, background, refL, refA, refB, width, height);
   const shadowScore = scratchFloat32('segment.shadowScore', n);
-  for (let p = 0; p < n; p++) if (background[p] === 0) shadowScore[p] = shadowTolerantScore(lab, p, clusters);
+  shadowTolerantScores(lab, clusters, background, shadowScore);
   releaseEnclosedBackdrop(shadowScore, background, width);
   releaseCastShadows(shadowScore, background, width);
   const raw = new Uint8Array(n);
@@ -420,18 +420,36 @@ function releaseCastShadows(score: Float32Array, background: Uint8Array, width: 
   for (let p = 0; p < background.length; p++) if (release[labels[p]!] === 1) background[p] = 1;
 }
 
-/** Like the backdrop score, but a pixel darker than the backdrop colour is judged mostly on its hue. */
-function shadowTolerantScore(lab: Lab, p: number, clusters: Cluster[]): number {
-  let best = Infinity;
-  for (const c of clusters) {
-    const darker = lab.L[p]! < c.l;
-    const ratio = darker ? lab.L[p]! / Math.max(1, c.l) : 1;
-    const dl = (lab.L[p]! - c.l) * (darker ? 0.15 : LIGHTNESS_WEIGHT);
-    const da = lab.A[p]! - c.a * ratio;
-    const db = lab.B[p]! - c.b * ratio;
-    best = Math.min(best, Math.sqrt(dl * dl + da * da + db * db) / c.reach);
+/**
+ * Like the backdrop score, but a pixel darker than a backdrop colour is judged mostly on its hue:
+ * a shadow lowers lightness and, in proportion, chroma. Only pixels still outside the backdrop
+ * are scored.
+ */
+function shadowTolerantScores(lab: Lab, clusters: Cluster[], background: Uint8Array, out: Float32Array): void {
+  const count = clusters.length;
+  const cl = Float32Array.from(clusters, (c) => c.l);
+  const ca = Float32Array.from(clusters, (c) => c.a);
+  const cb = Float32Array.from(clusters, (c) => c.b);
+  const inverseL = Float32Array.from(clusters, (c) => 1 / Math.max(1, c.l));
+  const inverseReach2 = Float32Array.from(clusters, (c) => 1 / (c.reach * c.reach));
+  const { L, A, B } = lab;
+  for (let p = 0; p < background.length; p++) {
+    if (background[p] === 1) continue;
+    const l = L[p]!;
+    const a = A[p]!;
+    const b = B[p]!;
+    let best = Infinity;
+    for (let k = 0; k < count; k++) {
+      const darker = l < cl[k]!;
+      const ratio = darker ? l * inverseL[k]! : 1;
+      const dl = (l - cl[k]!) * (darker ? 0.15 : LIGHTNESS_WEIGHT);
+      const da = a - ca[k]! * ratio;
+      const db = b - cb[k]! * ratio;
+      const score2 = (dl * dl + da * da + db * db) * inverseReach2[k]!;
+      if (score2 < best) best = score2;
+    }
+    out[p] = Math.sqrt(best);
   }
-  return best;
 }
 
 /**
