@@ -1,8 +1,10 @@
 /**
  * Listing search tokens: lower-cased words without accents, so "Mid-Century Dresser" and
- * "mid century dresser" find the same item. Stored on each item as `keywords`.
+ * "mid century dresser" find the same item. Stored on each item as `keywords`, with the
+ * beginnings of title and tag words, so "dress" finds a dresser while someone is still typing.
  */
 const MAX_TOKEN_LENGTH = 40;
+const MIN_PREFIX_LENGTH = 3;
 const MAX_ITEM_TOKENS = 300;
 const MAX_QUERY_TOKENS = 10;
 
@@ -17,8 +19,16 @@ export function tokenize(text: string): string[] {
   return [...new Set(words)];
 }
 
+function prefixes(word: string): string[] {
+  const result: string[] = [];
+  for (let length = MIN_PREFIX_LENGTH; length < word.length; length++) result.push(word.slice(0, length));
+  return result;
+}
+
 export function itemKeywords(item: { title: string; description: string; tags: readonly string[] }): string[] {
-  return tokenize([item.title, ...item.tags, item.description].join(' ')).slice(0, MAX_ITEM_TOKENS);
+  const named = tokenize([item.title, ...item.tags].join(' '));
+  const words = [...named, ...tokenize(item.description), ...named.flatMap(prefixes)];
+  return [...new Set(words)].slice(0, MAX_ITEM_TOKENS);
 }
 
 export function queryTokens(search: string | undefined): string[] {

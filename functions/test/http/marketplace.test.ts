@@ -217,6 +217,13 @@ describe('GET /api/marketplace-get-items', () => {
     expect(tagged.body.data.map((i: { id: string }) => i.id)).toEqual([b.body.id]);
   });
 
+  it('finds a listing by the beginning of a title word', async () => {
+    const word = `quartersawn${Date.now()}`;
+    const item = await submit('post', seller, { ...validFields, title: `${word} sideboard` });
+    const response = await request(t.app).get('/api/marketplace-get-items').query({ search: word.slice(0, 8) });
+    expect(response.body.data.map((i: { id: string }) => i.id)).toContain(item.body.id);
+  });
+
   it('shows sold items only to their owner', async () => {
     const word = `soldword${Date.now()}`;
     const sold = await submit('post', seller, { ...validFields, title: word, state: 'sold' });
