@@ -17,11 +17,11 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useAuthStatus, useMergedUser, useSignOutUser } from '../backend/session';
 import { track } from '../analytics/track';
 import { chatWidget } from '../analytics/crispChat';
-import { NAV_LINKS, type NavTarget } from './navLinks';
+import { NAV_LINKS } from './navLinks';
 import classes from './NavBar.module.css';
 import { AnchorLink, ButtonLink } from './links';
 
-function trackNav(name: string, destination: NavTarget) {
+function trackNav(name: string, destination: string) {
   track('navigation_click', { category: 'navigation', link_name: name, destination });
 }
 

@@ -3,5 +3,3 @@ export const NAV_LINKS = [
   { label: 'Pricing', to: '/pricing' },
   { label: 'Marketplace', to: '/marketplace' },
 ] as const;
-
-export type NavTarget = string;

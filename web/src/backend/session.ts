@@ -22,6 +22,11 @@ export function useAuthUser(): AuthUser | null {
   return state.status === 'signedIn' ? state.user : null;
 }
 
+/** Keyed by the identity fields the merged user falls back on, so a profile change refetches it. */
+function mergedUserKey(user: AuthUser | null) {
+  return [...MERGED_USER_QUERY_KEY, user?.uid ?? null, user?.email ?? null, user?.displayName ?? null] as const;
+}
+
 const ensuredAccounts = new WeakMap<Backend, Set<string>>();
 
 /** The first read per user and page creates the account (POST /api/account, idempotent); later reads only read. */
@@ -39,7 +44,7 @@ function useMergedUserQuery() {
   const backend = useBackend();
   const user = useAuthUser();
   return useQuery({
-    queryKey: [...MERGED_USER_QUERY_KEY, user?.uid ?? null, user?.email ?? null, user?.displayName ?? null],
+    queryKey: mergedUserKey(user),
     queryFn: () => loadMergedUser(backend, user!),
     enabled: user !== null,
     refetchInterval: backend.account.realtime || !mergeDbUser ? false : MERGED_USER_POLL_MS,
@@ -100,8 +105,7 @@ export function useSessionSync(): void {
     return watch(
       user,
       (merged) => {
-        if (merged)
-          queryClient.setQueryData([...MERGED_USER_QUERY_KEY, user.uid, user.email, user.displayName], merged);
+        if (merged) queryClient.setQueryData(mergedUserKey(user), merged);
       },
       (error) => setMergeError(error),
     );
