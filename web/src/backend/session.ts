@@ -99,10 +99,10 @@ export function useSessionSync(): void {
   );
 
   useEffect(() => {
-    const watch = backend.account.watchMergedUser;
-    if (!user || !watch || !mergeDbUser) return;
+    const { account } = backend;
+    if (!user || !account.watchMergedUser || !mergeDbUser) return;
     setMergeError(null);
-    return watch(
+    return account.watchMergedUser(
       user,
       (merged) => {
         if (merged) queryClient.setQueryData(mergedUserKey(user), merged);
