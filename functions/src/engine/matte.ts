@@ -3,8 +3,8 @@ import type { SubjectMask } from './segment.js';
 
 /**
  * Scales the analysis mask up to the target size as a soft alpha matte: a smooth (bicubic)
- * upscale rounds off the analysis grid's stair steps, and a blur of about one analysis pixel
- * feathers the edge so the cut-out does not look pasted on.
+ * upscale and a blur of about one analysis pixel round off the grid's stair steps and feather the
+ * edge, then a contrast curve pulls the edge slightly inwards so no rim of the old backdrop shows.
  */
 export async function matteFromMask(subject: SubjectMask, width: number, height: number): Promise<Uint8Array> {
   const bytes = new Uint8Array(subject.mask.length);
@@ -12,7 +12,8 @@ export async function matteFromMask(subject: SubjectMask, width: number, height:
   const scale = Math.max(width / subject.width, height / subject.height);
   const data = await sharp(bytes, { raw: { width: subject.width, height: subject.height, channels: 1 } })
     .resize(width, height, { kernel: 'cubic', fit: 'fill' })
-    .blur(Math.max(0.5, scale * 0.6))
+    .blur(Math.max(0.6, scale * 0.9))
+    .linear(1.6, -110)
     .extractChannel(0)
     .raw()
     .toBuffer();

@@ -330,7 +330,9 @@ function refineBoundary(lab: Lab, background: Uint8Array, refL: Float32Array, re
       for (const step of steps) {
         const p = q - step;
         const inner = q + 2 * step;
-        if (background[p] !== 1 || inner < 0 || inner >= background.length || background[inner] === 1) continue;
+        const deep = q + 4 * step;
+        // Structures only a few pixels across (legs, poles) are left alone: their far side is near.
+        if (background[p] !== 1 || deep < 0 || deep >= background.length || background[inner] === 1 || background[deep] === 1) continue;
         if (distance(lab, q, refL[p]!, refA[p]!, refB[p]!) < distance(lab, q, lab.L[inner]!, lab.A[inner]!, lab.B[inner]!)) {
           joined.push(q, p);
           break;
