@@ -1,4 +1,4 @@
-import { AUTH_TYPES, type AuthType } from './schemas.js';
+import { AUTH_TYPES, type AuthType } from './authTypes.js';
 
 export const DEFAULT_NEXT_PATH = '/dashboard';
 

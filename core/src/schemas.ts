@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
+import type { AuthType } from './authTypes.js';
 
-export const AUTH_TYPES = ['signup', 'signin', 'forgotpass', 'changepass'] as const;
-export type AuthType = (typeof AUTH_TYPES)[number];
+export { AUTH_TYPES, type AuthType } from './authTypes.js';
+export { filterImageFiles, isImageType, type ImageFilterResult } from './imageFiles.js';
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
@@ -117,18 +118,6 @@ export const itemFormSchema = z.object({
 });
 export type ItemFormInput = z.input<typeof itemFormSchema>;
 export type ItemFormValues = z.output<typeof itemFormSchema>;
-
-export function isImageType(type: string | undefined | null): boolean {
-  return typeof type === 'string' && type.toLowerCase().startsWith('image/');
-}
-
-export type ImageFilterResult<T> = { files: T[]; error: string | null };
-
-/** Spec §5: only files whose type starts with image/ are kept; none valid → the message. */
-export function filterImageFiles<T extends { type: string }>(files: readonly T[]): ImageFilterResult<T> {
-  const kept = files.filter((f) => isImageType(f.type));
-  return { files: kept, error: kept.length === 0 ? MESSAGES.noValidImages : null };
-}
 
 /** Field → first message, for API 400 responses and form error placement. */
 export function firstIssueMessage(error: z.ZodError): string {
