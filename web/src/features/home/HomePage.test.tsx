@@ -16,7 +16,7 @@ describe('home page', () => {
     expect(screen.getByRole('heading', { name: 'Before and after' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Trusted by 5,000 entrepreneurs' })).toBeInTheDocument();
     expect(screen.getByText('15 seconds')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'What flippers say' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'What flippers say' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Get 10 Free Credits' })).toHaveAttribute('href', '/auth/signup');
   });
 });

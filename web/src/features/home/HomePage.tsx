@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Container, Stack } from '@mantine/core';
 import { usePageMeta } from '../../app/usePageMeta';
 import { StagingStudioWithServices } from '../staging/StagingStudioWithServices';
@@ -5,9 +6,11 @@ import { Hero } from './Hero';
 import { HowItWorks } from './HowItWorks';
 import { BeforeAfterExamples } from './BeforeAfterExamples';
 import { ClaimsBand } from './ClaimsBand';
-import { Reviews } from './Reviews';
 import { CallToAction } from './CallToAction';
 import { STUDIO_ANCHOR_ID } from './studioAnchor';
+
+// Below the fold: loaded after the first paint to keep the home route's first load small.
+const Reviews = lazy(() => import('./Reviews').then((m) => ({ default: m.Reviews })));
 
 export function HomePage() {
   usePageMeta({
@@ -26,7 +29,9 @@ export function HomePage() {
         </div>
         <BeforeAfterExamples />
         <ClaimsBand />
-        <Reviews />
+        <Suspense fallback={null}>
+          <Reviews />
+        </Suspense>
         <CallToAction />
       </Stack>
     </Container>

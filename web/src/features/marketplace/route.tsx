@@ -1,13 +1,19 @@
 import { createRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { rootRoute } from '../../app/rootRoute';
 
-/** Spec §2: `image` holds a processed image address that opens the create-item dialog prefilled. */
-const marketplaceSearchSchema = z.object({ image: z.string().optional().catch(undefined) });
+export interface MarketplaceSearch {
+  /** Spec §2: a processed image address that opens the create-item dialog prefilled. */
+  image?: string;
+}
 
-/** The page is a separate chunk; the search schema stays here so links to ?image= are typed. */
+/** Hand-written rather than zod, so the schema library stays out of the first load. */
+export function parseMarketplaceSearch(search: Record<string, unknown>): MarketplaceSearch {
+  return typeof search.image === 'string' && search.image !== '' ? { image: search.image } : {};
+}
+
+/** The page is a separate chunk; the search rule stays here so links to ?image= are typed. */
 export const marketplaceRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/marketplace',
-  validateSearch: (search) => marketplaceSearchSchema.parse(search),
+  validateSearch: parseMarketplaceSearch,
 }).lazy(() => import('./route.lazy').then((m) => m.Route));

@@ -1,10 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Card, Divider, Stack, Text, Title } from '@mantine/core';
 import { UploadArea } from './UploadArea';
 import { ThumbnailStrip } from './ThumbnailStrip';
 import { PromptPanel } from './PromptPanel';
 import { GenerateControls } from './GenerateControls';
-import { OutputPanel } from './OutputPanel';
 import type { StudioSession } from './studioServices';
+
+// Results appear only after an upload, so their code (slider, feedback, downloads) loads after the page.
+const OutputPanel = lazy(() => import('./OutputPanel').then((m) => ({ default: m.OutputPanel })));
 
 /** The home staging tool (spec §2 "Home staging tool", §4 image and generate flows). */
 export function StagingStudio({ session }: { session: StudioSession }) {
@@ -22,7 +25,9 @@ export function StagingStudio({ session }: { session: StudioSession }) {
         <Divider />
         <PromptPanel />
         <GenerateControls session={session} />
-        <OutputPanel />
+        <Suspense fallback={null}>
+          <OutputPanel />
+        </Suspense>
       </Stack>
     </Card>
   );
