@@ -31,8 +31,7 @@ export function createFileBlobs(options: { rootDir: string; baseUrl: string }): 
     url,
     async put(path, data, contentType) {
       assertSafeBlobPath(path);
-      await writeAtomically(typePath(path), contentType);
-      await writeAtomically(filePath(path), data);
+      await Promise.all([writeAtomically(typePath(path), contentType), writeAtomically(filePath(path), data)]);
       return url(path);
     },
     async get(path) {

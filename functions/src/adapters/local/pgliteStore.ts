@@ -133,18 +133,25 @@ async function lockCustomer(tx: Tx, uid: string): Promise<CustomerRow> {
   return row;
 }
 
-/** The one place a balance changes: with its ledger entry, never below 0, once per ref. */
-async function applyCreditIn(tx: Tx, change: CreditChange): Promise<CreditResult> {
-  const customer = await lockCustomer(tx, change.uid);
-  const seen = await tx.query('SELECT 1 FROM ledger WHERE uid = $1 AND ref = $2', [change.uid, change.ref]);
-  if (seen.rows.length > 0) return { creditsRemaining: customer.credits_remaining, applied: false };
+/**
+ * The one place a balance changes: with its ledger entry, never below 0, once per ref. `locked`
+ * is the customer row when the caller already holds its lock in this transaction.
+ */
+async function applyCreditIn(tx: Tx, change: CreditChange, locked?: CustomerRow): Promise<CreditResult> {
+  const customer = locked ?? (await lockCustomer(tx, change.uid));
   const balance = customer.credits_remaining + change.delta;
-  if (balance < 0) throw new InsufficientCredits(customer.credits_remaining);
-  await tx.query('UPDATE customers SET credits_remaining = $2 WHERE uid = $1', [change.uid, balance]);
-  await tx.query(
-    'INSERT INTO ledger (id, uid, delta, reason, ref, balance_after, at) VALUES ($1, $2, $3, $4, $5, $6, now())',
+  if (balance < 0) {
+    const seen = await tx.query('SELECT 1 FROM ledger WHERE uid = $1 AND ref = $2', [change.uid, change.ref]);
+    if (seen.rows.length > 0) return { creditsRemaining: customer.credits_remaining, applied: false };
+    throw new InsufficientCredits(customer.credits_remaining);
+  }
+  const inserted = await tx.query(
+    `INSERT INTO ledger (id, uid, delta, reason, ref, balance_after, at) VALUES ($1, $2, $3, $4, $5, $6, now())
+     ON CONFLICT (uid, ref) DO NOTHING RETURNING id`,
     [randomUUID(), change.uid, change.delta, change.reason, change.ref, balance],
   );
+  if (inserted.rows.length === 0) return { creditsRemaining: customer.credits_remaining, applied: false };
+  await tx.query('UPDATE customers SET credits_remaining = $2 WHERE uid = $1', [change.uid, balance]);
   return { creditsRemaining: balance, applied: true };
 }
 
@@ -283,10 +290,11 @@ export function createPgliteStore(db: PGlite): Store {
           const result = stageResult(existing);
           if (result) return { kind: 'completed', result, creditsRemaining: customer.credits_remaining };
           if (Number(existing.started_at) >= input.staleBefore) return { kind: 'in-progress' };
-          await applyCreditIn(tx, { uid, delta: 1, reason: 'refund', ref: `refund:${existing.attempt_id}` });
+          await applyCreditIn(tx, { uid, delta: 1, reason: 'refund', ref: `refund:${existing.attempt_id}` }, customer);
           await tx.query('DELETE FROM stage_requests WHERE uid = $1 AND key = $2', [uid, key]);
         }
-        const debit = await applyCreditIn(tx, { uid, delta: -1, reason: 'stage', ref: `stage:${attemptId}` });
+        const current = existing ? undefined : customer;
+        const debit = await applyCreditIn(tx, { uid, delta: -1, reason: 'stage', ref: `stage:${attemptId}` }, current);
         await tx.query(
           "INSERT INTO stage_requests (uid, key, attempt_id, status, started_at) VALUES ($1, $2, $3, 'pending', $4)",
           [uid, key, attemptId, Date.now()],
