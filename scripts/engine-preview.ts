@@ -21,7 +21,7 @@ const tiles: OverlayOptions[] = [];
 
 for (const [row, sample] of samples.entries()) {
   const photo = new Uint8Array(await readFile(new URL(`samples/${sample.file}`, root)));
-  const cells = [photo];
+  const cells: Uint8Array[] = [photo];
   for (const style of DESIGN_STYLE_IDS) {
     const out = await stager.stage({ image: photo, prompt: buildAutoPrompt(style, sample.furnitureType), style, furnitureType: sample.furnitureType, mode: 'auto', size: 'standard' });
     cells.push(out.jpeg);
