@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './support/accounts';
 
@@ -42,11 +43,17 @@ test('a signed-in user stages one photo, downloads it, stages the rest and lists
 
   await page.getByRole('button', { name: 'Generate All (1)' }).click();
   const confirm = page.getByRole('dialog', { name: 'Generate All' });
-  await expect(confirm).toContainText('This will generate images for all 1 unprocessed images and use 1 credits. Continue?');
+  await expect(confirm).toContainText(
+    'This will generate images for all 1 unprocessed images and use 1 credits. Continue?',
+  );
   await confirm.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Image 2 processed')).toBeAttached();
   await expect(credits).toHaveText('Credits: 8');
   await expect(page.getByRole('button', { name: 'Generate All (0)' })).toBeVisible();
+
+  // The results panel, slider and feedback buttons only exist now, so they are checked here.
+  const { violations } = await new AxeBuilder({ page }).include('#studio').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   await page.getByRole('button', { name: 'Thumbs up' }).click();
   await expect(page.getByRole('button', { name: 'Thumbs up' })).toBeHidden();
