@@ -46,7 +46,8 @@ export function postEmulatorJson(url, body) {
 /** True when an Auth emulator answers at host:port (probed on a fresh connection). */
 export function authEmulatorAnswers(host = AUTH_EMULATOR_HOST) {
   return new Promise((resolve) => {
-    const req = request(`http://${host}/`, { agent: false, timeout: 1500 }, (res) => {
+    // Generous: on a loaded machine a slow answer must not look like no emulator at all.
+    const req = request(`http://${host}/`, { agent: false, timeout: 5000 }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => (text += chunk));
@@ -138,11 +139,23 @@ export async function ensureAuthEmulator(options = {}) {
   }
 }
 
+/** Records the emulator's pid unless a live one is recorded already; true when this call wrote it. */
+function claimPidFile(pidFile, pid) {
+  try {
+    const recorded = Number(readFileSync(pidFile, 'utf8'));
+    if (recorded && alive(recorded)) return false;
+  } catch {
+    // no pid recorded yet
+  }
+  writeFileSync(pidFile, String(pid));
+  return true;
+}
+
 async function startEmulator({ host, projectId, dir, log, timeoutMs }) {
   log(`Starting the Firebase Auth emulator on ${host} …`);
   // Its output goes to a file: it may outlive this process, and a closed pipe would kill it.
   const logFile = join(dir, 'emulator.log');
-  const out = openSync(logFile, 'w');
+  const out = openSync(logFile, 'a');
   const child = spawn('npx', ['firebase', 'emulators:start', '--only', 'auth', '--project', projectId], {
     cwd: root,
     detached: true,
@@ -154,14 +167,18 @@ async function startEmulator({ host, projectId, dir, log, timeoutMs }) {
   child.once('exit', () => (hasExited = true));
   child.unref();
   const output = () => readFileSync(logFile, 'utf8').slice(-4000);
+  // Owned from the moment it exists, so the last lease holder stops it even if this process dies.
+  const pidFile = join(dir, 'emulator.pid');
+  const owned = claimPidFile(pidFile, child.pid);
+  const disown = () => {
+    if (owned) rmSync(pidFile, { force: true });
+  };
 
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (await authEmulatorAnswers(host)) {
-      writeFileSync(join(dir, 'emulator.pid'), String(child.pid));
-      return;
-    }
+    if (await authEmulatorAnswers(host)) return;
     if (hasExited) {
+      disown();
       // Another process may have won the race for the port: reuse its emulator.
       if (await authEmulatorAnswers(host)) return;
       throw new Error(`The Auth emulator exited before answering on ${host}:\n${output()}`);
@@ -173,5 +190,6 @@ async function startEmulator({ host, projectId, dir, log, timeoutMs }) {
   } catch {
     // already gone
   }
+  disown();
   throw new Error(`The Auth emulator did not answer on ${host} in time:\n${output()}`);
 }
