@@ -2,7 +2,6 @@ import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { rootRoute } from '../../app/rootRoute';
 import { requireSignedIn } from '../../app/guards';
-import { DashboardPage } from './DashboardPage';
 
 /** The router parses `?paid=true` as a boolean; a hand-typed string is accepted too. */
 const dashboardSearchSchema = z.object({
@@ -14,8 +13,4 @@ export const dashboardRoute = createRoute({
   path: '/dashboard',
   validateSearch: (search) => dashboardSearchSchema.parse(search),
   beforeLoad: requireSignedIn,
-  component: function DashboardRouteComponent() {
-    const { paid } = dashboardRoute.useSearch();
-    return <DashboardPage paid={paid === true || paid === 'true'} />;
-  },
-});
+}).lazy(() => import('./route.lazy').then((m) => m.Route));

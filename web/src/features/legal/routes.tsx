@@ -1,7 +1,5 @@
 import { createRoute, redirect } from '@tanstack/react-router';
-import { resolveLegalSection } from '@flipstage/core';
 import { rootRoute } from '../../app/rootRoute';
-import { LegalPage } from './LegalPage';
 
 export const legalIndexRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -11,11 +9,6 @@ export const legalIndexRoute = createRoute({
   },
 });
 
-export const legalRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/legal/$section',
-  component: function LegalRouteComponent() {
-    const { section } = legalRoute.useParams();
-    return <LegalPage section={resolveLegalSection(section)} />;
-  },
-});
+export const legalRoute = createRoute({ getParentRoute: () => rootRoute, path: '/legal/$section' }).lazy(() =>
+  import('./route.lazy').then((m) => m.Route),
+);

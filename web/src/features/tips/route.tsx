@@ -1,5 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { rootRoute } from '../../app/rootRoute';
-import { TipsPage } from './TipsPage';
 
-export const tipsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/tips', component: TipsPage });
+export const tipsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/tips' }).lazy(() =>
+  import('./route.lazy').then((m) => m.Route),
+);

@@ -1,0 +1,12 @@
+import { createLazyRoute, getRouteApi } from '@tanstack/react-router';
+import { resolveSettingsSection } from '@flipstage/core';
+import { SettingsPage } from './SettingsPage';
+
+const routeApi = getRouteApi('/settings/$section');
+
+function SettingsScreen() {
+  const { section } = routeApi.useParams();
+  return <SettingsPage section={resolveSettingsSection(section)} />;
+}
+
+export const Route = createLazyRoute('/settings/$section')({ component: SettingsScreen });
