@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
 import { LOCAL_PRICE_IDS } from '@flipstage/core';
 import { renderApp } from '../../test-utils/renderApp';
 import { createFakeBackend, fakeAuthUser, fakeMergedUser } from '../../test-utils/fakeBackend';
@@ -62,5 +64,20 @@ describe('dashboard', () => {
   it('invites the user to stage more', async () => {
     renderApp('/dashboard', signedIn());
     expect(await screen.findByRole('link', { name: 'Stage more furniture' })).toHaveAttribute('href', '/');
+  });
+
+  it('loads the next page of staged images on request', async () => {
+    const backend = signedIn();
+    backend.account.listImageEdits = vi.fn(async (_user, cursor: string | null) =>
+      cursor === null ? { data: [edit(1)], nextCursor: 'cursor-2' } : { data: [edit(2)], nextCursor: null },
+    );
+    renderApp('/dashboard', backend);
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('link', { name: 'Download staged_image_2.jpg' })).toBeInTheDocument();
+    expect(backend.account.listImageEdits).toHaveBeenLastCalledWith(
+      expect.objectContaining({ uid: 'user-1' }),
+      'cursor-2',
+    );
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 });

@@ -49,6 +49,12 @@ describe('pricing page', () => {
     expect(router.state.location.search).toEqual({ next: '/purchase/premium' });
   });
 
+  it('starts the free trial on the popular plan', async () => {
+    const { router } = renderApp('/pricing');
+    await userEvent.click(await screen.findByRole('button', { name: 'Start Your Free Trial' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ next: '/purchase/flipper' }));
+  });
+
   it('starts checkout for a signed-in user and redirects to the session URL', async () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     const { backend } = renderApp('/pricing', signedIn());
