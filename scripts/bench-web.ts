@@ -128,11 +128,7 @@ try {
       const page = await context.newPage();
       await page.goto(url, { waitUntil: 'commit' });
       await page.getByLabel('Upload furniture photos').waitFor({ state: 'attached' });
-      await page.waitForFunction(() =>
-        [...document.querySelectorAll('button')].some(
-          (b) => /^(Generate Selected|Get Free Credits)$/.test(b.textContent?.trim() ?? '') && !b.disabled,
-        ),
-      );
+      await page.getByRole('button', { name: /^(Generate Selected|Get Free Credits)$/, disabled: false }).waitFor();
       loads.push(await page.evaluate(() => performance.now()));
       await context.close();
     }
@@ -141,7 +137,9 @@ try {
   }
 
   const withinBudget = jsKb <= BUDGET_JS_GZIP_KB;
-  console.log(`home route initial JS:  ${jsKb.toFixed(1)} KB gzip in ${chunks.length} chunks (budget ${BUDGET_JS_GZIP_KB} KB) ${withinBudget ? 'OK' : 'OVER BUDGET'}`);
+  console.log(
+    `home route initial JS:  ${jsKb.toFixed(1)} KB gzip in ${chunks.length} chunks (budget ${BUDGET_JS_GZIP_KB} KB) ${withinBudget ? 'OK' : 'OVER BUDGET'}`,
+  );
   console.log(`home route initial CSS: ${cssKb.toFixed(1)} KB gzip`);
   console.log(
     `studio usable after:    median ${median(loads).toFixed(0)} ms, min ${Math.min(...loads).toFixed(0)} ms, max ${Math.max(...loads).toFixed(0)} ms over ${LOAD_RUNS} loads (vite preview, headless Chromium, no backend)`,

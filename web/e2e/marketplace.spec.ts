@@ -42,7 +42,9 @@ test('an owner lists, finds and edits an item; another user cannot edit it', asy
   await expect(card(page, title)).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(1);
 
-  await card(page, title).getByRole('button', { name: `Edit ${title}` }).click();
+  await card(page, title)
+    .getByRole('button', { name: `Edit ${title}` })
+    .click();
   const edit = page.getByRole('dialog', { name: 'Edit Item' });
   await expect(edit.getByRole('button', { name: 'Active' })).toHaveAttribute('aria-pressed', 'true');
   await edit.getByLabel('Price').fill('250');
@@ -52,7 +54,10 @@ test('an owner lists, finds and edits an item; another user cannot edit it', asy
   await expect(card(page, title)).toContainText('$250.00');
   await expect(card(page, title)).toContainText('Sold');
 
-  await edit.page().getByRole('button', { name: `Edit ${title}` }).click();
+  await edit
+    .page()
+    .getByRole('button', { name: `Edit ${title}` })
+    .click();
   const again = page.getByRole('dialog', { name: 'Edit Item' });
   await again.getByRole('button', { name: 'Active' }).click();
   await again.getByRole('button', { name: 'Save Changes' }).click();

@@ -3,7 +3,11 @@ import { IconDownload, IconUpload, IconWand } from '@tabler/icons-react';
 
 const STEPS = [
   { icon: IconUpload, title: '1. Upload', text: 'Drop in photos of your pieces, straight from your phone.' },
-  { icon: IconWand, title: '2. Press Generate', text: 'Pick a design style and furniture type, or write your own prompt.' },
+  {
+    icon: IconWand,
+    title: '2. Press Generate',
+    text: 'Pick a design style and furniture type, or write your own prompt.',
+  },
   { icon: IconDownload, title: '3. Download', text: 'Save your staged image and list it wherever you sell.' },
 ];
 

@@ -28,9 +28,7 @@ import {
 import { useSaveItem } from './itemQueries';
 
 /** What the dialog starts from: a new item (optionally with a studio image) or an existing one. */
-export type ItemDialogTarget =
-  | { kind: 'create'; images: File[]; stagedFrom: string[] }
-  | { kind: 'edit'; item: Item };
+export type ItemDialogTarget = { kind: 'create'; images: File[]; stagedFrom: string[] } | { kind: 'edit'; item: Item };
 
 function defaultValues(target: ItemDialogTarget): ItemFormInput {
   if (target.kind === 'create') return { title: '', description: '', price: '', tags: '', state: 'active' };
@@ -177,13 +175,7 @@ function ImagePreviews({ files }: { files: File[] }) {
 }
 
 /** The item dialog (spec §2): create or edit; save failures keep it open with the message on top. */
-export function ItemFormDialog({
-  target,
-  onClose,
-}: {
-  target: ItemDialogTarget | null;
-  onClose: () => void;
-}) {
+export function ItemFormDialog({ target, onClose }: { target: ItemDialogTarget | null; onClose: () => void }) {
   return (
     <Modal
       opened={target !== null}

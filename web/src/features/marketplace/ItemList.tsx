@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Button, Center, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Button,
+  Center,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconTag } from '@tabler/icons-react';
 import { useAuthStatus, useAuthUser } from '../../backend/session';

@@ -34,7 +34,14 @@ function item(overrides: Partial<Item> = {}): Item {
 
 function fakeMarketplace(pages: ItemsPage[] = [{ data: [item()], nextCursor: null }]) {
   const saved = (draft: ItemDraft, id = 'item-new'): Item =>
-    item({ id, title: draft.title, description: draft.description, price: draft.price, tags: draft.tags, state: draft.state });
+    item({
+      id,
+      title: draft.title,
+      description: draft.description,
+      price: draft.price,
+      tags: draft.tags,
+      state: draft.state,
+    });
   return {
     listItems: vi.fn(async ({ cursor }: ItemQuery) => {
       const index = cursor ? Number(cursor) : 0;
@@ -132,7 +139,10 @@ describe('marketplace screen', () => {
     await screen.findByRole('heading', { name: 'Walnut dresser' });
     await userEvent.type(screen.getByLabelText('Search'), 'walnut');
     await waitFor(() =>
-      expect(backend.listItems).toHaveBeenLastCalledWith({ search: 'walnut', tag: '', cursor: null }, expect.anything()),
+      expect(backend.listItems).toHaveBeenLastCalledWith(
+        { search: 'walnut', tag: '', cursor: null },
+        expect.anything(),
+      ),
     );
     const searches = backend.listItems.mock.calls.map(([query]) => query.search);
     expect(searches).toEqual(['', 'walnut']);
@@ -143,7 +153,10 @@ describe('marketplace screen', () => {
     await screen.findByRole('heading', { name: 'Walnut dresser' });
     await userEvent.type(screen.getByLabelText('Tag'), 'vintage');
     await waitFor(() =>
-      expect(backend.listItems).toHaveBeenLastCalledWith({ search: '', tag: 'vintage', cursor: null }, expect.anything()),
+      expect(backend.listItems).toHaveBeenLastCalledWith(
+        { search: '', tag: 'vintage', cursor: null },
+        expect.anything(),
+      ),
     );
   });
 
@@ -161,7 +174,10 @@ describe('marketplace screen', () => {
   });
 
   it('shows a load failure in red above the list', async () => {
-    const backend = { ...fakeMarketplace(), listItems: vi.fn(async () => Promise.reject(new Error('HTTP error! status: 500'))) };
+    const backend = {
+      ...fakeMarketplace(),
+      listItems: vi.fn(async () => Promise.reject(new Error('HTTP error! status: 500'))),
+    };
     renderMarketplace({ backend });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('HTTP error! status: 500');
@@ -191,9 +207,13 @@ describe('item dialog', () => {
   it('refuses files that are not images', async () => {
     renderMarketplace({ uid: 'owner-1' });
     const dialog = await openAddItem();
-    await userEvent.upload(within(dialog).getByLabelText('Image files'), [new File(['x'], 'notes.txt', { type: 'text/plain' })], {
-      applyAccept: false,
-    });
+    await userEvent.upload(
+      within(dialog).getByLabelText('Image files'),
+      [new File(['x'], 'notes.txt', { type: 'text/plain' })],
+      {
+        applyAccept: false,
+      },
+    );
     expect(await within(dialog).findByText(MESSAGES.itemImagesOnly)).toBeInTheDocument();
   });
 
@@ -205,7 +225,9 @@ describe('item dialog', () => {
     await userEvent.type(within(dialog).getByLabelText(/Description/), 'Long and low.');
     await userEvent.type(within(dialog).getByLabelText(/Price/), '350');
     await userEvent.type(within(dialog).getByLabelText('Tags'), 'Teak, Sideboard ,teak');
-    await userEvent.upload(within(dialog).getByLabelText('Image files'), [new File(['j'], 'a.jpg', { type: 'image/jpeg' })]);
+    await userEvent.upload(within(dialog).getByLabelText('Image files'), [
+      new File(['j'], 'a.jpg', { type: 'image/jpeg' }),
+    ]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Listing' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const draft = backend.createItem.mock.calls[0]![0];
@@ -256,7 +278,10 @@ describe('item dialog', () => {
 
   it('disables the save button while submitting', async () => {
     let finish!: (value: Item) => void;
-    const backend = { ...fakeMarketplace(), createItem: vi.fn(() => new Promise<Item>((resolve) => (finish = resolve))) };
+    const backend = {
+      ...fakeMarketplace(),
+      createItem: vi.fn(() => new Promise<Item>((resolve) => (finish = resolve))),
+    };
     renderMarketplace({ uid: 'owner-1', backend });
     const dialog = await openAddItem();
     await userEvent.type(within(dialog).getByLabelText(/Title/), 'Chair');

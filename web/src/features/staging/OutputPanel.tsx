@@ -1,6 +1,19 @@
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Box, Button, Center, Group, Image, Loader, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Center,
+  Group,
+  Image,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconBuildingStore, IconDownload, IconShare } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { downloadFileName, MESSAGES } from '@flipstage/core';

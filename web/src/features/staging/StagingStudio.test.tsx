@@ -32,7 +32,11 @@ function deferred<T>() {
 describe('staging studio: upload and the thumbnail strip', () => {
   it('keeps only image files from an upload', async () => {
     await renderStudio({ session: signedInSession(10) });
-    await upload(imageFile('a.jpg'), new File(['x'], 'notes.txt', { type: 'text/plain' }), imageFile('b.png', 'image/png'));
+    await upload(
+      imageFile('a.jpg'),
+      new File(['x'], 'notes.txt', { type: 'text/plain' }),
+      imageFile('b.png', 'image/png'),
+    );
     expect(screen.getAllByRole('button', { name: /^Select image/ })).toHaveLength(2);
   });
 

@@ -1,6 +1,17 @@
 import { useRef } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Box, Button, CloseButton, FileButton, Group, Image, Loader, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  Box,
+  Button,
+  CloseButton,
+  FileButton,
+  Group,
+  Image,
+  Loader,
+  ThemeIcon,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconCheck, IconPlus, IconTrash } from '@tabler/icons-react';
 import { clearAllAtom, removeImageAtom, studioAtom } from './studioAtoms';
 import { selectImage, type StudioImage } from './studioState';
