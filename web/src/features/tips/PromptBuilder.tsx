@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, CopyButton, Group, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, CopyButton, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import {
   buildAutoPrompt,
   DEFAULT_FURNITURE_TYPE,
@@ -34,7 +34,7 @@ export function PromptBuilder() {
         <Text id="builder-title" fw={700} fz="lg">
           Try it: build a prompt
         </Text>
-        <Group grow align="flex-start">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
             label="Design style"
             data={STYLE_OPTIONS}
@@ -57,7 +57,7 @@ export function PromptBuilder() {
               choose(style, value);
             }}
           />
-        </Group>
+        </SimpleGrid>
         <Textarea
           label="Prompt"
           description="Edit it freely: add materials, colours, light or props."
