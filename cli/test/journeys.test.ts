@@ -143,6 +143,19 @@ describe('a dry run', () => {
   });
 });
 
+describe('asking for HD without an HD plan', () => {
+  it('exits 2 with the reason and spends nothing', async () => {
+    const cwd = await workspace();
+    await mkdir(join(cwd, 'photos'));
+    await writePhotos(join(cwd, 'photos'), 1, 'hd');
+    const user = await signedInUser(cwd);
+    const run = await flipstage(['stage', 'photos', '--out', 'staged', '--hd'], { configDir: user.configDir, cwd });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(MESSAGES.hdNeedsPlan);
+    expect(await creditsOf(user)).toBe(10);
+  });
+});
+
 describe('a run killed mid-batch and resumed later', () => {
   it('charges each image exactly once', async () => {
     const cwd = await workspace();

@@ -34,8 +34,7 @@ export const MESSAGES = {
   itemImagesOnly: 'Only image files can be attached to a listing',
 
   // §8 error catalogue
-  emailChangeConfirm:
-    'To complete this process click the confirmation links sent to your new and old email addresses',
+  emailChangeConfirm: 'To complete this process click the confirmation links sent to your new and old email addresses',
   stripeNotLoaded: "Stripe hasn't loaded yet. Please try again in a moment.",
   noStripePriceId: (plan: string) => `No Stripe price ID found for plan: ${plan}`,
   checkoutSessionError: 'An error occurred while creating the checkout session',
@@ -93,5 +92,7 @@ export const MESSAGES = {
   multipartRequired: 'The request must be sent as multipart/form-data.',
   invalidJson: 'The request body must be valid JSON.',
   tooManyFields: 'Too many form fields were sent.',
+  invalidSize: 'Size must be standard or hd.',
+  hdNeedsPlan: 'HD output needs an active Flipper or Premium plan.',
   stageInProgress: 'This image is still being staged. Please try again in a moment.',
 } as const;

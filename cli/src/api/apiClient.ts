@@ -70,7 +70,7 @@ export class ApiClient {
         form.append('style', upload.fields.style);
         form.append('furnitureType', upload.fields.furnitureType);
         form.append('mode', upload.fields.mode);
-        if (upload.hd) form.append('size', 'hd');
+        form.append('size', upload.hd ? 'hd' : 'standard');
         return form;
       },
       { [IDEMPOTENCY_HEADER]: upload.idempotencyKey },

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { DESIGN_STYLE_IDS, FURNITURE_TYPE_IDS, MESSAGES, decideGenerateAll } from '@flipstage/core';
 import { readConfig } from '../config.js';
+import { assertHdAllowed } from '../plan.js';
 import { isSignedIn, openSession } from '../session.js';
 import { stageBatch, type BatchResult } from '../stage/batch.js';
 import { SKIP_REASONS, collectImages, type SkippedFile } from '../stage/collect.js';
@@ -152,7 +153,9 @@ export async function runStage(
 
   const session = await openSession(ctx.io.env, { connections: options.concurrency });
   try {
-    const before = (await session.client.account()).creditsRemaining;
+    const account = await session.client.account();
+    if (options.hd) assertHdAllowed(account, ctx.io.env);
+    const before = account.creditsRemaining;
     if (!(await approveSpending(plan.toStage.length, before, options, ctx))) {
       ctx.logger.info('Nothing was staged.');
       return EXIT.ok;

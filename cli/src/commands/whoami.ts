@@ -1,5 +1,6 @@
 import { Command } from 'commander';
-import { LOCAL_PRICE_IDS, planForPriceId, priceIdsFromEnv, type MergedUser } from '@flipstage/core';
+import type { MergedUser } from '@flipstage/core';
+import { planOf } from '../plan.js';
 import { openSession } from '../session.js';
 import type { CommandContext } from '../utils/context.js';
 import { EXIT, type ExitCode } from '../utils/exitCodes.js';
@@ -10,8 +11,7 @@ export function describePlan(
   env: NodeJS.ProcessEnv,
 ): string {
   if (!user.planId) return 'No plan (free credits)';
-  const plan = planForPriceId(user.planId, { ...LOCAL_PRICE_IDS, ...priceIdsFromEnv(env) });
-  const name = plan?.name ?? user.planId;
+  const name = planOf(user, env)?.name ?? user.planId;
   return user.stripeSubscriptionStatus ? `${name} (${user.stripeSubscriptionStatus})` : name;
 }
 

@@ -1,4 +1,4 @@
-/** POST /api/stage: multipart imageFile + prompt, style, furnitureType, mode; Idempotency-Key header. */
+/** POST /api/stage: multipart imageFile + prompt, style, furnitureType, mode, optional size; Idempotency-Key header. */
 import { Router } from 'express';
 import { IDEMPOTENCY_HEADER } from '@flipstage/core';
 import type { Identity } from '../ports.js';
@@ -24,6 +24,7 @@ export function stageRoutes(deps: Omit<StagingDeps, 'logger'> & { identity: Iden
           style: body.fields.style,
           furnitureType: body.fields.furnitureType,
           mode: body.fields.mode,
+          size: body.fields.size,
         },
       },
     );

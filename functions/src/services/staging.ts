@@ -58,7 +58,8 @@ export interface StageRequest {
   uid: string;
   idempotencyKey: string | undefined;
   image: Uint8Array | null;
-  fields: { prompt?: string; style?: string; furnitureType?: string; mode?: string };
+  /** `size` is optional: without it the plan decides (HD for an active Flipper or Premium plan). */
+  fields: { prompt?: string; style?: string; furnitureType?: string; mode?: string; size?: string };
 }
 
 interface StageParams {
@@ -88,10 +89,27 @@ export function parseIdempotencyKey(header: string | undefined): string {
   return key;
 }
 
-/** HD output for an active Flipper or Premium plan (spec §6, DESIGN §6). */
-export function outputSizeFor(customer: CustomerDoc, priceIds: PriceIdConfig): OutputSize {
+export function parseRequestedSize(size: string | undefined): OutputSize | null {
+  const value = size?.trim() ?? '';
+  if (value === '') return null;
+  if (value !== 'standard' && value !== 'hd') throw invalid(MESSAGES.invalidSize);
+  return value;
+}
+
+/**
+ * HD output comes with an active Flipper or Premium plan (spec §6, DESIGN §6). A caller may ask
+ * for standard on any plan; asking for HD without such a plan is refused rather than quietly
+ * downgraded, so a batch never spends credits on the wrong size.
+ */
+export function outputSizeFor(
+  customer: CustomerDoc,
+  priceIds: PriceIdConfig,
+  requested: OutputSize | null = null,
+): OutputSize {
   const plan = planForPriceId(customer.stripePriceId, priceIds);
-  return plan?.hd && planIsActive(customer.stripeSubscriptionStatus) ? 'hd' : 'standard';
+  const hdAllowed = Boolean(plan?.hd && planIsActive(customer.stripeSubscriptionStatus));
+  if (requested === 'hd' && !hdAllowed) throw new ServiceError('forbidden', MESSAGES.hdNeedsPlan);
+  return requested ?? (hdAllowed ? 'hd' : 'standard');
 }
 
 function toServiceError(error: unknown): unknown {
@@ -115,13 +133,14 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
   const { uid } = request;
   const key = parseIdempotencyKey(request.idempotencyKey);
   const params = parseStageFields(request.fields);
+  const requestedSize = parseRequestedSize(request.fields.size);
   const image = request.image;
   if (!image || image.byteLength === 0) throw invalid(MESSAGES.imageFileRequired);
   const [sniffed, account] = await Promise.all([sniffImage(image), store.getAccount(uid)]);
   if (!sniffed) throw invalid(MESSAGES.unsupportedImage);
   if (sniffed.width * sniffed.height > MAX_IMAGE_PIXELS) throw new ServiceError('too-large', MESSAGES.imageTooLarge);
   if (!account) throw new ServiceError('no-credits', MESSAGES.needCredits);
-  const size = outputSizeFor(account.customer, deps.priceIds);
+  const size = outputSizeFor(account.customer, deps.priceIds, requestedSize);
 
   const waitUntil = Date.now() + (deps.duplicateWaitMs ?? 120_000);
   for (;;) {

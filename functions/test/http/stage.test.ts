@@ -36,6 +36,23 @@ function stage(user: TestUser, options: { key?: string; fields?: Record<string, 
   return req;
 }
 
+async function subscribe(user: TestUser, priceId: string) {
+  const customerId = `cus_${user.uid}`;
+  await t.store.setStripeCustomer(user.uid, customerId);
+  await t.store.processStripeEvent({
+    eventId: `evt_${user.uid}`,
+    type: 'customer.subscription.created',
+    effect: {
+      kind: 'sync-subscription',
+      stripeCustomerId: customerId,
+      subscriptionId: `sub_${user.uid}`,
+      status: 'active',
+      priceId,
+      stateAt: Date.now(),
+    },
+  });
+}
+
 const balance = async (uid: string) => (await t.store.getAccount(uid))?.customer.creditsRemaining;
 
 describe('POST /api/stage', () => {
@@ -74,22 +91,38 @@ describe('POST /api/stage', () => {
     const user = await accountWith(10);
     await stage(user);
     expect(t.stager.calls.at(-1)?.size).toBe('standard');
-    const customerId = `cus_${user.uid}`;
-    await t.store.setStripeCustomer(user.uid, customerId);
-    await t.store.processStripeEvent({
-      eventId: `evt_${user.uid}`,
-      type: 'customer.subscription.created',
-      effect: {
-        kind: 'sync-subscription',
-        stripeCustomerId: customerId,
-        subscriptionId: 'sub_x',
-        status: 'active',
-        priceId: LOCAL_PRICE_IDS.flipper,
-        stateAt: Date.now(),
-      },
-    });
+    await subscribe(user, LOCAL_PRICE_IDS.flipper);
     await stage(user);
     expect(t.stager.calls.at(-1)?.size).toBe('hd');
+  });
+
+  it('stages in standard size when asked, even on an HD plan', async () => {
+    const user = await accountWith(10);
+    await subscribe(user, LOCAL_PRICE_IDS.premium);
+    const response = await stage(user, {
+      fields: { style: 'modern', furnitureType: 'sofa', mode: 'auto', size: 'standard' },
+    });
+    expect(response.status).toBe(200);
+    expect(t.stager.calls.at(-1)?.size).toBe('standard');
+  });
+
+  it('refuses HD without an active Flipper or Premium plan and charges nothing', async () => {
+    const user = await accountWith(10);
+    const response = await stage(user, {
+      fields: { style: 'modern', furnitureType: 'sofa', mode: 'auto', size: 'hd' },
+    });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ error: { message: 'HD output needs an active Flipper or Premium plan.' } });
+    expect(await balance(user.uid)).toBe(10);
+  });
+
+  it('answers 400 for a size other than standard or hd', async () => {
+    const user = await accountWith(10);
+    const response = await stage(user, {
+      fields: { style: 'modern', furnitureType: 'sofa', mode: 'auto', size: 'huge' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: { message: 'Size must be standard or hd.' } });
   });
 
   it('answers 402 with the spec message when there are no credits', async () => {
