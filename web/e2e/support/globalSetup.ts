@@ -79,43 +79,54 @@ function stopChild(child: ChildProcess): Promise<void> {
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(join(repoRoot, 'functions/dist/local/server.js'))) run('npx', ['tsc', '-b'], repoRoot);
-  run('npx', ['vite', 'build', '--logLevel', 'warn'], webDir, { ...process.env, VITE_BACKEND: 'local' });
+
+  // Each run builds and serves its own copy, so concurrent runs never empty each other's web/dist.
+  const runDir = mkdtempSync(join(tmpdir(), 'flipstage-e2e-'));
+  const webOut = join(runDir, 'web');
+  run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', webOut, '--emptyOutDir'], webDir, {
+    ...process.env,
+    VITE_BACKEND: 'local',
+  });
 
   process.env[WEB_PORT_VAR] ??= String(await freePort());
   process.env[LOCAL_HOST_PORT_VAR] ??= String(await freePort());
   const webUrl = e2eWebUrl();
   const localHostPort = e2eLocalHostPort();
 
-  const emulator = await ensureAuthEmulator({ log: (line) => console.log(`[auth] ${line}`) });
-  const dataDir = mkdtempSync(join(tmpdir(), 'flipstage-e2e-'));
-  const serverModule = join(repoRoot, 'functions/dist/local/server.js');
-  const { startLocalHost } = (await import(serverModule)) as { startLocalHost: StartLocalHost };
-  const localHost = await startLocalHost({
-    port: localHostPort,
-    dataDir,
-    seed: false,
-    logger: quietLogger(),
-  });
-
-  const preview = spawn('npx', ['vite', 'preview', '--port', new URL(webUrl).port, '--strictPort'], {
-    cwd: webDir,
-    env: { ...process.env, FLIPSTAGE_LOCAL_HOST_URL: `http://127.0.0.1:${localHostPort}` },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
+  // Stopped in reverse order by the teardown, or at once when a later step fails.
+  const stops: (() => Promise<void>)[] = [async () => rmSync(runDir, { recursive: true, force: true })];
+  const teardown = async () => {
+    for (const stop of stops.reverse()) await stop();
+  };
   try {
+    const emulator = await ensureAuthEmulator({ log: (line) => console.log(`[auth] ${line}`) });
+    stops.push(emulator.stop);
+
+    const serverModule = join(repoRoot, 'functions/dist/local/server.js');
+    const { startLocalHost } = (await import(serverModule)) as { startLocalHost: StartLocalHost };
+    const localHost = await startLocalHost({
+      port: localHostPort,
+      dataDir: join(runDir, 'data'),
+      seed: false,
+      logger: quietLogger(),
+    });
+    stops.push(() => localHost.close());
+
+    const preview = spawn(
+      'npx',
+      ['vite', 'preview', '--outDir', webOut, '--port', new URL(webUrl).port, '--strictPort'],
+      {
+        cwd: webDir,
+        env: { ...process.env, FLIPSTAGE_LOCAL_HOST_URL: `http://127.0.0.1:${localHostPort}` },
+        stdio: ['ignore', 'ignore', 'inherit'],
+        detached: true,
+      },
+    );
+    stops.push(() => stopChild(preview));
     await waitForHttp(webUrl, 60_000);
   } catch (error) {
-    await stopChild(preview);
-    await localHost.close();
-    await emulator.stop();
+    await teardown();
     throw error;
   }
-
-  return async () => {
-    await stopChild(preview);
-    await localHost.close();
-    await emulator.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  return teardown;
 }
