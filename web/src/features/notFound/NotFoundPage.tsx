@@ -2,9 +2,11 @@ import { Container, Stack, Text, Title } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
 import { MESSAGES } from '@flipstage/core';
 import { ButtonLink } from '../../app/links';
+import { usePageMeta } from '../../app/usePageMeta';
 
 export function NotFoundPage() {
   const { pathname } = useLocation();
+  usePageMeta({ title: 'Page not found', description: MESSAGES.pageNotFound(pathname), path: pathname });
   return (
     <Container size="sm" py={96}>
       <Stack align="center" gap="md">
