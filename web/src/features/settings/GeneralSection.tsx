@@ -7,6 +7,7 @@ import { useBackend } from '../../backend/BackendContext';
 import { useAuthUser, useRefreshMergedUser } from '../../backend/session';
 import { notifyError } from '../../app/notify';
 import { authErrorMessage } from '../auth/authErrors';
+import { track } from '../../analytics/track';
 import { openBillingPortal } from '../billing/checkout';
 import { useReauthGuard } from './useReauthGuard';
 
@@ -70,7 +71,12 @@ export function GeneralSection({ user }: { user: MergedUser }) {
         <Avatar src={user.avatar} alt={user.name} size="lg" radius="xl" />
         <Text c="dimmed">Signed in as {user.email}</Text>
       </Group>
-      <form onSubmit={form.handleSubmit(save)} noValidate>
+      <form
+        onSubmit={form.handleSubmit(save, () =>
+          track('form_validation_error', { category: 'settings', form: 'profile' }),
+        )}
+        noValidate
+      >
         <Stack gap="sm" maw={480}>
           {errors.root?.message && (
             <Alert color="red" role="alert">

@@ -6,6 +6,7 @@ import { MESSAGES, passwordChangeSchema, type MergedUser } from '@flipstage/core
 import { useBackend } from '../../backend/BackendContext';
 import { notifyError } from '../../app/notify';
 import { authErrorMessage } from '../auth/authErrors';
+import { track } from '../../analytics/track';
 import { useReauthGuard } from './useReauthGuard';
 
 type PasswordValues = { pass: string; confirmPass: string };
@@ -41,7 +42,12 @@ export function PasswordSection({ user }: { user: MergedUser }) {
       <Title order={2} fz="h3">
         Password
       </Title>
-      <form onSubmit={form.handleSubmit(save)} noValidate>
+      <form
+        onSubmit={form.handleSubmit(save, () =>
+          track('form_validation_error', { category: 'settings', form: 'password' }),
+        )}
+        noValidate
+      >
         <Stack gap="sm" maw={480}>
           {errors.root?.message && (
             <Alert color="red" role="alert">
