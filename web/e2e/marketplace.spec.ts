@@ -71,3 +71,12 @@ test('an owner lists, finds and edits an item; another user cannot edit it', asy
   await expect(page.getByRole('button', { name: 'Add Item' })).toBeVisible();
   await expect(card(page, title).getByRole('button', { name: /^Edit/ })).toHaveCount(0);
 });
+
+test('a signed-out visitor listing a studio result is sent to sign in, with the way back', async ({ page }) => {
+  const image = 'http://127.0.0.1:5050/blobs/image_edits/example.jpg';
+  await page.goto(`/marketplace?image=${encodeURIComponent(image)}`);
+  await expect(page).toHaveURL(
+    `/auth/signin?next=${encodeURIComponent(`/marketplace?image=${encodeURIComponent(image)}`)}`,
+  );
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+});

@@ -63,19 +63,24 @@ function renderMarketplace<B extends MarketplaceBackend = FakeMarketplace>(
   const uid = options.uid === undefined ? null : options.uid;
   store.set(authStateAtom, uid ? { status: 'signedIn', user: fakeAuthUser({ uid }) } : { status: 'signedOut' });
   const onPrefillHandled = vi.fn();
+  const onSignInRequired = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <MantineProvider theme={theme}>
       <JotaiProvider store={store}>
         <QueryClientProvider client={queryClient}>
           <MarketplaceBackendContext.Provider value={backend}>
-            <MarketplacePage prefillImageUrl={options.prefillImageUrl} onPrefillHandled={onPrefillHandled} />
+            <MarketplacePage
+              prefillImageUrl={options.prefillImageUrl}
+              onPrefillHandled={onPrefillHandled}
+              onSignInRequired={onSignInRequired}
+            />
           </MarketplaceBackendContext.Provider>
         </QueryClientProvider>
       </JotaiProvider>
     </MantineProvider>,
   );
-  return { backend, onPrefillHandled };
+  return { backend, onPrefillHandled, onSignInRequired };
 }
 
 async function openAddItem() {
@@ -308,6 +313,15 @@ describe('item dialog', () => {
     const draft = backend.createItem.mock.calls[0]![0];
     expect(draft.images.map((f) => f.name)).toEqual(['out-1.jpg']);
     expect(draft.stagedFrom).toEqual([url]);
+  });
+
+  it('sends a signed-out visitor with ?image= to sign in first', async () => {
+    const { backend, onSignInRequired } = renderMarketplace({
+      uid: null,
+      prefillImageUrl: 'http://127.0.0.1:5050/blobs/image_edits/out-1.jpg',
+    });
+    await waitFor(() => expect(onSignInRequired).toHaveBeenCalled());
+    expect(backend.fetchImageFile).not.toHaveBeenCalled();
   });
 
   it('only logs a failed ?image= fetch', async () => {

@@ -12,19 +12,25 @@ export interface MarketplacePageProps {
   prefillImageUrl: string | undefined;
   /** Called once the prefill was handled, so the query can be dropped from the address. */
   onPrefillHandled: () => void;
+  /** A signed-out visitor with ?image= signs in first and comes back to the same address. */
+  onSignInRequired: () => void;
 }
 
 /**
  * Spec §2/§7: ?image= is fetched as a blob, turned into a file and opens the create dialog with it.
- * A failed fetch is only logged. The dialog needs a signed-in user, so it waits for the auth state.
+ * A failed fetch is only logged. Listing needs an account, so a signed-out visitor signs in first.
  */
 function usePrefilledImage(
   url: string | undefined,
   openDialog: (target: ItemDialogTarget) => void,
   onHandled: () => void,
+  onSignInRequired: () => void,
 ) {
   const backend = useMarketplaceBackend();
   const status = useAuthStatus();
+  useEffect(() => {
+    if (url && status === 'signedOut') onSignInRequired();
+  }, [url, status, onSignInRequired]);
   useEffect(() => {
     if (!url || status !== 'signedIn') return;
     const controller = new AbortController();
@@ -41,14 +47,14 @@ function usePrefilledImage(
   }, [backend, url, status, openDialog, onHandled]);
 }
 
-export function MarketplacePage({ prefillImageUrl, onPrefillHandled }: MarketplacePageProps) {
+export function MarketplacePage({ prefillImageUrl, onPrefillHandled, onSignInRequired }: MarketplacePageProps) {
   usePageMeta({
     title: 'Marketplace',
     description: 'Browse, search and list staged furniture from flippers, resellers and designers.',
     path: '/marketplace',
   });
   const [dialog, setDialog] = useState<ItemDialogTarget | null>(null);
-  usePrefilledImage(prefillImageUrl, setDialog, onPrefillHandled);
+  usePrefilledImage(prefillImageUrl, setDialog, onPrefillHandled, onSignInRequired);
 
   return (
     <Container size="lg" py="xl">

@@ -11,7 +11,17 @@ function MarketplaceRoute() {
     () => void navigate({ to: '/marketplace', search: {}, replace: true }),
     [navigate],
   );
-  return <MarketplacePage prefillImageUrl={image} onPrefillHandled={dropImageParam} />;
+  const signInFirst = useCallback(
+    () =>
+      void navigate({
+        to: '/auth/$type',
+        params: { type: 'signin' },
+        search: { next: `/marketplace?image=${encodeURIComponent(image ?? '')}` },
+        replace: true,
+      }),
+    [navigate, image],
+  );
+  return <MarketplacePage prefillImageUrl={image} onPrefillHandled={dropImageParam} onSignInRequired={signInFirst} />;
 }
 
 export const Route = createLazyRoute('/marketplace')({ component: MarketplaceRoute });
