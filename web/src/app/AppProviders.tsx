@@ -1,6 +1,5 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { BackendProvider } from '../backend/BackendContext';
@@ -14,6 +13,12 @@ export interface AppServices {
   store: AppStore;
   queryClient: QueryClient;
 }
+
+/**
+ * The toast container loads after the first paint (it brings its own transition library). Toasts
+ * shown before it mounts wait in the notifications store and appear when it does.
+ */
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 /** Follows the auth provider outside the route tree, so route guards can wait for the first answer. */
 function SessionSync() {
@@ -34,7 +39,9 @@ export function AppProviders({
 }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
-      <Notifications position="top-right" />
+      <Suspense fallback={null}>
+        <Notifications position="top-right" />
+      </Suspense>
       <JotaiProvider store={services.store}>
         <QueryClientProvider client={services.queryClient}>
           <BackendProvider backend={services.backend}>

@@ -1,30 +1,28 @@
 import { createRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { rootRoute } from '../../app/rootRoute';
+import { pickStrings } from '../../app/searchParams';
 
-const optionalString = z.string().optional().catch(undefined);
-
-const authSearchSchema = z.object({ next: optionalString });
-const actionSearchSchema = z.object({ next: optionalString, oobCode: optionalString, mode: optionalString });
+const parseAuthSearch = (search: Record<string, unknown>) => pickStrings(search, ['next']);
+const parseActionSearch = (search: Record<string, unknown>) => pickStrings(search, ['next', 'oobCode', 'mode']);
 
 /** Search rules stay here so links are typed; the screens load as a separate chunk. */
 export const authRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/$type',
-  validateSearch: (search) => authSearchSchema.parse(search),
+  validateSearch: parseAuthSearch,
 }).lazy(() => import('./routes.lazy').then((m) => m.AuthRoute));
 
 export const authVerifyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/verify',
-  validateSearch: (search) => actionSearchSchema.parse(search),
+  validateSearch: parseActionSearch,
 }).lazy(() => import('./routes.lazy').then((m) => m.VerifyRoute));
 
 /** The password reset landing: a path containing reset-password is the changepass form (spec §2). */
 export const authResetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/reset-password',
-  validateSearch: (search) => actionSearchSchema.parse(search),
+  validateSearch: parseActionSearch,
 }).lazy(() => import('./routes.lazy').then((m) => m.ResetPasswordRoute));
 
 export const authRoutes = [authRoute, authVerifyRoute, authResetPasswordRoute];

@@ -1,16 +1,16 @@
 import { createRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { rootRoute } from '../../app/rootRoute';
 import { requireSignedIn } from '../../app/guards';
 
 /** The router parses `?paid=true` as a boolean; a hand-typed string is accepted too. */
-const dashboardSearchSchema = z.object({
-  paid: z.union([z.boolean(), z.string()]).optional().catch(undefined),
-});
+export function parseDashboardSearch(search: Record<string, unknown>): { paid?: boolean | string } {
+  const { paid } = search;
+  return typeof paid === 'boolean' || (typeof paid === 'string' && paid !== '') ? { paid } : {};
+}
 
 export const dashboardRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/dashboard',
-  validateSearch: (search) => dashboardSearchSchema.parse(search),
+  validateSearch: parseDashboardSearch,
   beforeLoad: requireSignedIn,
 }).lazy(() => import('./route.lazy').then((m) => m.Route));

@@ -1,14 +1,14 @@
 import { createRoute } from '@tanstack/react-router';
 import { rootRoute } from '../../app/rootRoute';
+import { pickStrings } from '../../app/searchParams';
 
 export interface MarketplaceSearch {
   /** Spec §2: a processed image address that opens the create-item dialog prefilled. */
   image?: string;
 }
 
-/** Hand-written rather than zod, so the schema library stays out of the first load. */
 export function parseMarketplaceSearch(search: Record<string, unknown>): MarketplaceSearch {
-  return typeof search.image === 'string' && search.image !== '' ? { image: search.image } : {};
+  return pickStrings(search, ['image']);
 }
 
 /** The page is a separate chunk; the search rule stays here so links to ?image= are typed. */
