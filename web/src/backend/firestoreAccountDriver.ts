@@ -100,9 +100,18 @@ export function createFirestoreAccountDriver(db: Firestore, auth: Auth): Account
       };
     },
     async updateProfile(user, profile) {
-      await updateDoc(doc(db, 'users', user.uid), { name: profile.name, avatar: profile.avatar });
-      if (auth.currentUser)
-        await updateAuthProfile(auth.currentUser, { displayName: profile.name, photoURL: profile.avatar });
+      // Firestore rejects undefined values, and the rules allow only the fields being changed.
+      const changes: { name?: string; avatar?: string | null } = {};
+      if (profile.name !== undefined) changes.name = profile.name;
+      if (profile.avatar !== undefined) changes.avatar = profile.avatar;
+      if (Object.keys(changes).length === 0) return;
+      await updateDoc(doc(db, 'users', user.uid), changes);
+      if (auth.currentUser) {
+        await updateAuthProfile(auth.currentUser, {
+          ...(changes.name !== undefined && { displayName: changes.name }),
+          ...(changes.avatar !== undefined && { photoURL: changes.avatar }),
+        });
+      }
     },
     async listImageEdits(user, cursor) {
       const constraints: QueryConstraint[] = [
