@@ -1,9 +1,9 @@
-import { lazy, Suspense, useRef } from 'react';
-import { Button, FileButton, Group, Paper, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { useAddFiles } from './useAddFiles';
 
-// The drop zone library loads after the page; until then a plain picker does the same job.
+// The drop zone library loads after the page, keeping it out of the home route's first load.
 const UploadDropzone = lazy(() => import('./UploadDropzone'));
 
 function UploadPrompt() {
@@ -22,24 +22,14 @@ function UploadPrompt() {
   );
 }
 
-function UploadPicker({ onFiles }: { onFiles: (files: File[]) => void }) {
-  const reset = useRef<() => void>(null);
+/**
+ * Shown for the moment the drop zone takes to load. It has no file input of its own: a picker
+ * swapped out mid-upload would drop the files, so the studio takes files only once it can keep them.
+ */
+function UploadPlaceholder() {
   return (
-    <Paper withBorder radius="md" p="md" style={{ borderStyle: 'dashed' }}>
+    <Paper withBorder radius="md" p="md" style={{ borderStyle: 'dashed' }} aria-busy="true">
       <UploadPrompt />
-      <Group justify="center">
-        <FileButton
-          multiple
-          resetRef={reset}
-          inputProps={{ 'aria-label': 'Upload furniture photos' }}
-          onChange={(files) => {
-            onFiles(files);
-            reset.current?.();
-          }}
-        >
-          {(props) => <Button {...props}>Choose photos</Button>}
-        </FileButton>
-      </Group>
     </Paper>
   );
 }
@@ -48,7 +38,7 @@ function UploadPicker({ onFiles }: { onFiles: (files: File[]) => void }) {
 export function UploadArea() {
   const addFiles = useAddFiles();
   return (
-    <Suspense fallback={<UploadPicker onFiles={addFiles} />}>
+    <Suspense fallback={<UploadPlaceholder />}>
       <UploadDropzone onFiles={addFiles}>
         <UploadPrompt />
       </UploadDropzone>
