@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { authFormFields, authFormSchema, MESSAGES, type AuthFormValues, type AuthType } from '@flipstage/core';
 import { useBackend } from '../../backend/BackendContext';
 import type { SocialProvider } from '../../backend/types';
@@ -12,6 +12,7 @@ import { rememberEmailForSignIn, rememberProvider } from './authStorage';
 import { SocialButtons } from './SocialButtons';
 import { useFinishSignIn } from './useFinishSignIn';
 import { AnchorLink } from '../../app/links';
+import { FormMessages } from '../../app/FormMessages';
 
 export const SUBMIT_LABELS: Record<AuthType, string> = {
   signup: 'Sign up',
@@ -133,16 +134,7 @@ export function AuthForm({ type, next, oobCode }: AuthFormProps) {
       )}
       <form onSubmit={form.handleSubmit(submit, onInvalid)} noValidate>
         <Stack gap="sm">
-          {errors.root?.message && (
-            <Alert color="red" role="alert">
-              {errors.root.message}
-            </Alert>
-          )}
-          {success && (
-            <Alert color="teal" role="status">
-              {success}
-            </Alert>
-          )}
+          <FormMessages error={errors.root?.message} success={success} />
           {fields.email && (
             <TextInput
               label="Email"

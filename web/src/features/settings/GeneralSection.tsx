@@ -10,6 +10,7 @@ import { authErrorMessage } from '../auth/authErrors';
 import { track } from '../../analytics/track';
 import { openBillingPortal } from '../billing/checkout';
 import { useReauthGuard } from './useReauthGuard';
+import { FormMessages } from '../../app/FormMessages';
 
 /** General (My Account): the profile form and, for customers, the billing portal (spec §2, §6). */
 export function GeneralSection({ user }: { user: MergedUser }) {
@@ -78,16 +79,7 @@ export function GeneralSection({ user }: { user: MergedUser }) {
         noValidate
       >
         <Stack gap="sm" maw={480}>
-          {errors.root?.message && (
-            <Alert color="red" role="alert">
-              {errors.root.message}
-            </Alert>
-          )}
-          {status && (
-            <Alert color="teal" role="status">
-              {status}
-            </Alert>
-          )}
+          <FormMessages error={errors.root?.message} success={status} />
           <TextInput label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
           <TextInput
             label="Email"

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, PasswordInput, Stack, Title } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Title } from '@mantine/core';
 import { MESSAGES, passwordChangeSchema, type MergedUser } from '@flipstage/core';
 import { useBackend } from '../../backend/BackendContext';
 import { notifyError } from '../../app/notify';
 import { authErrorMessage } from '../auth/authErrors';
 import { track } from '../../analytics/track';
 import { useReauthGuard } from './useReauthGuard';
+import { FormMessages } from '../../app/FormMessages';
 
 type PasswordValues = { pass: string; confirmPass: string };
 
@@ -49,16 +50,7 @@ export function PasswordSection({ user }: { user: MergedUser }) {
         noValidate
       >
         <Stack gap="sm" maw={480}>
-          {errors.root?.message && (
-            <Alert color="red" role="alert">
-              {errors.root.message}
-            </Alert>
-          )}
-          {updated && (
-            <Alert color="teal" role="status">
-              {MESSAGES.passwordUpdated}
-            </Alert>
-          )}
+          <FormMessages error={errors.root?.message} success={updated ? MESSAGES.passwordUpdated : null} />
           <PasswordInput
             label="New password"
             autoComplete="new-password"
