@@ -7,7 +7,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { drawFurniture, fitBox, shade, type FurnitureKind } from '../functions/test/fixtures/furnitureDrawing.js';
-import { addSensorNoise, prng } from '../functions/test/fixtures/furnitureFixtures.js';
+import { prng } from '../functions/src/engine/palette.js';
+import { addSensorNoise } from '../functions/test/fixtures/furnitureFixtures.js';
 
 type Backdrop = 'sweep' | 'wall-wood' | 'wall-carpet';
 
