@@ -33,7 +33,14 @@ export function ItemList({ onOpenDialog }: { onOpenDialog: (target: ItemDialogTa
   const list = items.data?.pages.flatMap((page) => page.data) ?? [];
 
   return (
-    <Stack component="section" aria-labelledby="listings-title" id={ITEM_LIST_ID} gap="md">
+    <Stack
+      component="section"
+      aria-labelledby="listings-title"
+      id={ITEM_LIST_ID}
+      gap="md"
+      // Shop Now scrolls here; keep the heading clear of the 64 px sticky top bar.
+      style={{ scrollMarginTop: 80 }}
+    >
       <Group justify="space-between">
         <Title order={2} id="listings-title">
           Listings
