@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconBulb, IconCoins, IconSparkles, IconWand } from '@tabler/icons-react';
-import { generateAllLabel, generateSelectedLabel } from '@flipstage/core';
+import { MESSAGES, generateAllLabel, generateSelectedLabel } from '@flipstage/core';
 import { studioAtom, studioMessageAtom } from './studioAtoms';
 import { pendingImages } from './studioState';
 import { useGeneration, useStudioCredits } from './useGeneration';
@@ -23,7 +23,15 @@ export function GenerateControls({ session }: { session: StudioSession }) {
     <Stack gap="md">
       {message && (
         <Alert color="red" variant="light" role="alert">
-          {message}
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{message}</Text>
+            {/* A signed-in user out of credits gets more from a plan, not from signing up again. */}
+            {message === MESSAGES.needCredits && session.status === 'signedIn' && (
+              <ButtonLink to="/pricing" size="xs" variant="outline" color="red">
+                See plans
+              </ButtonLink>
+            )}
+          </Group>
         </Alert>
       )}
       <Group gap="sm">

@@ -155,6 +155,13 @@ describe('staging studio: Generate Selected', () => {
     expect(backend.stage).not.toHaveBeenCalled();
   });
 
+  it('points a signed-in user without credits to the plans', async () => {
+    await renderStudio({ session: signedInSession(0) });
+    await upload(imageFile('a.jpg'));
+    await userEvent.click(screen.getByRole('button', { name: 'Get Free Credits' }));
+    expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/pricing');
+  });
+
   it('stages the selected image with the chosen style and an idempotency key', async () => {
     const { backend } = await renderStudio({ session: signedInSession(10) });
     await userEvent.click(screen.getByRole('radio', { name: 'Industrial' }));
