@@ -386,11 +386,22 @@ function releaseEnclosedBackdrop(score: Float32Array, background: Uint8Array, wi
 
 /** A cast shadow is a flat band: no taller than this share of the picture, at least twice as wide as tall. */
 const MAX_SHADOW_HEIGHT_SHARE = 0.08;
+/**
+ * A band resting on the piece along this share of its length, and this wide, is the piece's rim;
+ * shorter blobs there are the backdrop's noise, and a wall-floor seam only touches the piece.
+ */
+const MIN_RIM_COVER = 0.5;
+const MIN_RIM_WIDTH_SHARE = 0.1;
+/** Rows a band may span between a piece and a leg below it and still count as the leg's joint. */
+const JOINT_REACH = 4;
 
 /**
  * The soft shadow a piece casts on the floor reads as "not backdrop" to the flood. A flat band of
  * pixels that are only a darker version of a backdrop colour, lying against the flooded backdrop,
  * is handed back to it; a whole grey sofa on a grey wall is shadow-coloured too, but not flat.
+ * A shadow falls under the piece: a long band resting on top of it is the blurred rim where a grey
+ * piece meets a lighter wall, and releasing it would bite notches into the top edge. Where a band
+ * runs between the piece and a leg below, those pixels are the leg's joint, not floor.
  */
 function releaseCastShadows(score: Float32Array, background: Uint8Array, width: number): void {
   const height = background.length / width;
@@ -402,6 +413,8 @@ function releaseCastShadows(score: Float32Array, background: Uint8Array, width: 
   const left = new Int32Array(areas.length).fill(width);
   const right = new Int32Array(areas.length).fill(-1);
   const touchesBackdrop = new Uint8Array(areas.length);
+  const subjectBelow = new Int32Array(areas.length);
+  const isSubject = (q: number) => background[q] === 0 && candidates[q] === 0;
   for (let p = 0; p < background.length; p++) {
     const label = labels[p]!;
     if (label === 0) continue;
@@ -412,14 +425,27 @@ function releaseCastShadows(score: Float32Array, background: Uint8Array, width: 
     left[label] = Math.min(left[label]!, x);
     right[label] = Math.max(right[label]!, x);
     if ((x > 0 && background[p - 1] === 1) || (x < width - 1 && background[p + 1] === 1) || (y > 0 && background[p - width] === 1) || (y < height - 1 && background[p + width] === 1)) touchesBackdrop[label] = 1;
+    // Solid for a few rows: a bright hairline such as a baseboard's top edge is not the piece.
+    if (y < height - 3 && isSubject(p + width) && isSubject(p + 3 * width)) subjectBelow[label]!++;
   }
   const release = new Uint8Array(areas.length);
   for (let label = 1; label < areas.length; label++) {
     const bandHeight = bottom[label]! - top[label]! + 1;
     const bandWidth = right[label]! - left[label]! + 1;
-    release[label] = touchesBackdrop[label] === 1 && bandHeight <= height * MAX_SHADOW_HEIGHT_SHARE && bandWidth >= 2 * bandHeight ? 1 : 0;
+    const flat = bandHeight <= height * MAX_SHADOW_HEIGHT_SHARE && bandWidth >= 2 * bandHeight;
+    const rim = subjectBelow[label]! >= bandWidth * MIN_RIM_COVER && bandWidth >= width * MIN_RIM_WIDTH_SHARE;
+    release[label] = touchesBackdrop[label] === 1 && flat && !rim ? 1 : 0;
   }
-  for (let p = 0; p < background.length; p++) if (release[labels[p]!] === 1) background[p] = 1;
+  const reach = JOINT_REACH * width;
+  for (let p = 0; p < background.length; p++) {
+    if (release[labels[p]!] !== 1) continue;
+    let up = p - width;
+    while (up >= 0 && up > p - reach && !isSubject(up) && background[up] === 0) up -= width;
+    let down = p + width;
+    while (down < background.length && down < p + reach && !isSubject(down) && background[down] === 0) down += width;
+    const joint = up >= 0 && up > p - reach && isSubject(up) && down < background.length && down < p + reach && isSubject(down);
+    if (!joint) background[p] = 1;
+  }
 }
 
 /**
