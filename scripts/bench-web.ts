@@ -9,12 +9,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { freePort } from './lib/freePort.mjs';
 
 const BUDGET_JS_GZIP_KB = 250;
 const LOAD_RUNS = 7;
@@ -63,17 +63,6 @@ async function gzipKb(outDir: string, files: string[]): Promise<number> {
   let bytes = 0;
   for (const file of new Set(files)) bytes += gzipSync(await readFile(join(outDir, file)), { level: 9 }).byteLength;
   return bytes / 1024;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForHttp(url: string, child: ChildProcess): Promise<void> {

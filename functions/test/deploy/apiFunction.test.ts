@@ -6,12 +6,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@flipstage/core';
+import { freePort } from '../../../scripts/lib/freePort.mjs';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const outDir = join(root, '.local', `functions-bundle-test-${randomUUID().slice(0, 8)}`);
@@ -19,17 +19,6 @@ const PROJECT_ID = 'demo-flipstage-bundle';
 const WEBHOOK_SECRET = 'whsec_bundle_test';
 let emulator: ChildProcess | undefined;
 let baseUrl = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the Functions emulator on the bundle and resolves once `api` is initialized. */
 async function startFunctionsEmulator(): Promise<void> {
@@ -78,9 +67,15 @@ async function stopFunctionsEmulator(): Promise<void> {
 }
 
 beforeAll(async () => {
-  const build = spawnSync('node', ['scripts/build-functions.mjs', '--emulator', '--out', outDir], { cwd: root, encoding: 'utf8' });
+  const build = spawnSync('node', ['scripts/build-functions.mjs', '--emulator', '--out', outDir], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (build.status !== 0) throw new Error(`build-functions failed:\n${build.stdout}${build.stderr}`);
-  appendFileSync(join(outDir, '.secret.local'), `STRIPE_SECRET_KEY=sk_test_bundle\nSTRIPE_WEBHOOK_SECRET=${WEBHOOK_SECRET}\n`);
+  appendFileSync(
+    join(outDir, '.secret.local'),
+    `STRIPE_SECRET_KEY=sk_test_bundle\nSTRIPE_WEBHOOK_SECRET=${WEBHOOK_SECRET}\n`,
+  );
   await startFunctionsEmulator();
 }, 120_000);
 
@@ -101,14 +96,24 @@ describe('the functions bundle', () => {
       httpsTrigger: {},
     });
     const secrets = (bundle.api.__endpoint.secretEnvironmentVariables as { key: string }[]).map((s) => s.key);
-    expect(secrets.sort()).toEqual(['PHOTOROOM_API_KEY', 'STORAGE_TOKEN_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+    expect(secrets.sort()).toEqual([
+      'PHOTOROOM_API_KEY',
+      'STORAGE_TOKEN_SECRET',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ]);
   });
 
   it('ships a package.json that installs without the workspace, listing the packages the bundle imports', () => {
-    const manifest = JSON.parse(readFileSync(join(outDir, 'package.json'), 'utf8')) as { main: string; dependencies: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(outDir, 'package.json'), 'utf8')) as {
+      main: string;
+      dependencies: Record<string, string>;
+    };
     expect(manifest.main).toBe('index.js');
     expect(Object.keys(manifest.dependencies)).not.toContain('@flipstage/core');
-    expect(Object.keys(manifest.dependencies)).toEqual(expect.arrayContaining(['express', 'firebase-admin', 'firebase-functions']));
+    expect(Object.keys(manifest.dependencies)).toEqual(
+      expect.arrayContaining(['express', 'firebase-admin', 'firebase-functions']),
+    );
     expect(Object.keys(manifest.dependencies)).not.toContain('@electric-sql/pglite');
   });
 });
@@ -127,7 +132,13 @@ describe('the api function in the Functions emulator', () => {
   });
 
   it('verifies a Stripe webhook against the raw body Cloud Functions kept', async () => {
-    const payload = JSON.stringify({ id: `evt_${randomUUID()}`, object: 'event', type: 'customer.created', created: 1, data: { object: {} } });
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      object: 'event',
+      type: 'customer.created',
+      created: 1,
+      data: { object: {} },
+    });
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     const response = await fetch(`${baseUrl}/api/stripe-webhook`, {
       method: 'POST',
@@ -139,8 +150,17 @@ describe('the api function in the Functions emulator', () => {
   });
 
   it('refuses a Stripe webhook whose signature does not match the body', async () => {
-    const payload = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'customer.created', created: 1, data: { object: {} } });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload: payload.replace('forged', 'signed'), secret: WEBHOOK_SECRET });
+    const payload = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'customer.created',
+      created: 1,
+      data: { object: {} },
+    });
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload: payload.replace('forged', 'signed'),
+      secret: WEBHOOK_SECRET,
+    });
     const response = await fetch(`${baseUrl}/api/stripe-webhook`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': signature },

@@ -2,11 +2,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureAuthEmulator } from '../../../scripts/lib/authEmulator.mjs';
 import { e2eLocalHostPort, e2eWebUrl, LOCAL_HOST_PORT_VAR, WEB_PORT_VAR } from './ports';
+import { freePort } from '../../../scripts/lib/freePort.mjs';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const webDir = join(repoRoot, 'web');
@@ -51,18 +51,6 @@ function quietLogger() {
     child: () => logger,
   };
   return logger;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
