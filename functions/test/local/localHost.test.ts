@@ -45,6 +45,21 @@ async function newAccount(): Promise<TestUser> {
   return user;
 }
 
+/** Starts a checkout through the API and returns the simulated checkout page's HTML. */
+async function checkoutPage(user: TestUser, priceId: string): Promise<string> {
+  const session = await api(user, '/stripe-create-checkout-session', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      priceId,
+      successUrl: 'http://127.0.0.1:5173/dashboard?paid=true',
+      cancelUrl: 'http://127.0.0.1:5173/pricing',
+    }),
+  });
+  const { url } = (await session.json()) as { url: string };
+  return (await fetch(url)).text();
+}
+
 const formAction = (html: string, label: string) => {
   const match = new RegExp(`<form method="post" action="([^"]+)">(?:(?!</form>).)*${label}`, 's').exec(html);
   if (!match) throw new Error(`No form with ${label}`);
@@ -90,17 +105,7 @@ describe('local host', () => {
 
   it('runs a checkout on the simulated page and a cancellation in the simulated portal', async () => {
     const user = await newAccount();
-    const session = await api(user, '/stripe-create-checkout-session', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        priceId: LOCAL_PRICE_IDS.flipper,
-        successUrl: 'http://127.0.0.1:5173/dashboard?paid=true',
-        cancelUrl: 'http://127.0.0.1:5173/pricing',
-      }),
-    });
-    const { url } = (await session.json()) as { url: string };
-    const page = await (await fetch(url)).text();
+    const page = await checkoutPage(user, LOCAL_PRICE_IDS.flipper);
     expect(page).toContain('FlipStage Flipper');
     expect(page).toContain('7-day free trial');
     const confirm = await fetch(`${host.url}${formAction(page, 'Start trial')}`, {
@@ -138,16 +143,7 @@ describe('local host', () => {
 
   it('cancelling the checkout page returns to the cancel URL and changes nothing', async () => {
     const user = await newAccount();
-    const session = await api(user, '/stripe-create-checkout-session', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        priceId: LOCAL_PRICE_IDS.base,
-        successUrl: 'http://127.0.0.1:5173/dashboard?paid=true',
-        cancelUrl: 'http://127.0.0.1:5173/pricing',
-      }),
-    });
-    const page = await (await fetch(((await session.json()) as { url: string }).url)).text();
+    const page = await checkoutPage(user, LOCAL_PRICE_IDS.base);
     const cancel = await fetch(`${host.url}${formAction(page, 'Cancel')}`, { method: 'POST', redirect: 'manual' });
     expect(cancel.headers.get('location')).toBe('http://127.0.0.1:5173/pricing');
     expect((await (await api(user, '/account')).json()) as Record<string, unknown>).toMatchObject({

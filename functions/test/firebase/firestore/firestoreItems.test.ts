@@ -4,16 +4,13 @@
  * checked in memory, in batches and within a per-request read budget.
  */
 import { randomUUID } from 'node:crypto';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ItemDoc, Store } from '../../../src/ports.js';
-import { createFirestoreStore } from '../../../src/adapters/firebase/firestoreStore.js';
-import { adminApp, clearFirestore } from '../support/emulators.js';
+import { describe, expect, it } from 'vitest';
+import type { ItemDoc } from '../../../src/ports.js';
+import { useFirestoreStore } from '../support/firestoreStoreSuite.js';
 import { anItem } from '../support/factories.js';
 
 const PROJECT_ID = 'demo-flipstage-item-search';
-let db: Firestore;
-let store: Store;
+const t = useFirestoreStore(PROJECT_ID);
 
 /** Items, newest first, each created one second before the previous. */
 async function seedItems(count: number, make: (index: number) => Partial<ItemDoc>): Promise<ItemDoc[]> {
@@ -22,40 +19,45 @@ async function seedItems(count: number, make: (index: number) => Partial<ItemDoc
     anItem('seller', { created_at: new Date(start - i * 1000).toISOString(), ...make(i) }),
   );
   for (let i = 0; i < items.length; i += 400) {
-    const batch = db.batch();
-    for (const item of items.slice(i, i + 400)) batch.set(db.collection('items').doc(item.id), item);
+    const batch = t.db.batch();
+    for (const item of items.slice(i, i + 400)) batch.set(t.db.collection('items').doc(item.id), item);
     await batch.commit();
   }
   return items;
 }
 
-beforeAll(() => {
-  db = getFirestore(adminApp(PROJECT_ID, ['firestore']));
-  store = createFirestoreStore(db);
-});
-
-beforeEach(async () => {
-  await clearFirestore(PROJECT_ID);
-});
-
-afterAll(async () => {
-  await db.terminate();
-});
-
 describe('Firestore listing search', () => {
   it('finds a match that lies beyond the first batches of the query', async () => {
     const items = await seedItems(120, (i) => ({ keywords: i === 119 ? ['walnut', 'oak'] : ['walnut'] }));
-    const page = await store.searchItems({ tokens: ['oak', 'walnut'], tag: null, viewer: null, after: null, limit: 12 });
+    const page = await t.store.searchItems({
+      tokens: ['oak', 'walnut'],
+      tag: null,
+      viewer: null,
+      after: null,
+      limit: 12,
+    });
     expect(page.data.map((i) => i.id)).toEqual([items[119]!.id]);
     expect(page.next).toBeNull();
   });
 
   it('returns a short page with a cursor when the read budget runs out, and the cursor finds the rest', async () => {
     const items = await seedItems(600, (i) => ({ keywords: i === 599 ? ['walnut', 'oak'] : ['walnut'] }));
-    const first = await store.searchItems({ tokens: ['oak', 'walnut'], tag: null, viewer: null, after: null, limit: 12 });
+    const first = await t.store.searchItems({
+      tokens: ['oak', 'walnut'],
+      tag: null,
+      viewer: null,
+      after: null,
+      limit: 12,
+    });
     expect(first.data).toEqual([]);
     expect(first.next).not.toBeNull();
-    const second = await store.searchItems({ tokens: ['oak', 'walnut'], tag: null, viewer: null, after: first.next, limit: 12 });
+    const second = await t.store.searchItems({
+      tokens: ['oak', 'walnut'],
+      tag: null,
+      viewer: null,
+      after: first.next,
+      limit: 12,
+    });
     expect(second.data.map((i) => i.id)).toEqual([items[599]!.id]);
   });
 
@@ -65,7 +67,7 @@ describe('Firestore listing search', () => {
       owner: i === 20 ? viewer : `seller${i}`,
       state: i % 2 === 0 ? 'sold' : 'active',
     }));
-    const page = await store.searchItems({ tokens: [], tag: null, viewer, after: null, limit: 50 });
+    const page = await t.store.searchItems({ tokens: [], tag: null, viewer, after: null, limit: 50 });
     const expected = items.filter((item, i) => item.state === 'active' || i === 20).map((item) => item.id);
     expect(page.data.map((i) => i.id)).toEqual(expected);
   });
