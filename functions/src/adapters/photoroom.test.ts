@@ -71,7 +71,7 @@ async function failure(promise: Promise<unknown>): Promise<StagingError> {
 }
 
 describe('Photoroom adapter', () => {
-  it('posts a multipart request to /v2/edit with the key header and every field, and nothing in the query string', async () => {
+  it('posts a multipart request to /v2/edit with the key header and every field, grounding included, and nothing in the query string', async () => {
     const { baseUrl, seen } = await photoroomStub([{ status: 200, body: jpeg }]);
     await stager(baseUrl).stage(input);
     expect(seen).toHaveLength(1);
@@ -88,6 +88,8 @@ describe('Photoroom adapter', () => {
       referenceBox: 'originalImage',
       'export.format': 'jpeg',
       outputSize: PHOTOROOM_OUTPUT_SIZE.standard,
+      'shadow.mode': 'ai.soft',
+      'lighting.mode': 'ai.preserve-hue-and-saturation',
     });
     const file = request!.form.get('imageFile');
     expect(file).toBeInstanceOf(Blob);

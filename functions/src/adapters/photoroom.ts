@@ -20,6 +20,17 @@ export const PHOTOROOM_OUTPUT_SIZE: Record<OutputSize, string> = { standard: '10
 
 export const PHOTOROOM_MAX_TRIES = 3;
 
+/**
+ * Grounding, so the piece stands in the generated room instead of floating on it (Photoroom's
+ * v2/edit reference: docs.photoroom.com/getting-started/api-reference-openapi, AI Shadows and AI
+ * Relight pages). `ai.soft` belongs to the default shadow model; the `ai.preset-*` and
+ * `ai.auto-with-overrides` modes need the 2026-04-15 model, a preview with two weeks' notice of
+ * breaking changes. Relighting keeps hue and saturation because a buyer must see the piece's real
+ * colour; `ai.auto` may shift it.
+ */
+export const PHOTOROOM_SHADOW_MODE = 'ai.soft';
+export const PHOTOROOM_LIGHTING_MODE = 'ai.preserve-hue-and-saturation';
+
 export interface PhotoroomLog {
   (event: 'photoroom.unsupported-attributes' | 'photoroom.retry' | 'photoroom.failed', fields: Record<string, unknown>): void;
 }
@@ -65,6 +76,8 @@ function requestBody(input: StageInput): FormData {
   form.append('referenceBox', 'originalImage');
   form.append('export.format', 'jpeg');
   form.append('outputSize', PHOTOROOM_OUTPUT_SIZE[input.size]);
+  form.append('shadow.mode', PHOTOROOM_SHADOW_MODE);
+  form.append('lighting.mode', PHOTOROOM_LIGHTING_MODE);
   return form;
 }
 
