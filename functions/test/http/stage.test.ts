@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_PRICE_IDS, MESSAGES, buildAutoPrompt } from '@flipstage/core';
@@ -197,6 +198,15 @@ describe('POST /api/stage', () => {
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: { message } });
     expect(await balance(user.uid)).toBe(3);
+  });
+
+  it('takes an iPhone HEIC to the stager and stores it as image/heic', async () => {
+    const user = await accountWith(3);
+    const heic = readFileSync(new URL('../fixtures/heic/armchair-irot.heic', import.meta.url));
+    const response = await stage(user, { image: heic });
+    expect(response.status).toBe(200);
+    expect(response.body.inputUrl).toMatch(/\/input\.heic$/);
+    expect(await balance(user.uid)).toBe(2);
   });
 
   it('answers 400 when imageFile is missing', async () => {
