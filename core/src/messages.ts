@@ -76,6 +76,8 @@ export const MESSAGES = {
   imageTooLarge: 'This image is too large to process. Please upload a photo under 40 megapixels.',
   stagingUnavailable: 'The staging service is unavailable right now. Your credit was refunded; please try again.',
   stagingRejected: 'The staging service could not process this image. Your credit was refunded.',
+  noFurnitureFound:
+    "We couldn't find the furniture in this photo. Try a photo where the piece stands clear of its background, whole and not cut off by the frame. Your credit was refunded.",
   invalidStyle: 'Unknown design style.',
   invalidFurnitureType: 'Unknown furniture type.',
   invalidMode: 'Mode must be auto or custom.',

@@ -35,7 +35,9 @@ export interface Stager {
   stage(input: StageInput): Promise<StageOutput>;
 }
 
-export type StagingErrorKind = 'unsupported-image' | 'image-too-large' | 'provider-unavailable' | 'provider-rejected';
+/** `no-subject`: the engine found no piece to cut out; the seller needs another photo, not a retry. */
+export type StagingErrorKind =
+  'unsupported-image' | 'image-too-large' | 'no-subject' | 'provider-unavailable' | 'provider-rejected';
 
 /** A staging failure the caller can act on; the message is safe to show to users. */
 export class StagingError extends Error {

@@ -5,20 +5,22 @@ import { decodePhoto } from './decode.js';
 import { outputLongSide } from './limits.js';
 import { lookFor } from './promptKeywords.js';
 import { seedFor } from './seed.js';
-import { segmentPhoto } from './segment.js';
+import { findSubject } from './subject.js';
 
 export const LOCAL_ENGINE_NAME = 'local';
 
 /**
- * The offline staging engine (DESIGN §6): decode → segment the piece → draw a room for the style
- * and furniture type → stand the piece in it. Deterministic: the same input gives the same bytes.
+ * The offline staging engine (DESIGN §6): decode → find the piece (learned model and classical
+ * backdrop model, or an honest refusal) → draw a room for the style and furniture type → stand the
+ * piece on its floor contact at its type's size, shadowed and colour-matched. Deterministic: the
+ * same input gives the same bytes.
  */
 export function createLocalStager(): Stager {
   return {
     name: LOCAL_ENGINE_NAME,
     async stage(input: StageInput): Promise<StageOutput> {
       const photo = await decodePhoto(input.image);
-      const subject = segmentPhoto(photo);
+      const subject = await findSubject(photo);
       const style = isDesignStyleId(input.style) ? input.style : DEFAULT_STYLE;
       const furnitureType = isFurnitureTypeId(input.furnitureType) ? input.furnitureType : DEFAULT_FURNITURE_TYPE;
       const seed = seedFor(input);

@@ -515,16 +515,17 @@ function decorFor(ctx: Ctx, type: FurnitureTypeId, layout: RoomLayout, windowSid
 }
 
 /** The soft shadow the piece casts on the floor around its base, drawn before the piece itself. */
-function contactShadow(ctx: Ctx, layout: RoomLayout): string {
+/** A faint shadow on the wall behind tall pieces, away from the light; the floor shadows follow the silhouette (shadows.ts). */
+function wallShadow(ctx: Ctx, layout: RoomLayout): string {
   const s = layout.subject;
-  const cx = s.x + s.w / 2;
   const base = s.y + s.h;
-  const depth = Math.max(ctx.u * 2.5, s.h * 0.12);
-  return (
-    soft(cx, base - depth * 0.2, s.w * 0.62, depth, '#000000', 0.35) +
-    // A faint shadow on the wall behind tall pieces, away from the light.
-    (s.y < layout.floorY ? soft(cx + s.w * 0.04, Math.min(layout.floorY, base) - s.h * 0.35, s.w * 0.62, s.h * 0.55, '#000000', 0.08) : '')
-  );
+  return s.y < layout.floorY ? soft(s.x + s.w / 2 + s.w * 0.04, Math.min(layout.floorY, base) - s.h * 0.35, s.w * 0.62, s.h * 0.55, '#000000', 0.08) : '';
+}
+
+/** The window, and so the room's main light, is on the side with more space, or the seed's side when the piece is centred. */
+export function windowSideFor(layout: RoomLayout, seed: number): 'left' | 'right' {
+  const s = layout.subject;
+  return s.x + s.w / 2 > layout.width / 2 || (seed & 1) === 0 ? 'left' : 'right';
 }
 
 export interface SceneInput {
@@ -536,9 +537,9 @@ export interface SceneInput {
 
 export function roomSvg({ layout, look, furnitureType, seed }: SceneInput): string {
   const { width: W, height: H, floorY } = layout;
-  const ctx: Ctx = { W, H, floorY, vx: W / 2, vy: H * 0.42, u: H / 100, look, rand: prng(seed), defs: [], ids: 0 };
+  const ctx: Ctx = { W, H, floorY, vx: W / 2, vy: layout.horizonY, u: H / 100, look, rand: prng(seed), defs: [], ids: 0 };
   const s = layout.subject;
-  const windowSide: 'left' | 'right' = s.x + s.w / 2 > W / 2 || (seed & 1) === 0 ? 'left' : 'right';
+  const windowSide = windowSideFor(layout, seed);
   const windowW = Math.min(W * 0.2, ctx.u * 24);
   const windowX = furnitureType === 'desk' ? s.x + s.w / 2 - windowW / 2 : windowSide === 'left' ? W * 0.06 : W * 0.94 - windowW;
   const windowFits = furnitureType === 'desk' || (windowSide === 'left' ? windowX + windowW < s.x - ctx.u * 2 : windowX > s.x + s.w + ctx.u * 2) || s.y > floorY * 0.85;
@@ -555,6 +556,6 @@ export function roomSvg({ layout, look, furnitureType, seed }: SceneInput): stri
   const rugFar = Math.max(floorY + ctx.u * 2, s.y + s.h - (furnitureType === 'bed' ? s.h * 0.3 : ctx.u * 10));
   if (furnitureType !== 'bookcase' && furnitureType !== 'desk') parts.push(rug(ctx, s.x + s.w / 2, Math.min(W * 0.95, s.w * 1.3), rugNear, rugFar));
   const decor = decorFor(ctx, furnitureType, layout, windowSide);
-  parts.push(decor.back, contactShadow(ctx, layout), decor.front, wash(ctx, windowSide === 'left'));
+  parts.push(decor.back, wallShadow(ctx, layout), decor.front, wash(ctx, windowSide === 'left'));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><defs>${ctx.defs.join('')}</defs>${parts.join('')}</svg>`;
 }

@@ -485,7 +485,7 @@ function shadowTolerantScores(lab: Lab, clusters: Cluster[], background: Uint8Ar
  * kept only when sizeable and overlapping its bounding box (a lamp's shade and base), so clutter
  * at the edges of the photo is dropped.
  */
-function keepMainSubject(mask: Uint8Array, width: number): Uint8Array {
+export function keepMainSubject(mask: Uint8Array, width: number): Uint8Array {
   const height = mask.length / width;
   const { labels, areas } = labelComponents(mask, width);
   const boxes = areas.map(() => ({ x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity, sx: 0, sy: 0 }));
@@ -515,7 +515,8 @@ function keepMainSubject(mask: Uint8Array, width: number): Uint8Array {
     }
   }
   const out = new Uint8Array(mask.length);
-  if (main === 0 || areas[main]! < mask.length * 0.003) return out.fill(1);
+  // Nothing found stays nothing: the caller refuses the photo rather than pasting all of it.
+  if (main === 0) return out;
   const mainBox = boxes[main]!;
   const marginX = (mainBox.x1 - mainBox.x0) * 0.1;
   const marginY = (mainBox.y1 - mainBox.y0) * 0.1;

@@ -121,6 +121,8 @@ function toServiceError(error: unknown): unknown {
       return new ServiceError('too-large', error.message, { cause: error });
     case 'provider-unavailable':
       return new ServiceError('unavailable', MESSAGES.stagingUnavailable, { cause: error });
+    case 'no-subject':
+      return new ServiceError('unprocessable', error.message, { cause: error });
     case 'provider-rejected':
       return new ServiceError('unprocessable', MESSAGES.stagingRejected, { cause: error });
   }

@@ -1,0 +1,106 @@
+import sharp, { type OverlayOptions } from 'sharp';
+import type { SilhouetteFloor } from './floorContact.js';
+import type { Box } from './layout.js';
+
+/** Darkness right under a foot, under the piece between its feet, and of the shadow its light casts. */
+const CONTACT_DARKNESS = 0.62;
+const UNDER_DARKNESS = 0.3;
+const CAST_DARKNESS = 0.38;
+/** How far the cast shadow reaches back, and sideways away from the light, as shares of the piece. */
+const CAST_LENGTH = 0.22;
+const CAST_SHEAR = 0.35;
+
+export type LightSide = 'left' | 'right';
+
+async function blurred(values: Float32Array, width: number, height: number, sigma: number): Promise<Float32Array> {
+  const bytes = new Uint8Array(values.length);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Math.round(Math.min(1, values[i]!) * 255);
+  const data = await sharp(bytes, { raw: { width, height, channels: 1 } })
+    .blur(Math.max(0.3, sigma))
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  return Float32Array.from(data, (v) => v / 255);
+}
+
+/**
+ * The shadows that ground the piece: a tight contact shadow under each foot of the silhouette
+ * (the rear legs too, at their own height), a soft shade under its footprint and a cast shadow
+ * of the silhouette thrown back across the floor, away from the room's light.
+ */
+export async function groundShadows(
+  alpha: Uint8Array,
+  box: Box,
+  floor: SilhouetteFloor,
+  maskWidth: number,
+  canvas: { width: number; height: number },
+  lightFrom: LightSide,
+): Promise<OverlayOptions> {
+  const castLength = box.h * CAST_LENGTH;
+  const shear = box.w * CAST_SHEAR * (lightFrom === 'left' ? 1 : -1);
+  const left = Math.max(0, Math.floor(box.x - Math.abs(shear) - box.w * 0.05));
+  const right = Math.min(canvas.width, Math.ceil(box.x + box.w + Math.abs(shear) + box.w * 0.05));
+  const top = Math.max(0, Math.floor(box.y + box.h * (1 - Math.max(CAST_LENGTH, 1 - floor.back) - 0.05)));
+  const bottom = Math.min(canvas.height, Math.ceil(box.y + box.h + canvas.height * 0.03));
+  const width = right - left;
+  const height = bottom - top;
+  const base = box.y + box.h;
+
+  const cast = new Float32Array(width * height);
+  const contact = new Float32Array(width * height);
+  const under = new Float32Array(width * height);
+  for (let ry = 0; ry < height; ry++) {
+    const y = top + ry;
+    const t = (base - y) / castLength;
+    if (t < 0 || t > 1) continue;
+    // Row t of the shadow is the silhouette's row t from the bottom, squashed and sheared back.
+    const sy = Math.min(box.h - 1, Math.max(0, Math.round(box.h * (1 - t))));
+    for (let rx = 0; rx < width; rx++) {
+      const sx = Math.round(left + rx - box.x - shear * t);
+      if (sx < 0 || sx >= box.w) continue;
+      cast[ry * width + rx] = (alpha[sy * box.w + sx]! / 255) * CAST_DARKNESS * (1 - 0.6 * t);
+    }
+  }
+  const band = Math.max(2, canvas.height * 0.012);
+  let firstFoot = Infinity;
+  let lastFoot = -Infinity;
+  for (let x = 0; x < box.w; x++) {
+    const foot = floor.feet[Math.min(maskWidth - 1, Math.floor((x * maskWidth) / box.w))]!;
+    if (Number.isNaN(foot)) continue;
+    firstFoot = Math.min(firstFoot, x);
+    lastFoot = Math.max(lastFoot, x);
+    const footY = box.y + foot * box.h;
+    const rx = box.x + x - left;
+    if (rx < 0 || rx >= width) continue;
+    for (let y = Math.floor(footY - band * 0.6); y <= Math.ceil(footY + band * 0.6); y++) {
+      const ry = y - top;
+      if (ry >= 0 && ry < height)
+        contact[ry * width + rx] = Math.max(
+          contact[ry * width + rx]!,
+          CONTACT_DARKNESS * (1 - Math.abs(y - footY) / (band * 0.6 + 1)),
+        );
+    }
+  }
+  // Under the piece, between its feet, less light reaches the floor.
+  const rearY = box.y + floor.back * box.h;
+  for (let y = Math.floor(rearY - band); y <= Math.ceil(base); y++) {
+    const ry = y - top;
+    if (ry < 0 || ry >= height || !Number.isFinite(firstFoot)) continue;
+    for (let x = firstFoot; x <= lastFoot; x++) {
+      const rx = box.x + x - left;
+      if (rx >= 0 && rx < width) under[ry * width + rx] = UNDER_DARKNESS;
+    }
+  }
+  const [softCast, softContact, softUnder] = await Promise.all([
+    blurred(cast, width, height, box.h * 0.025),
+    blurred(contact, width, height, band * 0.5),
+    blurred(under, width, height, Math.max(band, (base - rearY) * 0.5)),
+  ]);
+  const rgba = Buffer.alloc(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    // Shadows multiply: two overlapping ones darken less than their sum.
+    const darkness = 1 - (1 - softCast[i]!) * (1 - softContact[i]!) * (1 - softUnder[i]!);
+    rgba[i * 4 + 3] = Math.round(darkness * 255);
+  }
+  return { input: rgba, raw: { width, height, channels: 4 }, left, top };
+}
