@@ -3,12 +3,14 @@ import { useAuthStatus, useMergedUser, useRefreshMergedUser } from '../../backen
 import { createHttpStagingBackend } from '../../backend/staging';
 import { track } from '../../analytics/track';
 import { StagingStudio } from './StagingStudio';
+import { previewHeicInWorker } from './heic/heicFiles';
 import { StudioServicesContext, type StudioServices, type StudioSession } from './studioServices';
 
 const services: StudioServices = {
   backend: createHttpStagingBackend(),
   track,
   createId: () => crypto.randomUUID(),
+  previewHeic: previewHeicInWorker,
 };
 
 /** The studio wired to the real session, staging API and analytics. */

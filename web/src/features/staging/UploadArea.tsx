@@ -1,7 +1,10 @@
 import { lazy, Suspense } from 'react';
+import { useAtomValue } from 'jotai';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { useAddFiles } from './useAddFiles';
+import { heicConvertingAtom, unreadableHeicAtom } from './studioAtoms';
+import { unreadableHeicMessage } from './heic/heicFiles';
 
 // The drop zone library loads after the page, keeping it out of the home route's first load.
 const UploadDropzone = lazy(() => import('./UploadDropzone'));
@@ -34,14 +37,37 @@ function UploadPlaceholder() {
   );
 }
 
+/** Progress and failures of the HEIC previews, right under the drop zone the files were dropped on. */
+function HeicStatus() {
+  const converting = useAtomValue(heicConvertingAtom);
+  const unreadable = useAtomValue(unreadableHeicAtom);
+  return (
+    <>
+      {converting > 0 && (
+        <Text size="sm" c="dimmed" role="status">
+          Preparing {converting === 1 ? 'a HEIC photo' : `${converting} HEIC photos`} for preview…
+        </Text>
+      )}
+      {unreadable.length > 0 && (
+        <Text size="sm" c="red" role="alert">
+          {unreadableHeicMessage(unreadable)}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /** Step 1: drop or pick furniture photos. Every file is passed on; core's filter keeps the images. */
 export function UploadArea() {
   const addFiles = useAddFiles();
   return (
-    <Suspense fallback={<UploadPlaceholder />}>
-      <UploadDropzone onFiles={addFiles}>
-        <UploadPrompt />
-      </UploadDropzone>
-    </Suspense>
+    <Stack gap={4}>
+      <Suspense fallback={<UploadPlaceholder />}>
+        <UploadDropzone onFiles={addFiles}>
+          <UploadPrompt />
+        </UploadDropzone>
+      </Suspense>
+      <HeicStatus />
+    </Stack>
   );
 }

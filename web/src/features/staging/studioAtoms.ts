@@ -100,6 +100,21 @@ export const addFilesAtom = atom(null, (get, set, files: readonly File[], create
   return added.length;
 });
 
+/** HEIC files whose preview is still being decoded; they join the strip once it is ready. */
+export const heicConvertingAtom = atom(0);
+/** Names of HEIC files the browser could not decode: kept out of the batch, named next to the upload area. */
+export const unreadableHeicAtom = atom<string[]>([]);
+
+/** Adds HEIC files with the displayable preview made for each; the file itself is what gets staged. */
+export const addConvertedFilesAtom = atom(
+  null,
+  (get, set, converted: readonly { file: File; preview: Blob }[], createId: IdFactory): number => {
+    const added = converted.map(({ file, preview }) => newStudioImage(createId(), file, URL.createObjectURL(preview)));
+    set(studioAtom, addImages(get(studioAtom), added));
+    return added.length;
+  },
+);
+
 function releaseDropped(before: StudioState, after: StudioState): void {
   for (const gone of droppedImages(before, after)) URL.revokeObjectURL(gone.previewUrl);
 }

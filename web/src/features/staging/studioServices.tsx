@@ -3,6 +3,7 @@ import type { MergedUser } from '@flipstage/core';
 import type { StagingBackend } from '../../backend/staging';
 import type { AuthStatus } from '../../backend/authState';
 import type { AnalyticsEvent, AnalyticsParams } from '../../analytics/track';
+import type { HeicPreviewer } from './heic/heicFiles';
 
 export type TrackEvent = (event: AnalyticsEvent, params?: AnalyticsParams) => void;
 
@@ -12,6 +13,8 @@ export interface StudioServices {
   track: TrackEvent;
   /** Ids for uploaded images and idempotency keys for staging attempts. */
   createId: () => string;
+  /** Makes a displayable preview of a HEIC, which browsers cannot show. */
+  previewHeic: HeicPreviewer;
 }
 
 /** Who is using the studio; `user` is null while signed out or while the account loads. */

@@ -15,6 +15,7 @@ import { theme } from '../../../app/theme';
 import type { StageImageRequest, StagingBackend } from '../../../backend/staging';
 import { StagingStudio } from '../StagingStudio';
 import { StudioServicesContext, type StudioServices, type StudioSession } from '../studioServices';
+import type { HeicPreviewer } from '../heic/heicFiles';
 
 let objectUrls = 0;
 // jsdom has no object URLs; the studio only needs distinct strings.
@@ -65,10 +66,11 @@ export function signedInSession(credits: number): StudioSession {
 export const signedOutSession: StudioSession = { status: 'signedOut', user: null, refreshUser: vi.fn() };
 
 /** Renders the studio at / inside a memory router with stand-ins for the pages it navigates to. */
-export async function renderStudio(options: { session: StudioSession; backend?: StagingBackend }) {
+export async function renderStudio(options: { session: StudioSession; backend?: StagingBackend; previewHeic?: HeicPreviewer }) {
   const backend = options.backend ?? createFakeStagingBackend(options.session.user?.creditsRemaining ?? 0);
   let ids = 0;
-  const services: StudioServices = { backend, track: vi.fn(), createId: () => `id-${++ids}` };
+  const previewHeic = options.previewHeic ?? (async () => new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }));
+  const services: StudioServices = { backend, track: vi.fn(), createId: () => `id-${++ids}`, previewHeic };
   const rootRoute = createRootRoute({ component: Outlet });
   const page = (path: string) =>
     createRoute({ getParentRoute: () => rootRoute, path, component: () => <p>Page {path}</p> });
