@@ -5,6 +5,7 @@ import { LOCAL_PRICE_IDS, MESSAGES, buildAutoPrompt } from '@flipstage/core';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
 import { unavailable } from '../helpers/fakeStager.js';
+import { StagingError } from '../../src/ports.js';
 import { jpegBytes } from '../helpers/images.js';
 
 let t: TestApp;
@@ -147,6 +148,18 @@ describe('POST /api/stage', () => {
     expect(await balance(user.uid)).toBe(5);
     const reasons = (await t.store.listLedger(user.uid)).map((e) => e.reason);
     expect(reasons.filter((r) => r === 'refund')).toHaveLength(1);
+  });
+
+  it('answers 422 telling the seller to try another photo when no piece can be found, refunds and records no edit', async () => {
+    const user = await accountWith(5);
+    t.stager.failWith = new StagingError('no-subject', MESSAGES.noFurnitureFound);
+    const response = await stage(user);
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({ error: { message: MESSAGES.noFurnitureFound } });
+    expect(await balance(user.uid)).toBe(5);
+    expect(
+      (await request(t.app).get('/api/image-edits').set('authorization', `Bearer ${user.idToken}`)).body.data,
+    ).toEqual([]);
   });
 
   it('refunds and answers 500 with the generic message on an unexpected failure', async () => {
