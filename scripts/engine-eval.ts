@@ -1,0 +1,212 @@
+/**
+ * `npm run engine:eval [folder]`: how well the engine finds the piece.
+ * 1. Mask IoU, worst first, on the drawn fixtures (exact masks) and on every photo in the folder
+ *    that has a reference matte beside it (`name.matte.png`); scores below 0.97 are flagged.
+ * 2. A contact sheet of every photo in the folder (default functions/test/fixtures/photos/):
+ *    input | matte | staged output, captioned with the file name, the method and the staging
+ *    time; a refused photo shows the refusal message instead of an output. Photos named
+ *    `no-subject-*` are expected to be refused. Writes .local/engine-eval/contact-sheet.png and
+ *    one JPEG per row.
+ */
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, extname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import sharp, { type OverlayOptions } from 'sharp';
+import { DEFAULT_FURNITURE_TYPE, DEFAULT_STYLE, buildAutoPrompt } from '@flipstage/core';
+import { StagingError, type Stager } from '../functions/src/ports.js';
+import { decodePhoto } from '../functions/src/engine/decode.js';
+import { subjectMatte } from '../functions/src/engine/matte.js';
+import { findSubject } from '../functions/src/engine/subject.js';
+import { createLocalStager } from '../functions/src/engine/index.js';
+import { renderFixtures } from '../functions/test/fixtures/furnitureFixtures.js';
+
+const IOU_FLAG_BELOW = 0.97;
+const TILE_W = 360;
+const TILE_H = 270;
+const GAP = 6;
+const CAPTION_H = 28;
+const PHOTO_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.heic', '.heif', '.avif']);
+const MATTE_SUFFIX = '.matte.png';
+const NO_SUBJECT_PREFIX = 'no-subject-';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const folder = resolve(process.argv[2] ?? join(root, 'functions/test/fixtures/photos'));
+const outDir = join(root, '.local/engine-eval');
+
+/** What the engine made of one photo at the photo's size: its matte and method, or the refusal. */
+type Cut = { width: number; height: number } & ({ matte: Uint8Array; method: string } | { refusal: StagingError });
+
+async function cutOut(bytes: Uint8Array): Promise<Cut> {
+  const photo = await decodePhoto(bytes);
+  const size = { width: photo.width, height: photo.height };
+  try {
+    const subject = await findSubject(photo);
+    return { ...size, matte: await subjectMatte(photo, subject, photo.width, photo.height), method: subject.method };
+  } catch (error) {
+    if (error instanceof StagingError) return { ...size, refusal: error };
+    throw error;
+  }
+}
+
+/** Intersection over union of the matte (thresholded at half) and a 0/1 truth mask of the same size. */
+function iou(matte: Uint8Array, truth: Uint8Array): number {
+  let intersection = 0;
+  let union = 0;
+  for (let p = 0; p < truth.length; p++) {
+    const predicted = matte[p]! >= 128;
+    const inside = truth[p] === 1;
+    if (predicted && inside) intersection++;
+    if (predicted || inside) union++;
+  }
+  return union === 0 ? 1 : intersection / union;
+}
+
+interface Score {
+  name: string;
+  iou: number;
+  method: string;
+}
+
+function scoreOf(name: string, cut: Cut, truth: Uint8Array): Score {
+  if ('refusal' in cut) return { name, iou: 0, method: `refused (${cut.refusal.kind})` };
+  return { name, iou: iou(cut.matte, truth), method: cut.method };
+}
+
+async function referenceMask(file: string, width: number, height: number): Promise<Uint8Array> {
+  const grey = await sharp(file).greyscale().resize(width, height, { fit: 'fill' }).extractChannel(0).raw().toBuffer();
+  return Uint8Array.from(grey, (v) => (v >= 128 ? 1 : 0));
+}
+
+async function photosIn(dir: string): Promise<string[]> {
+  const names = await readdir(dir);
+  return names.filter((n) => PHOTO_EXTENSIONS.has(extname(n).toLowerCase()) && !n.endsWith(MATTE_SUFFIX)).sort();
+}
+
+async function scoreAll(photos: string[]): Promise<Score[]> {
+  const scores: Score[] = [];
+  for (const fixture of await renderFixtures()) {
+    scores.push(scoreOf(`fixture ${fixture.spec.name}`, await cutOut(fixture.jpeg), fixture.mask));
+  }
+  const names = new Set(await readdir(folder));
+  for (const photo of photos) {
+    const matteName = `${basename(photo, extname(photo))}${MATTE_SUFFIX}`;
+    if (!names.has(matteName)) continue;
+    const cut = await cutOut(new Uint8Array(await readFile(join(folder, photo))));
+    scores.push(scoreOf(`photo ${photo}`, cut, await referenceMask(join(folder, matteName), cut.width, cut.height)));
+  }
+  return scores.sort((a, b) => a.iou - b.iou);
+}
+
+function printScores(scores: Score[]): void {
+  const width = Math.max(...scores.map((s) => s.name.length));
+  console.log(`\nMask IoU, worst first (flagged below ${IOU_FLAG_BELOW}):`);
+  for (const s of scores) {
+    const flag = s.iou < IOU_FLAG_BELOW ? '  ◀ below target' : '';
+    console.log(`  ${s.name.padEnd(width)}  ${s.iou.toFixed(3)}  ${s.method}${flag}`);
+  }
+  const sorted = scores.map((s) => s.iou).sort((a, b) => a - b);
+  const flagged = scores.filter((s) => s.iou < IOU_FLAG_BELOW).length;
+  console.log(`  ${scores.length} masks: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(3)}, worst ${sorted[0]!.toFixed(3)}, ${flagged} below ${IOU_FLAG_BELOW}`);
+}
+
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Greedy word wrap for SVG text, which has no wrapping of its own. */
+function wrap(text: string, perLine: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > perLine) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+function textTile(lines: string[], width: number, height: number, background: string, size = 15): Buffer {
+  const tspans = lines.map((l, i) => `<text x="10" y="${22 + i * (size + 6)}" font-family="DejaVu Sans, sans-serif" font-size="${size}">${escapeXml(l)}</text>`).join('');
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="${background}"/>${tspans}</svg>`);
+}
+
+async function tile(image: Uint8Array | Buffer, raw?: { width: number; height: number; channels: 1 }): Promise<Buffer> {
+  return sharp(image, raw ? { raw } : {})
+    .resize(TILE_W, TILE_H, { fit: 'contain', background: '#ffffff' })
+    .png()
+    .toBuffer();
+}
+
+interface Row {
+  name: string;
+  cells: Buffer[];
+  caption: string;
+  verdict: string;
+}
+
+/** The staged JPEG, or the refusal the engine answers with, timed either way. */
+async function stageTimed(stager: Stager, image: Uint8Array): Promise<{ ms: number; jpeg?: Uint8Array; refusal?: StagingError }> {
+  const started = performance.now();
+  try {
+    const out = await stager.stage({ image, prompt: buildAutoPrompt(DEFAULT_STYLE, DEFAULT_FURNITURE_TYPE), style: DEFAULT_STYLE, furnitureType: DEFAULT_FURNITURE_TYPE, mode: 'auto', size: 'standard' });
+    return { ms: performance.now() - started, jpeg: out.jpeg };
+  } catch (error) {
+    if (error instanceof StagingError) return { ms: performance.now() - started, refusal: error };
+    throw error;
+  }
+}
+
+async function stageRow(stager: Stager, photo: string): Promise<Row> {
+  const bytes = new Uint8Array(await readFile(join(folder, photo)));
+  const cut = await cutOut(bytes);
+  const staged = await stageTimed(stager, bytes);
+  const method = 'refusal' in cut ? 'no subject found' : cut.method;
+  const matte = 'refusal' in cut ? textTile(['no matte'], TILE_W, TILE_H, '#eeeeee') : await tile(cut.matte, { width: cut.width, height: cut.height, channels: 1 });
+  const output = staged.jpeg
+    ? await tile(staged.jpeg)
+    : textTile(wrap(`Refused (${staged.refusal!.kind}): ${staged.refusal!.message}`, 38), TILE_W, TILE_H, '#fff4e5');
+  const outcome = staged.jpeg ? 'staged' : 'refused';
+  const expected = photo.startsWith(NO_SUBJECT_PREFIX) ? 'refused' : 'staged';
+  return {
+    name: photo,
+    cells: [await tile(bytes), matte, output],
+    caption: `${photo} — ${method} — ${outcome} in ${staged.ms.toFixed(0)} ms`,
+    verdict: outcome === expected ? `${outcome}, as expected` : `${outcome.toUpperCase()}, expected ${expected}`,
+  };
+}
+
+async function writeSheet(rows: Row[]): Promise<string> {
+  const width = 3 * TILE_W + 2 * GAP;
+  const rowH = TILE_H + CAPTION_H + GAP;
+  const overlays: OverlayOptions[] = [];
+  for (const [r, row] of rows.entries()) {
+    const top = r * rowH;
+    const rowOverlays: OverlayOptions[] = row.cells.map((input, c) => ({ input, left: c * (TILE_W + GAP), top: 0 }));
+    rowOverlays.push({ input: textTile([row.caption], width, CAPTION_H, '#ffffff', 14), left: 0, top: TILE_H });
+    const rowImage = sharp({ create: { width, height: TILE_H + CAPTION_H, channels: 3, background: '#ffffff' } }).composite(rowOverlays);
+    const rowJpeg = await rowImage.jpeg({ quality: 85 }).toBuffer();
+    await writeFile(join(outDir, `${basename(row.name, extname(row.name))}.jpg`), rowJpeg);
+    overlays.push({ input: rowJpeg, left: 0, top });
+  }
+  const file = join(outDir, 'contact-sheet.png');
+  await sharp({ create: { width, height: Math.max(1, rows.length * rowH), channels: 3, background: '#ffffff' } })
+    .composite(overlays)
+    .png()
+    .toFile(file);
+  return file;
+}
+
+const photos = await photosIn(folder);
+printScores(await scoreAll(photos));
+
+await mkdir(outDir, { recursive: true });
+const stager = createLocalStager();
+const rows: Row[] = [];
+console.log(`\nStaging ${photos.length} photos from ${folder}:`);
+for (const photo of photos) {
+  const row = await stageRow(stager, photo);
+  rows.push(row);
+  console.log(`  ${row.caption}: ${row.verdict}`);
+}
+console.log(`wrote ${await writeSheet(rows)}`);
