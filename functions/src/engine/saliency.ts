@@ -33,11 +33,25 @@ export function loadSaliencyModel(): Promise<ort.InferenceSession> {
   session ??= ort.InferenceSession.create(modelPath(), {
     intraOpNumThreads: Math.max(1, Math.min(4, availableParallelism())),
     graphOptimizationLevel: 'all',
+    // The arena keeps every run's peak allocation for the life of the process; staging is bursty.
+    enableCpuMemArena: false,
   }).catch((error: unknown) => {
     session = null;
     throw error;
   });
   return session;
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs go one after another: each already uses every core, so two at once finish no sooner, and
+ * each holds about 250 MB while it runs (the local host's memory budget is 1 GiB).
+ */
+function oneAtATime<T>(run: () => Promise<T>): Promise<T> {
+  const next = queue.then(run, run);
+  queue = next.catch(() => undefined);
+  return next;
 }
 
 /** The model's input: the picture squeezed to 320 × 320, scaled by its brightest value, then ImageNet-normalised (as U²-Net was trained). */
