@@ -77,9 +77,8 @@ async function modelInput(image: RgbImage): Promise<Float32Array> {
  */
 export async function predictSaliency(image: RgbImage): Promise<Float32Array> {
   const [model, input] = await Promise.all([loadSaliencyModel(), modelInput(image)]);
-  const outputs = await model.run({
-    [model.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, MODEL_SIDE, MODEL_SIDE]),
-  });
+  const tensor = new ort.Tensor('float32', input, [1, 3, MODEL_SIDE, MODEL_SIDE]);
+  const outputs = await oneAtATime(() => model.run({ [model.inputNames[0]!]: tensor }));
   const raw = outputs[model.outputNames[0]!]!.data as Float32Array;
   let lo = Infinity;
   let hi = -Infinity;
