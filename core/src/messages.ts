@@ -97,4 +97,14 @@ export const MESSAGES = {
   invalidSize: 'Size must be standard or hd.',
   hdNeedsPlan: 'HD output needs an active Flipper or Premium plan.',
   stageInProgress: 'This image is still being staged. Please try again in a moment.',
+
+  // Input checked at the edge: text, ids, queries and images (issue 12)
+  controlCharacters: (field: string) => `${field} must not contain control characters.`,
+  tooLong: (field: string, max: number) => `${field} must be ${max} characters or fewer.`,
+  priceMaximum: 'Price must be 1,000,000 or less',
+  priceDecimals: 'Price can have at most 2 decimal places',
+  invalidItemId: 'The listing id is not valid.',
+  queryNotText: (name: string) => `The ${name} parameter must be sent once, as text.`,
+  imageDamaged: 'This image is damaged or incomplete. Please upload it again.',
+  invalidAddress: 'The address is not valid.',
 } as const;
