@@ -86,6 +86,8 @@ export const MESSAGES = {
   urlRequired: 'A valid URL is required.',
   noStripeCustomer: 'No billing account was found for this user.',
   planNotActive: 'Your plan is not active. Choose a plan on the pricing page.',
+  subscriptionExists: 'You already have an active plan. To change or cancel it, open Settings → Billing.',
+  redirectOffSite: 'Redirect addresses must be pages on this site.',
   webhookSignatureInvalid: 'Invalid webhook signature.',
   internalError: 'Something went wrong on our side. Please try again.',
   invalidCursor: 'Invalid cursor.',
