@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import {
   authFormFields,
   authFormSchema,
+  cursorPositionSchema,
   filterImageFiles,
   firstIssueMessage,
+  hasControlCharacters,
+  idempotencyKeySchema,
   itemFormSchema,
+  itemsQuerySchema,
   parseTags,
   passwordChangeSchema,
   profileFormSchema,
   reauthPasswordSchema,
+  stageFieldsSchema,
 } from './schemas.js';
 import type { z } from 'zod';
 
@@ -87,7 +92,13 @@ describe('re-sign-in form', () => {
 });
 
 describe('item form', () => {
-  const valid = { title: 'Oak dresser', description: 'Six drawers', price: '120', tags: 'oak, Vintage ,, oak', state: 'sold' };
+  const valid = {
+    title: 'Oak dresser',
+    description: 'Six drawers',
+    price: '120',
+    tags: 'oak, Vintage ,, oak',
+    state: 'sold',
+  };
 
   it('requires title, description and price with the spec’s messages', () => {
     expect(messages(itemFormSchema.safeParse({ title: '', description: '', price: '' }))).toEqual({
@@ -103,7 +114,52 @@ describe('item form', () => {
   });
 
   it('rejects a price that is not a number', () => {
-    expect(messages(itemFormSchema.safeParse({ ...valid, price: 'cheap' }))).toEqual({ price: 'Price must be a number' });
+    expect(messages(itemFormSchema.safeParse({ ...valid, price: 'cheap' }))).toEqual({
+      price: 'Price must be a number',
+    });
+  });
+
+  it.each([
+    ['0x1F', 'Price must be a number'],
+    ['1e3', 'Price must be a number'],
+    ['Infinity', 'Price must be a number'],
+    [' 12 3', 'Price must be a number'],
+    [Number.POSITIVE_INFINITY, 'Price must be a number'],
+    [Number.NaN, 'Price must be a number'],
+    ['1e307', 'Price must be a number'],
+    ['1' + '0'.repeat(400), 'Price must be 1,000,000 or less'],
+    ['1000000.01', 'Price must be 1,000,000 or less'],
+    [1e307, 'Price must be 1,000,000 or less'],
+    ['19.999', 'Price can have at most 2 decimal places'],
+    [1.005, 'Price can have at most 2 decimal places'],
+  ])('refuses the price %j', (price, message) => {
+    expect(messages(itemFormSchema.safeParse({ ...valid, price }))).toEqual({ price: message });
+  });
+
+  it.each([
+    ['1000000', 1_000_000],
+    [' 19.99 ', 19.99],
+    ['0.29', 0.29],
+    ['7.50', 7.5],
+    ['-0', 0],
+    [240, 240],
+  ])('accepts the price %j as %d', (price, expected) => {
+    expect(itemFormSchema.parse({ ...valid, price }).price).toBe(expected);
+  });
+
+  it('refuses control characters in title and tags, and allows line breaks and tabs only in the description', () => {
+    expect(messages(itemFormSchema.safeParse({ ...valid, title: 'Oak\u0000' }))).toEqual({
+      title: 'Title must not contain control characters.',
+    });
+    expect(messages(itemFormSchema.safeParse({ ...valid, tags: 'oak,\u001bx' }))).toEqual({
+      tags: 'Tags must not contain control characters.',
+    });
+    expect(messages(itemFormSchema.safeParse({ ...valid, description: 'a\u0000b' }))).toEqual({
+      description: 'Description must not contain control characters.',
+    });
+    expect(itemFormSchema.parse({ ...valid, description: 'Line one\r\n\tLine two' }).description).toBe(
+      'Line one\r\n\tLine two',
+    );
   });
 
   it('parses tags from a comma-separated string', () => {
@@ -148,5 +204,78 @@ describe('upload filter', () => {
       files: [],
       error: 'No valid image files were selected. Please try again with image files.',
     });
+  });
+});
+
+describe('control characters', () => {
+  it.each(['\u0000', 'a\u0007', '\u001f', '\u007f', 'x\ud800', '\udc00y'])('finds them in %j', (text) => {
+    expect(hasControlCharacters(text, true)).toBe(true);
+  });
+
+  it('lets multi-line text keep tab and line breaks, and any real character', () => {
+    expect(hasControlCharacters('a\tb\r\nc', true)).toBe(false);
+    expect(hasControlCharacters('a\tb', false)).toBe(true);
+    expect(hasControlCharacters('Crème brûlée 🛋️ 中文', false)).toBe(false);
+  });
+});
+
+describe('queries and cursors', () => {
+  it('takes each query parameter once, as bounded plain text', () => {
+    expect(itemsQuerySchema.parse({ search: 'oak', tag: 'walnut', other: 'x' })).toEqual({
+      search: 'oak',
+      tag: 'walnut',
+    });
+    expect(messages(itemsQuerySchema.safeParse({ search: ['a', 'b'] }))).toEqual({
+      search: 'The search parameter must be sent once, as text.',
+    });
+    expect(messages(itemsQuerySchema.safeParse({ tag: 'a'.repeat(41) }))).toEqual({
+      tag: 'Tag must be 40 characters or fewer.',
+    });
+    expect(messages(itemsQuerySchema.safeParse({ cursor: 'not a cursor' }))).toEqual({ cursor: 'Invalid cursor.' });
+  });
+
+  it('accepts only instants the backend writes and ids it hands out', () => {
+    const id = '0b6c1f9e-3c55-4a43-9f0e-7a1f3b1f2d10';
+    expect(cursorPositionSchema.safeParse(['2026-01-02T03:04:05.678Z', id]).success).toBe(true);
+    for (const createdAt of [
+      '1',
+      '2026-02-30T00:00:00.000Z',
+      '+275760-09-13T00:00:00.000Z',
+      '1969-12-31T23:59:59.999Z',
+    ])
+      expect(cursorPositionSchema.safeParse([createdAt, id]).success).toBe(false);
+    for (const bad of ['', 'a/b', 'a\u0000', 'x'.repeat(129)])
+      expect(cursorPositionSchema.safeParse(['2026-01-02T03:04:05.678Z', bad]).success).toBe(false);
+  });
+});
+
+describe('stage fields', () => {
+  it('defaults empty choices and refuses unknown ones', () => {
+    expect(stageFieldsSchema.parse({ mode: ' ', style: '', prompt: undefined })).toEqual({
+      mode: 'auto',
+      style: 'modern',
+      furnitureType: 'dresser',
+      prompt: '',
+    });
+    expect(messages(stageFieldsSchema.safeParse({ style: 'modern\u0000' }))).toEqual({
+      style: 'Unknown design style.',
+    });
+  });
+
+  it('keeps line breaks in a prompt and refuses control characters and length over 2000', () => {
+    expect(stageFieldsSchema.parse({ prompt: 'sunny\nloft' }).prompt).toBe('sunny\nloft');
+    expect(messages(stageFieldsSchema.safeParse({ prompt: 'a\u0000' }))).toEqual({
+      prompt: 'The prompt must not contain control characters.',
+    });
+    expect(messages(stageFieldsSchema.safeParse({ prompt: 'a'.repeat(2001) }))).toEqual({
+      prompt: 'The prompt must be 2000 characters or fewer.',
+    });
+  });
+
+  it('takes an Idempotency-Key of 1 to 200 plain characters', () => {
+    expect(idempotencyKeySchema.parse(' batch-1 ')).toBe('batch-1');
+    expect(idempotencyKeySchema.safeParse('').success).toBe(false);
+    expect(idempotencyKeySchema.safeParse('k'.repeat(201)).success).toBe(false);
+    expect(idempotencyKeySchema.safeParse('a\u0001b').success).toBe(false);
   });
 });

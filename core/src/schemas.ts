@@ -1,11 +1,40 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
 import type { AuthType } from './authTypes.js';
+import {
+  DEFAULT_FURNITURE_TYPE,
+  DEFAULT_STYLE,
+  DESIGN_STYLE_IDS,
+  FURNITURE_TYPE_IDS,
+  type DesignStyleId,
+  type FurnitureTypeId,
+} from './catalog.js';
 
 export { AUTH_TYPES, type AuthType } from './authTypes.js';
 export { filterImageFiles, isImageType, type ImageFilterResult } from './imageFiles.js';
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/**
+ * C0 controls and DEL, which no form types and Postgres refuses (NUL), and lone UTF-16
+ * surrogates, which no database can store. Multi-line text keeps tab and line breaks.
+ */
+export function hasControlCharacters(text: string, multiline = false): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7f) return true;
+    if (c < 0x20 && !(multiline && (c === 0x09 || c === 0x0a || c === 0x0d))) return true;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+      i++;
+    } else if (c >= 0xdc00 && c <= 0xdfff) return true;
+  }
+  return false;
+}
+
+const isLine = (text: string) => !hasControlCharacters(text);
+const isMultiline = (text: string) => !hasControlCharacters(text, true);
 
 const email = required(MESSAGES.emailRequired).pipe(z.email(MESSAGES.emailInvalid));
 const password = z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired);
@@ -46,7 +75,9 @@ export function authFormSchema(type: AuthType): z.ZodType<AuthFormValues, AuthFo
 }
 
 export const profileFormSchema = z.object({
-  name: required(MESSAGES.nameRequired).max(100, 'Name must be 100 characters or fewer'),
+  name: required(MESSAGES.nameRequired)
+    .max(100, MESSAGES.tooLong('Name', 100))
+    .refine(isLine, MESSAGES.controlCharacters('Name')),
   email: required(MESSAGES.profileEmailRequired).pipe(z.email(MESSAGES.emailInvalid)),
 });
 export type ProfileFormValues = z.infer<typeof profileFormSchema>;
@@ -60,7 +91,7 @@ export const profilePatchSchema = z.object({
     .string({ error: MESSAGES.avatarInvalid })
     .trim()
     .max(2048, MESSAGES.avatarInvalid)
-    .refine((value) => /^https?:\/\/[^\s]+$/i.test(value), MESSAGES.avatarInvalid)
+    .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) && isLine(value), MESSAGES.avatarInvalid)
     .optional(),
 });
 export type ProfilePatch = z.output<typeof profilePatchSchema>;
@@ -87,37 +118,129 @@ export function parseTags(input: string | readonly string[] | undefined | null):
   return [...seen].slice(0, MAX_TAGS);
 }
 
-const price = z.union([z.string(), z.number()], { error: MESSAGES.priceRequired }).transform((value, ctx) => {
-  const text = typeof value === 'number' ? String(value) : value.trim();
-  if (text === '') {
-    ctx.addIssue({ code: 'custom', message: MESSAGES.priceRequired });
-    return z.NEVER;
-  }
-  const n = Number(text);
-  if (!Number.isFinite(n)) {
-    ctx.addIssue({ code: 'custom', message: MESSAGES.priceNotNumber });
-    return z.NEVER;
-  }
-  if (n < 0) {
-    ctx.addIssue({ code: 'custom', message: MESSAGES.priceMinimum });
-    return z.NEVER;
-  }
-  return Math.round(n * 100) / 100;
-});
+export const MAX_PRICE = 1_000_000;
+/** Digits with an optional fraction: Number() would also take "0x1F", "1e3" and "Infinity". */
+const PRICE_TEXT = /^-?\d+(?:\.\d+)?$/;
+
+const price = z
+  .union([z.string(), z.number()], {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? MESSAGES.priceRequired : MESSAGES.priceNotNumber,
+  })
+  .transform((value, ctx) => {
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (typeof value === 'string' && value.trim() === '') return fail(MESSAGES.priceRequired);
+    if (typeof value === 'string' && !PRICE_TEXT.test(value.trim())) return fail(MESSAGES.priceNotNumber);
+    const n = Number(typeof value === 'string' ? value.trim() : value);
+    if (Number.isNaN(n)) return fail(MESSAGES.priceNotNumber);
+    if (n < 0) return fail(MESSAGES.priceMinimum);
+    if (n > MAX_PRICE) return fail(MESSAGES.priceMaximum);
+    // Cents exactly: 1.005 has a third decimal; 0.29 survives the round trip although 0.29 * 100 does not.
+    if (Math.round(n * 100) / 100 !== n) return fail(MESSAGES.priceDecimals);
+    return n + 0; // -0 becomes 0
+  });
 
 /** The item form (spec §5), shared by the dialog and the create/update endpoints. */
 export const itemFormSchema = z.object({
-  title: required(MESSAGES.titleRequired).max(120, 'Title must be 120 characters or fewer'),
-  description: required(MESSAGES.descriptionRequired).max(5000, 'Description must be 5000 characters or fewer'),
+  title: required(MESSAGES.titleRequired)
+    .max(120, MESSAGES.tooLong('Title', 120))
+    .refine(isLine, MESSAGES.controlCharacters('Title')),
+  description: required(MESSAGES.descriptionRequired)
+    .max(5000, MESSAGES.tooLong('Description', 5000))
+    .refine(isMultiline, MESSAGES.controlCharacters('Description')),
   price,
   tags: z
-    .union([z.string(), z.array(z.string())])
+    .union([z.string(), z.array(z.string())], { error: MESSAGES.controlCharacters('Tags') })
     .optional()
+    .refine((v) => [v ?? []].flat().every(isLine), MESSAGES.controlCharacters('Tags'))
     .transform((v) => parseTags(v)),
   state: z.enum(ITEM_STATES, { error: MESSAGES.itemStateInvalid }).default('active'),
 });
 export type ItemFormInput = z.input<typeof itemFormSchema>;
 export type ItemFormValues = z.output<typeof itemFormSchema>;
+
+/** Ids the backend hands out (random UUIDs), in the shape every store accepts as a key. */
+const RECORD_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** `?id=` of PUT /api/marketplace-update-item. */
+export const itemIdSchema = z.string({ error: MESSAGES.invalidItemId }).regex(RECORD_ID, MESSAGES.invalidItemId);
+
+const MAX_SEARCH_LENGTH = 200;
+const MAX_CURSOR_LENGTH = 512;
+
+/** One query parameter: absent, or sent once as text (Express turns `?a=1&a=2` into an array). */
+function queryText(name: string, label: string, max: number) {
+  return z
+    .string({ error: MESSAGES.queryNotText(name) })
+    .max(max, MESSAGES.tooLong(label, max))
+    .refine(isLine, MESSAGES.controlCharacters(label))
+    .optional();
+}
+
+const cursorParam = z
+  .string({ error: MESSAGES.invalidCursor })
+  .max(MAX_CURSOR_LENGTH, MESSAGES.invalidCursor)
+  .regex(/^[A-Za-z0-9_-]*$/, MESSAGES.invalidCursor)
+  .optional();
+
+/** GET /api/marketplace-get-items; other parameters are ignored. */
+export const itemsQuerySchema = z.object({
+  search: queryText('search', 'Search', MAX_SEARCH_LENGTH),
+  tag: queryText('tag', 'Tag', MAX_TAG_LENGTH),
+  cursor: cursorParam,
+});
+
+/** GET /api/image-edits. */
+export const imageEditsQuerySchema = z.object({ cursor: cursorParam });
+
+/** The instants the backend writes (`toISOString()`), years 2000 to 9999: what Postgres and Firestore both order. */
+const storedInstant = z.string().refine((text) => {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(text)) return false;
+  const date = new Date(text);
+  return !Number.isNaN(date.getTime()) && date.toISOString() === text && date.getUTCFullYear() >= 2000;
+});
+
+/** A decoded page cursor: the last row's created_at and id. */
+export const cursorPositionSchema = z.tuple([storedInstant, z.string().regex(RECORD_ID)], {
+  error: MESSAGES.invalidCursor,
+});
+
+/** Empty or missing → the default; anything else must be one of the values. */
+function choice<T extends string>(values: readonly [T, ...T[]], fallback: T, message: string) {
+  return z
+    .string({ error: message })
+    .optional()
+    .transform((v) => v?.trim() || fallback)
+    .pipe(z.enum(values, { error: message }));
+}
+
+/** POST /api/stage's text fields (the size is the plan's business, see staging.ts). */
+export const stageFieldsSchema = z.object({
+  mode: choice(['auto', 'custom'] as const, 'auto', MESSAGES.invalidMode),
+  style: choice(DESIGN_STYLE_IDS as readonly [DesignStyleId, ...DesignStyleId[]], DEFAULT_STYLE, MESSAGES.invalidStyle),
+  furnitureType: choice(
+    FURNITURE_TYPE_IDS as readonly [FurnitureTypeId, ...FurnitureTypeId[]],
+    DEFAULT_FURNITURE_TYPE,
+    MESSAGES.invalidFurnitureType,
+  ),
+  prompt: z
+    .string({ error: MESSAGES.promptTooLong })
+    .max(MAX_PROMPT_LENGTH, MESSAGES.promptTooLong)
+    .refine(isMultiline, MESSAGES.controlCharacters('The prompt'))
+    .default(''),
+});
+
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .min(1, MESSAGES.idempotencyKeyInvalid)
+  .max(MAX_IDEMPOTENCY_KEY_LENGTH, MESSAGES.idempotencyKeyInvalid)
+  .refine(isLine, MESSAGES.controlCharacters('Idempotency-Key'));
 
 /** Field → first message, for API 400 responses and form error placement. */
 export function firstIssueMessage(error: z.ZodError): string {

@@ -19,6 +19,7 @@ import {
   itemFormSchema,
   MAX_ITEM_IMAGE_BYTES,
   MAX_ITEM_IMAGES,
+  MAX_PRICE,
   MESSAGES,
   type Item,
   type ItemFormInput,
@@ -107,6 +108,7 @@ function ItemForm({ target, onSaved }: { target: ItemDialogTarget; onSaved: (ite
           type="number"
           inputMode="decimal"
           min={0}
+          max={MAX_PRICE}
           step="0.01"
           leftSection="$"
           {...register('price')}

@@ -209,6 +209,18 @@ describe('item dialog', () => {
     expect(await within(dialog).findByText(MESSAGES.priceMinimum)).toBeInTheDocument();
   });
 
+  it.each([
+    ['1000001', MESSAGES.priceMaximum],
+    ['19.999', MESSAGES.priceDecimals],
+  ])('refuses the price %s before sending it', async (price, message) => {
+    const { backend } = renderMarketplace({ uid: 'owner-1' });
+    const dialog = await openAddItem();
+    await userEvent.type(within(dialog).getByLabelText(/Price/), price);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Listing' }));
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(backend.createItem).not.toHaveBeenCalled();
+  });
+
   it('refuses files that are not images', async () => {
     renderMarketplace({ uid: 'owner-1' });
     const dialog = await openAddItem();
