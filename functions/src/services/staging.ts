@@ -6,15 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  DEFAULT_FURNITURE_TYPE,
-  DEFAULT_STYLE,
-  isDesignStyleId,
-  isFurnitureTypeId,
-  MAX_PROMPT_LENGTH,
+  firstIssueMessage,
+  idempotencyKeySchema,
   MESSAGES,
   planForPriceId,
   planIsActive,
   resolvePrompt,
+  stageFieldsSchema,
   type DesignStyleId,
   type FurnitureTypeId,
   type PriceIdConfig,
@@ -33,8 +31,6 @@ import {
 import { logs, type Logger } from '../logs.js';
 import { invalid, ServiceError } from './errors.js';
 import { MAX_IMAGE_PIXELS, sniffImage } from './images.js';
-
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
 /** Where a staging result is stored; the edit id (a random UUID) makes the name unguessable. */
 export function stagedOutputPath(uid: string, editId: string): string {
@@ -70,23 +66,18 @@ interface StageParams {
 }
 
 export function parseStageFields(fields: StageRequest['fields']): StageParams {
-  const mode = fields.mode?.trim() || 'auto';
-  if (mode !== 'auto' && mode !== 'custom') throw invalid(MESSAGES.invalidMode);
-  const style = fields.style?.trim() || DEFAULT_STYLE;
-  if (!isDesignStyleId(style)) throw invalid(MESSAGES.invalidStyle);
-  const furnitureType = fields.furnitureType?.trim() || DEFAULT_FURNITURE_TYPE;
-  if (!isFurnitureTypeId(furnitureType)) throw invalid(MESSAGES.invalidFurnitureType);
-  const text = fields.prompt ?? '';
-  if (text.length > MAX_PROMPT_LENGTH) throw invalid(MESSAGES.promptTooLong);
+  const parsed = stageFieldsSchema.safeParse(fields);
+  if (!parsed.success) throw invalid(firstIssueMessage(parsed.error));
+  const { mode, style, furnitureType, prompt: text } = parsed.data;
   const prompt = resolvePrompt({ mode, style, furnitureType, editedPrompt: text, customPrompt: text });
   return { prompt, style, furnitureType, mode };
 }
 
 export function parseIdempotencyKey(header: string | undefined): string {
   if (header === undefined) return randomUUID();
-  const key = header.trim();
-  if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) throw invalid(MESSAGES.idempotencyKeyInvalid);
-  return key;
+  const parsed = idempotencyKeySchema.safeParse(header);
+  if (!parsed.success) throw invalid(firstIssueMessage(parsed.error));
+  return parsed.data;
 }
 
 export function parseRequestedSize(size: string | undefined): OutputSize | null {
