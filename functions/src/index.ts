@@ -8,13 +8,18 @@
  */
 import type { Express } from 'express';
 import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
 import { onRequest } from 'firebase-functions/https';
+import { onSchedule } from 'firebase-functions/scheduler';
 import * as logger from 'firebase-functions/logger';
 import { defineBoolean, defineInt, defineSecret, defineString } from 'firebase-functions/params';
 import { apiError, MESSAGES } from '@flipstage/core';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createFirebaseDeps } from './adapters/firebase/firebaseDeps.js';
+import { createFirestoreStore } from './adapters/firebase/firestoreStore.js';
+import { createFunctionsLogger } from './adapters/firebase/functionsLogger.js';
+import { refundAbandonedStages } from './services/abandonedStages.js';
 
 const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
 const STRIPE_WEBHOOK_SECRET = defineSecret('STRIPE_WEBHOOK_SECRET');
@@ -36,7 +41,8 @@ const TRIAL_DAYS = defineInt('TRIAL_DAYS', {
 });
 const MERGE_DB_USER = defineBoolean('MERGE_DB_USER', {
   default: true,
-  description: 'Merge the Firestore account (credits, plan) into the signed-in user; false answers from the ID token alone',
+  description:
+    'Merge the Firestore account (credits, plan) into the signed-in user; false answers from the ID token alone',
 });
 const PHOTOROOM_MODEL_VERSION = defineString('PHOTOROOM_MODEL_VERSION', {
   default: '',
@@ -58,18 +64,41 @@ function buildApp(): Express {
       stripeSecretKey: STRIPE_SECRET_KEY.value(),
       stripeWebhookSecret: STRIPE_WEBHOOK_SECRET.value(),
       storageTokenSecret: STORAGE_TOKEN_SECRET.value(),
-      stager: { PHOTOROOM_API_KEY: PHOTOROOM_API_KEY.value(), PHOTOROOM_MODEL_VERSION: PHOTOROOM_MODEL_VERSION.value() },
+      stager: {
+        PHOTOROOM_API_KEY: PHOTOROOM_API_KEY.value(),
+        PHOTOROOM_MODEL_VERSION: PHOTOROOM_MODEL_VERSION.value(),
+      },
     }),
   );
 }
 
 let app: Express | undefined;
 
+/** Refunds stagings whose request died (a killed instance cannot refund its own). */
+export const sweepAbandonedStagings = onSchedule(
+  { schedule: 'every 5 minutes', region: 'us-central1', timeoutSeconds: 120 },
+  async () => {
+    const app = getApps()[0] ?? initializeApp();
+    await refundAbandonedStages({
+      store: createFirestoreStore(getFirestore(app)),
+      logger: createFunctionsLogger({ job: 'sweepAbandonedStagings' }),
+    });
+  },
+);
+
+/**
+ * Sized for the built-in engine, which runs when no Photoroom key is set: 2 vCPUs (the model uses
+ * both), 2 GiB (the local host peaks at about 800 MiB staging two at a time, bench:engine), and 8
+ * requests an instance (model runs queue one at a time; listings and Photoroom calls mostly wait).
+ * 60 s matches Hosting's cut-off; staging itself gives up at STAGE_DEADLINE_MS and refunds.
+ */
 export const api = onRequest(
   {
     region: 'us-central1',
-    memory: '1GiB',
-    timeoutSeconds: 120,
+    memory: '2GiB',
+    cpu: 2,
+    concurrency: 8,
+    timeoutSeconds: 60,
     maxInstances: 10,
     secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, PHOTOROOM_API_KEY, STORAGE_TOKEN_SECRET],
   },

@@ -46,6 +46,12 @@ export const logs = {
   refundFailed(logger: Logger, fields: { uid: string; attemptId: string }, error: unknown) {
     logger.write('ERROR', 'refund after a staging failure failed', { ...fields, ...describeError(error) });
   },
+  sweepFailed(logger: Logger, error: unknown) {
+    logger.write('ERROR', 'the sweep of abandoned stagings failed', describeError(error));
+  },
+  abandonedStagesRefunded(logger: Logger, fields: { found: number; refunded: number }) {
+    logger.write('WARNING', 'abandoned stagings refunded', fields);
+  },
   webhookProcessed(logger: Logger, fields: { eventId: string; type: string; effect: string; applied: boolean }) {
     logger.write('INFO', 'webhook processed', fields);
   },
@@ -57,5 +63,8 @@ export const logs = {
   },
   webhookSignatureRejected(logger: Logger) {
     logger.write('WARNING', 'webhook signature rejected');
+  },
+  duplicateSubscriptionCanceled(logger: Logger, fields: { eventId: string; subscriptionId: string }) {
+    logger.write('WARNING', 'second live subscription canceled', fields);
   },
 };

@@ -20,6 +20,11 @@ export interface StageInput {
   furnitureType: FurnitureTypeId;
   mode: PromptMode;
   size: OutputSize;
+  /**
+   * When the answer must be back (epoch ms), retries included: Hosting cuts a rewritten request
+   * at 60 s, so a stager that calls out stops trying before then and the credit is refunded.
+   */
+  deadline?: number;
 }
 
 export interface StageOutput {
@@ -227,6 +232,11 @@ export interface Store {
   completeStage(input: { uid: string; key: string; attemptId: string; edit: NewImageEdit }): Promise<StageResult>;
   /** Refunds the attempt's credit (reason 'refund', ref `refund:{attemptId}`) and forgets the key, so a retry starts over. */
   failStage(input: { uid: string; key: string; attemptId: string }): Promise<CreditResult>;
+  /** Pending attempts started before `startedBefore`, oldest first: a crashed or killed request never refunded them. */
+  listStaleStages(
+    startedBefore: number,
+    limit: number,
+  ): Promise<Array<{ uid: string; key: string; attemptId: string }>>;
   /** The completed result for a key, if any (used while waiting for an in-progress duplicate). */
   getStage(uid: string, key: string): Promise<{ status: 'pending' | 'completed'; result: StageResult | null } | null>;
 

@@ -20,8 +20,19 @@ let jpeg: Uint8Array;
 let input: StageInput;
 
 beforeAll(async () => {
-  jpeg = new Uint8Array(await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } }).jpeg().toBuffer());
-  input = { image: jpeg, prompt: 'a bright Scandinavian living room', style: 'scandinavian', furnitureType: 'sofa', mode: 'auto', size: 'standard' };
+  jpeg = new Uint8Array(
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer(),
+  );
+  input = {
+    image: jpeg,
+    prompt: 'a bright Scandinavian living room',
+    style: 'scandinavian',
+    furnitureType: 'sofa',
+    mode: 'auto',
+    size: 'standard',
+  };
 });
 
 afterEach(async () => {
@@ -37,10 +48,15 @@ async function photoroomStub(replies: Reply[]): Promise<{ baseUrl: string; seen:
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
       const body = Buffer.concat(chunks);
-      const form = await new Response(body, { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData();
+      const form = await new Response(body, {
+        headers: { 'content-type': req.headers['content-type'] ?? '' },
+      }).formData();
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, form });
       const reply = replies[Math.min(seen.length - 1, replies.length - 1)]!;
-      res.writeHead(reply.status, reply.headers ?? { 'content-type': typeof reply.body === 'string' ? 'application/json' : 'image/jpeg' });
+      res.writeHead(
+        reply.status,
+        reply.headers ?? { 'content-type': typeof reply.body === 'string' ? 'application/json' : 'image/jpeg' },
+      );
       res.end(typeof reply.body === 'string' ? reply.body : Buffer.from(reply.body));
     });
   });
@@ -118,14 +134,23 @@ describe('Photoroom adapter', () => {
 
   it('logs the pr-unsupported-attributes header when Photoroom sends it', async () => {
     const events: Array<[string, Record<string, unknown>]> = [];
-    const { baseUrl } = await photoroomStub([{ status: 200, body: jpeg, headers: { 'content-type': 'image/jpeg', 'pr-unsupported-attributes': 'background.negativePrompt' } }]);
+    const { baseUrl } = await photoroomStub([
+      {
+        status: 200,
+        body: jpeg,
+        headers: { 'content-type': 'image/jpeg', 'pr-unsupported-attributes': 'background.negativePrompt' },
+      },
+    ]);
     await stager(baseUrl, { log: (event, fields) => events.push([event, fields]) }).stage(input);
     expect(events).toContainEqual(['photoroom.unsupported-attributes', { attributes: 'background.negativePrompt' }]);
   });
 
   it('retries a 429 after a backoff and returns the next success', async () => {
     const sleeps: number[] = [];
-    const { baseUrl, seen } = await photoroomStub([{ status: 429, body: '{"error":{"message":"Too many requests"}}' }, { status: 200, body: jpeg }]);
+    const { baseUrl, seen } = await photoroomStub([
+      { status: 429, body: '{"error":{"message":"Too many requests"}}' },
+      { status: 200, body: jpeg },
+    ]);
     const out = await stager(baseUrl, { sleeps }).stage(input);
     expect(seen).toHaveLength(2);
     expect(out.jpeg).toEqual(jpeg);
@@ -144,8 +169,45 @@ describe('Photoroom adapter', () => {
     expect(sleeps[1]).toBeGreaterThan(sleeps[0]!);
   });
 
+  it('does not retry when the backoff would leave too little of the deadline for another try', async () => {
+    const sleeps: number[] = [];
+    const { baseUrl, seen } = await photoroomStub([
+      {
+        status: 503,
+        headers: { 'retry-after': '2', 'content-type': 'application/json' },
+        body: '{"error":{"message":"Busy"}}',
+      },
+    ]);
+    const error = await failure(stager(baseUrl, { sleeps }).stage({ ...input, deadline: Date.now() + 6_000 }));
+    expect(seen).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+    expect(error.kind).toBe('provider-unavailable');
+  });
+
+  it('starts no request at all when the deadline has already passed', async () => {
+    const { baseUrl, seen } = await photoroomStub([{ status: 200, body: jpeg }]);
+    const error = await failure(stager(baseUrl).stage({ ...input, deadline: Date.now() - 1 }));
+    expect(seen).toHaveLength(0);
+    expect(error.kind).toBe('provider-unavailable');
+  });
+
+  it('aborts a request that is still running when the deadline comes', async () => {
+    server = createServer(() => {
+      // Never answers: the adapter must give up by itself.
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const started = Date.now();
+    const error = await failure(stager(baseUrl).stage({ ...input, deadline: started + 5_200 }));
+    expect(error.kind).toBe('provider-unavailable');
+    expect(Date.now() - started).toBeLessThan(9_000);
+    server.closeAllConnections();
+  });
+
   it('treats 402 (no credits left) as provider-unavailable and keeps the detail as the cause', async () => {
-    const { baseUrl, seen } = await photoroomStub([{ status: 402, body: '{"error":{"detail":"API credits exhausted"}}' }]);
+    const { baseUrl, seen } = await photoroomStub([
+      { status: 402, body: '{"error":{"detail":"API credits exhausted"}}' },
+    ]);
     const error = await failure(stager(baseUrl).stage(input));
     expect(seen).toHaveLength(1);
     expect(error.kind).toBe('provider-unavailable');
@@ -160,7 +222,9 @@ describe('Photoroom adapter', () => {
   });
 
   it('treats 400 (an image Photoroom cannot use) as provider-rejected with the message as the cause', async () => {
-    const { baseUrl, seen } = await photoroomStub([{ status: 400, body: '{"error":{"message":"Could not detect a subject"}}' }]);
+    const { baseUrl, seen } = await photoroomStub([
+      { status: 400, body: '{"error":{"message":"Could not detect a subject"}}' },
+    ]);
     const error = await failure(stager(baseUrl).stage(input));
     expect(seen).toHaveLength(1);
     expect(error.kind).toBe('provider-rejected');

@@ -32,7 +32,10 @@ export const PHOTOROOM_SHADOW_MODE = 'ai.soft';
 export const PHOTOROOM_LIGHTING_MODE = 'ai.preserve-hue-and-saturation';
 
 export interface PhotoroomLog {
-  (event: 'photoroom.unsupported-attributes' | 'photoroom.retry' | 'photoroom.failed', fields: Record<string, unknown>): void;
+  (
+    event: 'photoroom.unsupported-attributes' | 'photoroom.retry' | 'photoroom.failed',
+    fields: Record<string, unknown>,
+  ): void;
 }
 
 export interface PhotoroomOptions {
@@ -107,6 +110,9 @@ function errorFor(status: number, message: string): StagingError {
   return new StagingError('provider-rejected', MESSAGES.stagingRejected, { cause });
 }
 
+/** A try given less than this cannot upload a photo and wait for an AI background. */
+const MIN_TRY_MS = 5_000;
+
 function retryable(status: number): boolean {
   return status === 429 || status >= 500;
 }
@@ -125,17 +131,24 @@ export function createPhotoroomStager(options: PhotoroomOptions): Stager {
       if (options.modelVersion) headers['pr-ai-background-model-version'] = options.modelVersion;
 
       let last: StagingError = new StagingError('provider-unavailable', MESSAGES.stagingUnavailable);
-      for (let attempt = 0; attempt < PHOTOROOM_MAX_TRIES; attempt++) {
+      // Every try and every wait fits in the caller's deadline; a try too short to succeed is not started.
+      const remaining = () => (input.deadline ?? Infinity) - Date.now();
+      const hasTimeFor = (waitMs: number) => remaining() - waitMs >= MIN_TRY_MS;
+      for (let attempt = 0; attempt < PHOTOROOM_MAX_TRIES && hasTimeFor(0); attempt++) {
         let response: Response;
         try {
-          response = await fetch(`${baseUrl}/v2/edit`, { method: 'POST', headers, body: requestBody(input), signal: AbortSignal.timeout(timeoutMs) });
+          response = await fetch(`${baseUrl}/v2/edit`, {
+            method: 'POST',
+            headers,
+            body: requestBody(input),
+            signal: AbortSignal.timeout(Math.min(timeoutMs, remaining())),
+          });
         } catch (error) {
           last = new StagingError('provider-unavailable', MESSAGES.stagingUnavailable, { cause: error });
-          if (attempt < PHOTOROOM_MAX_TRIES - 1) {
-            const wait = backoffMs(attempt, null, random);
-            log('photoroom.retry', { attempt: attempt + 1, reason: 'network', waitMs: wait });
-            await sleep(wait);
-          }
+          const wait = backoffMs(attempt, null, random);
+          if (attempt === PHOTOROOM_MAX_TRIES - 1 || !hasTimeFor(wait)) break;
+          log('photoroom.retry', { attempt: attempt + 1, reason: 'network', waitMs: wait });
+          await sleep(wait);
           continue;
         }
 
@@ -147,13 +160,15 @@ export function createPhotoroomStager(options: PhotoroomOptions): Stager {
         const message = await providerMessage(response);
         last = errorFor(response.status, message);
         if (!retryable(response.status)) break;
-        if (attempt < PHOTOROOM_MAX_TRIES - 1) {
-          const wait = backoffMs(attempt, response.headers.get('retry-after'), random);
-          log('photoroom.retry', { attempt: attempt + 1, status: response.status, waitMs: wait });
-          await sleep(wait);
-        }
+        const wait = backoffMs(attempt, response.headers.get('retry-after'), random);
+        if (attempt === PHOTOROOM_MAX_TRIES - 1 || !hasTimeFor(wait)) break;
+        log('photoroom.retry', { attempt: attempt + 1, status: response.status, waitMs: wait });
+        await sleep(wait);
       }
-      log('photoroom.failed', { kind: last.kind, cause: last.cause instanceof Error ? last.cause.message : String(last.cause) });
+      log('photoroom.failed', {
+        kind: last.kind,
+        cause: last.cause instanceof Error ? last.cause.message : String(last.cause),
+      });
       throw last;
     },
   };

@@ -12,6 +12,8 @@ import express from 'express';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { createApp } from '../app.js';
+import { logs } from '../logs.js';
+import { refundAbandonedStages } from '../services/abandonedStages.js';
 import { loadConfig } from '../config.js';
 import { createJsonLogger, type Logger } from '../logs.js';
 import type { Stager } from '../ports.js';
@@ -59,6 +61,8 @@ export function loadOrCreateWebhookSecret(dataDir: string): string {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }
+
+const SWEEP_INTERVAL_MS = 60_000;
 
 function listen(app: express.Express, port: number, host: string): Promise<Server> {
   return new Promise((resolvePromise, reject) => {
@@ -122,12 +126,19 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
       });
     }
 
+    // A staging the previous run (or a crash) left half done is refunded now and every minute after.
+    const sweep = () =>
+      void refundAbandonedStages({ store, logger }).catch((error: unknown) => logs.sweepFailed(logger, error));
+    sweep();
+    const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+
     const running = server;
     let closing: Promise<void> | null = null;
     return {
       url: baseUrl,
       close() {
         closing ??= (async () => {
+          clearInterval(sweeper);
           await new Promise<void>((done) => {
             running.close(() => done());
             running.closeIdleConnections();

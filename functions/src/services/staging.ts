@@ -31,6 +31,7 @@ import {
 import { logs, type Logger } from '../logs.js';
 import { invalid, ServiceError } from './errors.js';
 import { MAX_IMAGE_PIXELS, sniffImage } from './images.js';
+import { DUPLICATE_POLL_MS, DUPLICATE_WAIT_MS, STAGE_DEADLINE_MS, STALE_STAGE_AFTER_MS } from './stagingTimes.js';
 
 /** Where a staging result is stored; the edit id (a random UUID) makes the name unguessable. */
 export function stagedOutputPath(uid: string, editId: string): string {
@@ -43,11 +44,6 @@ export interface StagingDeps {
   stager: Stager;
   priceIds: PriceIdConfig;
   logger: Logger;
-  /** How long a duplicate request waits for the first one to finish. */
-  duplicateWaitMs?: number;
-  duplicatePollMs?: number;
-  /** A pending attempt older than this is treated as crashed, refunded and restarted. */
-  staleAfterMs?: number;
 }
 
 export interface StageRequest {
@@ -121,6 +117,25 @@ function toServiceError(error: unknown): unknown {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Another request holds this key. Plain reads, not transactions, until it completes or is
+ * refunded (then beginStage answers once more); past the wait, 409 so the client retries later.
+ */
+async function waitForOtherAttempt(
+  store: Store,
+  uid: string,
+  key: string,
+  waitUntil: number,
+  pollMs: number,
+): Promise<void> {
+  for (;;) {
+    if (Date.now() >= waitUntil) throw new ServiceError('conflict', MESSAGES.stageInProgress);
+    await sleep(pollMs);
+    const stage = await store.getStage(uid, key);
+    if (stage?.status !== 'pending') return;
+  }
+}
+
 export async function stageImage(deps: StagingDeps, request: StageRequest): Promise<StageResponse> {
   const { store, blobs, stager, logger } = deps;
   const { uid } = request;
@@ -135,23 +150,22 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
   if (!account) throw new ServiceError('no-credits', MESSAGES.needCredits);
   const size = outputSizeFor(account.customer, deps.priceIds, requestedSize);
 
-  const waitUntil = Date.now() + (deps.duplicateWaitMs ?? 120_000);
+  const waitUntil = Date.now() + DUPLICATE_WAIT_MS;
   for (;;) {
     const attemptId = randomUUID();
     const begin = await store
-      .beginStage({ uid, key, attemptId, staleBefore: Date.now() - (deps.staleAfterMs ?? 10 * 60_000) })
+      .beginStage({ uid, key, attemptId, staleBefore: Date.now() - STALE_STAGE_AFTER_MS })
       .catch((error: unknown) => {
         throw error instanceof InsufficientCredits ? new ServiceError('no-credits', MESSAGES.needCredits) : error;
       });
     if (begin.kind === 'completed') return { ...begin.result, creditsRemaining: begin.creditsRemaining };
     if (begin.kind === 'in-progress') {
-      if (Date.now() >= waitUntil) throw new ServiceError('conflict', MESSAGES.stageInProgress);
-      await sleep(deps.duplicatePollMs ?? 100);
+      await waitForOtherAttempt(store, uid, key, waitUntil, DUPLICATE_POLL_MS);
       continue;
     }
 
     try {
-      const output = await stager.stage({ image, ...params, size });
+      const output = await stager.stage({ image, ...params, size, deadline: Date.now() + STAGE_DEADLINE_MS });
       const editId = randomUUID();
       const folder = `image-edits/${uid}/${editId}`;
       const [inputUrl, outputUrl] = await Promise.all([

@@ -225,6 +225,18 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect(retry).toMatchObject({ kind: 'started', creditsRemaining: 2 });
       });
 
+      it('lists pending attempts started before a time, with their owner, and not completed ones', async () => {
+        const uid = await newAccount(5);
+        const pending = uniq();
+        const done = uniq();
+        await store.beginStage({ uid, key: 'pending', attemptId: pending, staleBefore: staleBefore() });
+        await store.beginStage({ uid, key: 'done', attemptId: done, staleBefore: staleBefore() });
+        await store.completeStage({ uid, key: 'done', attemptId: done, edit: makeEdit(uid) });
+        const stale = (await store.listStaleStages(Date.now() + 1000, 500)).filter((s) => s.uid === uid);
+        expect(stale).toEqual([{ uid, key: 'pending', attemptId: pending }]);
+        expect((await store.listStaleStages(Date.now() - 60_000, 500)).filter((s) => s.uid === uid)).toEqual([]);
+      });
+
       it('refunds and restarts a stale pending attempt', async () => {
         const uid = await newAccount(3);
         await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() });

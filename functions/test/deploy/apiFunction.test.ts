@@ -91,8 +91,10 @@ describe('the functions bundle', () => {
     expect(bundle.api.__endpoint).toMatchObject({
       platform: 'gcfv2',
       region: ['us-central1'],
-      availableMemoryMb: 1024,
-      timeoutSeconds: 120,
+      availableMemoryMb: 2048,
+      cpu: 2,
+      concurrency: 8,
+      timeoutSeconds: 60,
       maxInstances: 10,
       httpsTrigger: {},
     });
@@ -103,6 +105,17 @@ describe('the functions bundle', () => {
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
     ]);
+  });
+
+  it('exports a scheduled sweep that refunds abandoned stagings every 5 minutes', async () => {
+    const bundle = (await import(join(outDir, 'index.js'))) as {
+      sweepAbandonedStagings: { __endpoint: Record<string, unknown> };
+    };
+    expect(bundle.sweepAbandonedStagings.__endpoint).toMatchObject({
+      platform: 'gcfv2',
+      region: ['us-central1'],
+      scheduleTrigger: { schedule: 'every 5 minutes' },
+    });
   });
 
   it('ships a package.json that installs without the workspace, listing the packages the bundle imports', () => {

@@ -139,6 +139,15 @@ describe('POST /api/stage', () => {
     expect((await stage(user)).status).toBe(402);
   });
 
+  it("gives the stager a deadline that ends before Hosting's 60-second cut-off", async () => {
+    const user = await accountWith(3);
+    const before = Date.now();
+    await stage(user);
+    const deadline = t.stager.calls.at(-1)?.deadline;
+    expect(deadline).toBeGreaterThan(before);
+    expect(deadline! - before).toBeLessThanOrEqual(50_000);
+  });
+
   it('refunds the credit when staging fails', async () => {
     const user = await accountWith(5);
     t.stager.failWith = unavailable();

@@ -220,6 +220,20 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
       });
     },
 
+    async listStaleStages(startedBefore, limit) {
+      const snap = await db
+        .collectionGroup('stage_requests')
+        .where('status', '==', 'pending')
+        .where('startedAt', '<', startedBefore)
+        .orderBy('startedAt')
+        .limit(limit)
+        .get();
+      return snap.docs.map((doc) => {
+        const stage = doc.data() as StoredStageRequest;
+        return { uid: doc.ref.parent.parent!.id, key: stage.key, attemptId: stage.attemptId };
+      });
+    },
+
     async getStage(uid, key) {
       const stage = (await refs.stageRequest(uid, key).get()).data();
       if (!stage) return null;

@@ -130,6 +130,9 @@ const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE items ADD COLUMN ai_staged boolean NOT NULL DEFAULT false;
   `,
+  `
+  CREATE INDEX stage_requests_pending ON stage_requests (started_at) WHERE status = 'pending';
+  `,
 ];
 
 /**

@@ -340,6 +340,14 @@ export function createPgliteStore(db: PGlite): Store {
       });
     },
 
+    async listStaleStages(startedBefore, limit) {
+      const rows = await db.query<{ uid: string; key: string; attempt_id: string }>(
+        "SELECT uid, key, attempt_id FROM stage_requests WHERE status = 'pending' AND started_at < $1 ORDER BY started_at LIMIT $2",
+        [startedBefore, limit],
+      );
+      return rows.rows.map((row) => ({ uid: row.uid, key: row.key, attemptId: row.attempt_id }));
+    },
+
     async getStage(uid, key) {
       const row = (await db.query<StageRow>('SELECT * FROM stage_requests WHERE uid = $1 AND key = $2', [uid, key]))
         .rows[0];

@@ -1,0 +1,26 @@
+import type { Store } from '../ports.js';
+import { logs, type Logger } from '../logs.js';
+import { STALE_STAGE_AFTER_MS } from './stagingTimes.js';
+
+/** One sweep refunds at most this many; the next one picks up the rest. */
+const SWEEP_BATCH = 200;
+
+/**
+ * Refunds the credit of every staging attempt older than the longest a staging can take: the
+ * request that debited it died before it could complete or refund. Refunds are idempotent by
+ * attempt, so a sweep racing a late failure or another sweep never pays twice.
+ */
+export async function refundAbandonedStages(deps: { store: Store; logger: Logger }, now = Date.now()): Promise<number> {
+  const stale = await deps.store.listStaleStages(now - STALE_STAGE_AFTER_MS, SWEEP_BATCH);
+  let refunded = 0;
+  for (const attempt of stale) {
+    try {
+      const { applied } = await deps.store.failStage(attempt);
+      if (applied) refunded++;
+    } catch (error) {
+      logs.refundFailed(deps.logger, { uid: attempt.uid, attemptId: attempt.attemptId }, error);
+    }
+  }
+  if (stale.length > 0) logs.abandonedStagesRefunded(deps.logger, { found: stale.length, refunded });
+  return refunded;
+}
