@@ -15,7 +15,7 @@ function policy(random = 1): RetryPolicy & { slept: number[] } {
 }
 
 describe('isRetryable', () => {
-  it.each([409, 429, 500, 502, 503])('retries HTTP %i', (status) => {
+  it.each([409, 429, 500, 502, 503, 504])('retries HTTP %i', (status) => {
     expect(isRetryable(new ApiError(status, 'x'))).toBe(true);
   });
 

@@ -15,7 +15,7 @@ const response = { editId: 'e1', inputUrl: 'http://x/in.jpg', outputUrl: 'http:/
 
 function recordingFetch(outcomes: Array<() => unknown>) {
   const calls: Array<{ path: string; init: ApiFetchInit }> = [];
-  const fetchApi = async <T,>(path: string, init: ApiFetchInit = {}): Promise<T> => {
+  const fetchApi = async <T>(path: string, init: ApiFetchInit = {}): Promise<T> => {
     calls.push({ path, init });
     const next = outcomes.shift();
     if (!next) throw new Error('unexpected call');
@@ -60,7 +60,18 @@ describe('HTTP staging backend', () => {
     expect(calls).toHaveLength(STAGE_NETWORK_ATTEMPTS);
   });
 
-  it('does not retry an answer from the server', async () => {
+  it.each([502, 503, 504, 409])('retries a %i answer with the same idempotency key', async (status) => {
+    const { calls, fetchApi } = recordingFetch([
+      () => {
+        throw new ApiError(status, 'Gateway Timeout');
+      },
+      () => response,
+    ]);
+    await expect(createHttpStagingBackend(fetchApi, 0).stage(request)).resolves.toEqual(response);
+    expect(calls.map((c) => c.init.headers?.[IDEMPOTENCY_HEADER])).toEqual(['key-1', 'key-1']);
+  });
+
+  it('does not retry an answer from the server about the request or the account', async () => {
     const { calls, fetchApi } = recordingFetch([
       () => {
         throw new ApiError(402, 'You need credits to generate images.');

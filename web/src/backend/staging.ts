@@ -26,9 +26,16 @@ function stageForm(request: StageImageRequest): FormData {
   return form;
 }
 
-/** A request that never got an answer may still have been charged, so only those are retried, with the same key. */
-function isNetworkFailure(error: unknown): boolean {
-  return !(error instanceof ApiError) && !(error instanceof DOMException && error.name === 'AbortError');
+/**
+ * Retried with the same key, so a request that was charged is never charged again: no answer at
+ * all; a gateway's 502/503/504 (Hosting gives up on a slow function with a bare 504, while the
+ * function may still finish); and 409, the same key still in progress elsewhere.
+ */
+const RETRIED_STATUSES = new Set([409, 502, 503, 504]);
+
+function isRetryable(error: unknown): boolean {
+  if (error instanceof ApiError) return RETRIED_STATUSES.has(error.status);
+  return !(error instanceof DOMException && error.name === 'AbortError');
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -47,7 +54,7 @@ export function createHttpStagingBackend(
             headers: { [IDEMPOTENCY_HEADER]: request.idempotencyKey },
           });
         } catch (error) {
-          if (attempt >= STAGE_NETWORK_ATTEMPTS || !isNetworkFailure(error)) throw error;
+          if (attempt >= STAGE_NETWORK_ATTEMPTS || !isRetryable(error)) throw error;
           await wait(retryDelayMs * attempt);
         }
       }
