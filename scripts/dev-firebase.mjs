@@ -7,15 +7,17 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildForEmulators, EMULATOR_PROJECT_ID, HOSTING_URL, SUITE_EMULATORS } from './lib/firebaseEmulatorSuite.mjs';
-import { tierBlocker } from './lib/firebaseTier.mjs';
+import { emulatorSetup } from './lib/firebaseTier.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-const blocker = tierBlocker(SUITE_EMULATORS, { requireDownloads: false });
+const setup = emulatorSetup(root, SUITE_EMULATORS, { offline: false });
+const blocker = Object.values(setup.blocked)[0];
 if (blocker) {
   console.error(`The Emulator Suite cannot run here: ${blocker}. Local mode (npm start) needs none of it; see docs/firebase.md.`);
   process.exit(1);
 }
+for (const line of setup.found) console.log(`Emulator Suite uses ${line}`);
 
 try {
   buildForEmulators(root);
@@ -27,6 +29,7 @@ console.log(`\nStarting the Emulator Suite; the app will be at ${HOSTING_URL}\n`
 const suite = spawn('npx', ['firebase', 'emulators:start', '--only', SUITE_EMULATORS.join(','), '--project', EMULATOR_PROJECT_ID], {
   cwd: root,
   stdio: 'inherit',
+  env: setup.childEnv,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => suite.kill(signal));
 suite.on('exit', (code) => process.exit(code ?? 0));

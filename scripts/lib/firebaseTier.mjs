@@ -1,65 +1,88 @@
 /**
- * Can the Firebase tier run here? It needs the Firestore and Storage emulators, which need
- * Java 21+ on PATH and a one-time download into the firebase-tools cache (DESIGN §7).
+ * Which parts of the Firebase tier can run here (DESIGN §7), and the environment firebase-tools
+ * needs to run them: Auth, Functions and Hosting are pure Node; Firestore and Storage need Java
+ * 21+ and their emulator jars, found by javaRuntime.mjs and emulatorJars.mjs.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
+import { findFirestoreEmulator, findStorageEmulator } from './emulatorJars.mjs';
+import { findJava } from './javaRuntime.mjs';
 
-export const MIN_JAVA_MAJOR = 21;
-
-/** The emulators each part of the tier starts (Auth, Functions and Hosting are pure Node) and what it runs. */
+/**
+ * The emulators each part starts and the tests it runs (Vitest files under functions/, Playwright
+ * specs under the e2e config's folder). What needs Cloud Storage is a part of its own, so the rest
+ * still runs where the Storage emulator cannot.
+ */
 export const TIER_PARTS = {
-  firestore: { emulators: ['firestore'], vitest: 'test/firebase/firestore' },
-  storage: { emulators: ['storage'], vitest: 'test/firebase/storage' },
-  functions: { emulators: ['auth', 'firestore', 'storage', 'functions'], vitest: 'test/firebase/functions' },
+  firestore: { title: 'Firestore rules and the Store contract', emulators: ['firestore'], vitest: ['test/firebase/firestore/'] },
+  storage: { title: 'Storage rules, the Blobs contract and blob URLs', emulators: ['storage'], vitest: ['test/firebase/storage/'] },
+  functions: {
+    title: 'the api function creating an account',
+    emulators: ['auth', 'firestore', 'functions'],
+    vitest: ['test/firebase/functions/apiAccount.test.ts'],
+  },
+  'functions-storage': {
+    title: 'the api function staging a photo into Storage',
+    emulators: ['auth', 'firestore', 'storage', 'functions'],
+    vitest: ['test/firebase/functions/apiStaging.test.ts'],
+  },
   e2e: {
+    title: 'browser journeys on credits and the profile in Firestore',
+    emulators: ['auth', 'firestore', 'functions', 'hosting'],
+    playwright: ['accountJourneys.spec.ts'],
+  },
+  'e2e-storage': {
+    title: 'the browser journey of a staged image shown from Storage',
     emulators: ['auth', 'firestore', 'storage', 'functions', 'hosting'],
-    playwright: 'functions/test/firebase/e2e/playwright.config.ts',
+    playwright: ['stagingJourney.spec.ts'],
   },
 };
 
-const JAVA_EMULATORS = ['firestore', 'storage'];
+export const E2E_CONFIG = 'functions/test/firebase/e2e/playwright.config.ts';
 
-/** Major version of the `java` on PATH (8 for "1.8.0_x"), or null when there is none. */
-export function javaMajorVersion() {
-  const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  if (result.error || result.status !== 0) return null;
-  const match = /version "(\d+)(?:\.(\d+))?/.exec(`${result.stderr}${result.stdout}`);
-  if (!match) return null;
-  const major = Number(match[1]);
-  return major === 1 ? Number(match[2]) : major;
-}
-
-function emulatorCacheDir() {
-  return process.env.FIREBASE_EMULATORS_PATH || join(homedir(), '.cache', 'firebase', 'emulators');
-}
-
-/** The jar firebase-tools would run for a Java emulator: an explicit override, else its cached download. */
-export function emulatorBinary(name) {
-  const override = process.env[`${name.toUpperCase()}_EMULATOR_BINARY_PATH`];
-  if (override) return override;
-  const require = createRequire(import.meta.url);
-  const infoPath = join(require.resolve('firebase-tools/package.json'), '..', 'lib', 'emulator', 'downloadableEmulatorInfo.json');
-  const info = JSON.parse(readFileSync(infoPath, 'utf8'));
-  return join(emulatorCacheDir(), info[name].downloadPathRelativeToCacheDir);
-}
+const EMULATOR_LABELS = { firestore: 'Firestore', storage: 'Storage' };
 
 /**
- * Why the tier cannot run, or null when it can. `requireDownloads` is for `npm test`, which must
- * stay offline; `npm run test:firebase` lets firebase-tools fetch missing emulators itself.
+ * Finds Java and the Java emulators the given emulators need. `offline` is for `npm test`, which
+ * never downloads: there a missing jar blocks the parts that need it, while `npm run
+ * test:firebase` lets firebase-tools fetch it. Returns, per Java emulator, why it cannot run
+ * (`blocked`), the lines saying what was found (`found`), and the child process environment.
  */
-export function tierBlocker(emulators, { requireDownloads }) {
-  const needsJava = emulators.filter((name) => JAVA_EMULATORS.includes(name));
-  if (needsJava.length === 0) return null;
-  const java = javaMajorVersion();
-  if (java === null) return `Java ${MIN_JAVA_MAJOR}+ not found (no java on PATH)`;
-  if (java < MIN_JAVA_MAJOR) return `Java ${MIN_JAVA_MAJOR}+ not found (java ${java} here)`;
-  if (requireDownloads) {
-    const missing = needsJava.filter((name) => !existsSync(emulatorBinary(name)));
-    if (missing.length > 0) return `the ${missing.join(' and ')} emulator ${missing.length > 1 ? 'downloads are' : 'download is'} not in ${emulatorCacheDir()} yet`;
+export function emulatorSetup(root, emulators, { offline, env = process.env }) {
+  const javaEmulators = emulators.filter((name) => name in EMULATOR_LABELS);
+  const blocked = {};
+  const found = [];
+  const childEnv = { ...env };
+  if (javaEmulators.length === 0) return { blocked, found, childEnv };
+
+  const java = findJava(env);
+  if ('missing' in java) {
+    for (const name of javaEmulators) blocked[name] = java.missing;
+    return { blocked, found, childEnv };
   }
-  return null;
+  found.push(`Java ${java.major} ${java.source} (${java.binDir})`);
+  // firebase-tools runs plain `java`: the one found goes first on PATH.
+  childEnv.PATH = [java.binDir, env.PATH].filter(Boolean).join(delimiter);
+
+  const finders = {
+    firestore: () => findFirestoreEmulator({ env, wrapperDir: join(root, '.local', 'firebase-emulators') }),
+    storage: () => findStorageEmulator({ env }),
+  };
+  for (const name of javaEmulators) {
+    const emulator = finders[name]();
+    const label = `${EMULATOR_LABELS[name]} emulator`;
+    if ('missing' in emulator) {
+      if (offline) blocked[name] = emulator.missing;
+      else found.push(`${label}: firebase-tools will download it (${emulator.missing})`);
+      continue;
+    }
+    found.push(`${label}: ${emulator.description}`);
+    if (emulator.binaryPath) childEnv[`${name.toUpperCase()}_EMULATOR_BINARY_PATH`] = emulator.binaryPath;
+  }
+  return { blocked, found, childEnv };
+}
+
+/** Why a part cannot run given the blocked emulators, or null when it can. */
+export function partBlocker(part, blocked) {
+  const reasons = [...new Set(TIER_PARTS[part].emulators.flatMap((name) => (blocked[name] ? [blocked[name]] : [])))];
+  return reasons.length > 0 ? reasons.join('; ') : null;
 }

@@ -10,6 +10,8 @@ export const backendMode: BackendMode = env.VITE_BACKEND === 'firebase' ? 'fireb
 /** Local mode talks to the Auth emulator under this project id. */
 export const LOCAL_PROJECT_ID = 'demo-flipstage';
 export const AUTH_EMULATOR_URL = env.VITE_AUTH_EMULATOR_URL || 'http://127.0.0.1:9099';
+/** host:port of the Firestore emulator in Firebase mode on the Emulator Suite (test runs pick a free port). */
+export const FIRESTORE_EMULATOR_HOST = env.VITE_FIRESTORE_EMULATOR_HOST || '127.0.0.1:8080';
 
 export function firebaseWebConfig(): Record<string, string> {
   if (backendMode === 'local') {

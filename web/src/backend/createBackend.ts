@@ -1,4 +1,4 @@
-import { backendMode, useFirebaseEmulators } from './config';
+import { backendMode, FIRESTORE_EMULATOR_HOST, useFirebaseEmulators } from './config';
 import { firebaseApp, firebaseAuth } from './firebaseApp';
 import { createFirebaseAuthDriver } from './firebaseAuthDriver';
 import { createHttpBillingDriver } from './billingDriver';
@@ -16,7 +16,10 @@ async function accountDriver(): Promise<AccountDriver> {
     import('./firestoreAccountDriver'),
   ]);
   const db = getFirestore(firebaseApp());
-  if (useFirebaseEmulators) connectFirestoreEmulator(db, '127.0.0.1', 8080);
+  if (useFirebaseEmulators) {
+    const emulator = new URL(`http://${FIRESTORE_EMULATOR_HOST}`);
+    connectFirestoreEmulator(db, emulator.hostname, Number(emulator.port));
+  }
   return createFirestoreAccountDriver(db, firebaseAuth());
 }
 
