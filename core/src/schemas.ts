@@ -246,3 +246,10 @@ export const idempotencyKeySchema = z
 export function firstIssueMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'Invalid input';
 }
+
+/** The schema's output, or `fail` with the first issue's message: how an API edge refuses input. */
+export function parseWith<T>(schema: z.ZodType<T>, value: unknown, fail: (message: string) => Error): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw fail(firstIssueMessage(parsed.error));
+  return parsed.data;
+}

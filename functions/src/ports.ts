@@ -304,6 +304,8 @@ export interface Blobs {
   /** Stores the bytes and returns their public URL. Throws UnsafeBlobPath. */
   put(path: string, data: Uint8Array, contentType: string): Promise<string>;
   get(path: string): Promise<StoredBlob | null>;
+  /** Removes the file; a missing one is not an error. Throws UnsafeBlobPath. */
+  delete(path: string): Promise<void>;
   /** The public URL of a path (whether or not it exists yet). */
   url(path: string): string;
 }

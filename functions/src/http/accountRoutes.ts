@@ -1,9 +1,10 @@
 /** The signed-in user's own account and image edits (DESIGN §1: read by the SPA in local mode). */
 import express, { Router } from 'express';
-import { MESSAGES } from '@flipstage/core';
+import { imageEditsQuerySchema, MESSAGES, parseWith } from '@flipstage/core';
 import type { Identity, Store } from '../ports.js';
 import type { AppConfig } from '../config.js';
 import { createAccount, getMergedUser, updateProfile } from '../services/accounts.js';
+import { invalid } from '../services/errors.js';
 import { listImageEdits } from '../services/imageEdits.js';
 import { requireUser, currentUser } from './auth.js';
 import { sendError } from './errors.js';
@@ -27,7 +28,7 @@ export function accountRoutes(deps: { store: Store; identity: Identity; config: 
   });
 
   router.get('/image-edits', auth, async (req, res) => {
-    const cursor = typeof req.query.cursor === 'string' ? req.query.cursor : undefined;
+    const { cursor } = parseWith(imageEditsQuerySchema, req.query, invalid);
     res.json(await listImageEdits(deps.store, currentUser(res).uid, cursor));
   });
 

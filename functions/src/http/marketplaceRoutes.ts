@@ -1,12 +1,22 @@
 /** Marketplace listings (DESIGN §4): browse and search for everyone, create and update when signed in. */
 import { Router, type Request } from 'express';
-import { ITEM_STAGED_FROM_FIELD, MAX_ITEM_IMAGE_BYTES, MAX_ITEM_IMAGES } from '@flipstage/core';
+import {
+  ITEM_STAGED_FROM_FIELD,
+  itemIdSchema,
+  itemsQuerySchema,
+  MAX_ITEM_IMAGE_BYTES,
+  MAX_ITEM_IMAGES,
+  parseWith,
+} from '@flipstage/core';
 import type { Identity } from '../ports.js';
+import { invalid } from '../services/errors.js';
 import { createItem, searchItems, updateItem, type ListingDeps } from '../services/listings.js';
 import { currentUser, maybeUser, optionalUser, requireUser } from './auth.js';
 import { parseMultipart } from './multipart.js';
 
-const queryString = (req: Request, name: string) => (typeof req.query[name] === 'string' ? req.query[name] : undefined);
+/** `?id=`: missing is the service's 404; present, it must be an id the store could hold. */
+const itemId = (req: Request) =>
+  req.query.id === undefined ? undefined : parseWith(itemIdSchema, req.query.id, invalid);
 
 async function itemSubmission(req: Request, uid: string) {
   // One file over the limit is refused as "too many" rather than silently dropped.
@@ -27,14 +37,8 @@ export function marketplaceRoutes(deps: ListingDeps & { identity: Identity }): R
   const router = Router();
 
   router.get('/marketplace-get-items', optionalUser(deps.identity), async (req, res) => {
-    res.json(
-      await searchItems(deps, {
-        search: queryString(req, 'search'),
-        tag: queryString(req, 'tag'),
-        cursor: queryString(req, 'cursor'),
-        viewer: maybeUser(res)?.uid ?? null,
-      }),
-    );
+    const query = parseWith(itemsQuerySchema, req.query, invalid);
+    res.json(await searchItems(deps, { ...query, viewer: maybeUser(res)?.uid ?? null }));
   });
 
   router.post('/marketplace-create-item', requireUser(deps.identity), async (req, res) => {
@@ -43,7 +47,8 @@ export function marketplaceRoutes(deps: ListingDeps & { identity: Identity }): R
   });
 
   router.put('/marketplace-update-item', requireUser(deps.identity), async (req, res) => {
-    res.json(await updateItem(deps, queryString(req, 'id'), await itemSubmission(req, currentUser(res).uid)));
+    const id = itemId(req);
+    res.json(await updateItem(deps, id, await itemSubmission(req, currentUser(res).uid)));
   });
 
   return router;

@@ -1,31 +1,32 @@
 /** Serves local blobs at /blobs/{path}: exact content type, long-lived caching (names never repeat), open to any origin. */
-import type { RequestHandler } from 'express';
-import { UnsafeBlobPath, type Blobs } from '../ports.js';
+import type { RequestHandler, Response } from 'express';
+import { MESSAGES } from '@flipstage/core';
+import { UnsafeBlobPath, type Blobs, type StoredBlob } from '../ports.js';
+import { logs, type Logger } from '../logs.js';
 
-export function serveBlobs(blobs: Blobs): RequestHandler {
+/** Plain text, so a failure never shows a stack trace or the folder the blobs live in. */
+function sendText(res: Response, status: number, text: string): void {
+  res.status(status).type('text/plain').setHeader('Cache-Control', 'no-store').send(text);
+}
+
+export function serveBlobs(blobs: Blobs, logger: Logger): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     let path: string;
     try {
       path = decodeURIComponent(req.path.replace(/^\/+/, ''));
     } catch {
-      res.sendStatus(404);
-      return;
+      return sendText(res, 400, MESSAGES.invalidAddress);
     }
-    let blob;
+    let blob: StoredBlob | null;
     try {
       blob = await blobs.get(path);
     } catch (error) {
-      if (error instanceof UnsafeBlobPath) {
-        res.sendStatus(404);
-        return;
-      }
-      throw error;
+      if (error instanceof UnsafeBlobPath) return sendText(res, 404, MESSAGES.notFound);
+      logs.requestFailed(logger, error);
+      return sendText(res, 500, MESSAGES.internalError);
     }
-    if (!blob) {
-      res.sendStatus(404);
-      return;
-    }
+    if (!blob) return sendText(res, 404, MESSAGES.notFound);
     res.setHeader('Content-Type', blob.contentType);
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     res.setHeader('Access-Control-Allow-Origin', '*');

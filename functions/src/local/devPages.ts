@@ -2,8 +2,8 @@
  * The simulated Stripe Checkout and Customer Portal pages of local mode (/dev/…): plain
  * server-rendered HTML. Confirming sends the same signed events Stripe would.
  */
-import express, { Router, type Response } from 'express';
-import { formatPlanPrice, type Plan } from '@flipstage/core';
+import express, { Router, type ErrorRequestHandler, type Response } from 'express';
+import { formatPlanPrice, MESSAGES, type Plan } from '@flipstage/core';
 import type { SimulatedPayments } from '../adapters/local/simulatedPayments.js';
 import { logs, type Logger } from '../logs.js';
 
@@ -31,9 +31,16 @@ function sendPage(res: Response, status: number, title: string, body: string): v
   res.status(status).type('html').setHeader('Cache-Control', 'no-store').send(page(title, body));
 }
 
+/** The simulation's session ids (`cs_sim_…`, `bps_sim_…`); anything else names no page and never reaches the database. */
+const SESSION_ID = /^[a-z]+_sim_[0-9a-f]{1,64}$/;
+
 export function devPages(payments: SimulatedPayments, logger: Logger): Router {
   const router = Router();
   router.use(express.urlencoded({ extended: false, limit: '4kb' }));
+  router.param('id', (req, res, next, id: string) => {
+    if (SESSION_ID.test(id)) return next();
+    sendPage(res, 404, 'Page not found', '<h1>Page not found</h1>');
+  });
 
   const fail = (res: Response, error: unknown) => {
     logs.requestFailed(logger, error);
@@ -111,7 +118,7 @@ export function devPages(payments: SimulatedPayments, logger: Logger): Router {
 
   router.post('/portal/:id/cancel', async (req, res) => {
     try {
-      res.redirect(303, await payments.cancelSubscription(req.params.id));
+      res.redirect(303, await payments.cancelFromPortal(req.params.id));
     } catch (error) {
       fail(res, error);
     }
@@ -125,6 +132,17 @@ export function devPages(payments: SimulatedPayments, logger: Logger): Router {
       fail(res, error);
     }
   });
+
+  // A malformed address (bad percent-encoding) or a body the parser refuses: a page, never a stack trace.
+  const failed: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const heading = error instanceof URIError ? MESSAGES.invalidAddress : 'Bad request';
+      return sendPage(res, status, 'Bad request', `<h1>${escape(heading)}</h1>`);
+    }
+    fail(res, error);
+  };
+  router.use(failed);
 
   return router;
 }

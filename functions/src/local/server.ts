@@ -110,7 +110,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
       webhookSecret: loadOrCreateWebhookSecret(dataDir),
       priceIds: config.priceIds,
     });
-    routes.use(BLOBS_ROUTE, serveBlobs(blobs));
+    routes.use(BLOBS_ROUTE, serveBlobs(blobs, logger));
     routes.use(DEV_ROUTE, devPages(payments, logger));
     routes.use(createApp({ store, blobs, payments, identity: createFirebaseIdentity(auth), stager, config, logger }));
 

@@ -1,6 +1,8 @@
 /** Accounts: the profile + customer pair behind the merged user (spec §3, DESIGN §3). */
 import {
+  hasControlCharacters,
   mergeUser,
+  profileFormSchema,
   profilePatchSchema,
   firstIssueMessage,
   SIGNUP_CREDITS,
@@ -11,8 +13,15 @@ import type { Store } from '../ports.js';
 import { invalid, ServiceError } from './errors.js';
 import { MESSAGES } from '@flipstage/core';
 
+/**
+ * The provider's name, email and photo as the profile's first values, each only if it passes the
+ * profile's own rules: a display name is whatever the user typed at the provider, NUL included.
+ */
 function profileFromToken(identity: AuthIdentity) {
-  return { name: identity.displayName ?? null, email: identity.email ?? null, avatar: identity.photoURL ?? null };
+  const name = profileFormSchema.shape.name.safeParse(identity.displayName);
+  const avatar = profilePatchSchema.shape.avatar.safeParse(identity.photoURL ?? undefined);
+  const email = identity.email && !hasControlCharacters(identity.email) ? identity.email : null;
+  return { name: name.success ? name.data : null, email, avatar: (avatar.success && avatar.data) || null };
 }
 
 /** Idempotent: creates the profile and customer once and grants the sign-up credits once. */

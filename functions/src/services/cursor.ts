@@ -1,5 +1,5 @@
 /** Opaque page cursors: the last row's position, base64url-encoded. */
-import { MESSAGES } from '@flipstage/core';
+import { cursorPositionSchema, MESSAGES } from '@flipstage/core';
 import type { PageAfter } from '../ports.js';
 import { invalid } from './errors.js';
 
@@ -9,18 +9,20 @@ export function encodeCursor(after: PageAfter | null): string | null {
   return after ? Buffer.from(JSON.stringify([after.createdAt, after.id])).toString('base64url') : null;
 }
 
+/**
+ * Only a position the store itself could have handed out: a date JavaScript parses may still be
+ * one Postgres refuses ("1", the year 275760), so the schema accepts only the stored form.
+ */
 export function decodeCursor(cursor: string | undefined): PageAfter | null {
   if (cursor === undefined || cursor === '') return null;
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2) {
-      const [createdAt, id] = value as unknown[];
-      if (typeof createdAt === 'string' && typeof id === 'string' && !Number.isNaN(Date.parse(createdAt)) && id) {
-        return { createdAt, id };
-      }
-    }
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    // falls through to the error below
+    throw invalid(MESSAGES.invalidCursor);
   }
-  throw invalid(MESSAGES.invalidCursor);
+  const parsed = cursorPositionSchema.safeParse(value);
+  if (!parsed.success) throw invalid(MESSAGES.invalidCursor);
+  const [createdAt, id] = parsed.data;
+  return { createdAt, id };
 }

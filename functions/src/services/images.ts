@@ -1,8 +1,16 @@
 /**
  * Uploaded images are judged by their content (sharp reads the header), never by the declared
  * type. Only raster formats are accepted; SVG is refused because it can carry script.
+ *
+ * Nothing is stored as uploaded: a phone photo carries its GPS position, the camera owner's name,
+ * maker notes, XMP and IPTC. Every stored copy is re-encoded from the decoded pixels, turned
+ * upright, with only the colour profile kept.
  */
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
+import { MESSAGES } from '@flipstage/core';
+import { StagingError } from '../ports.js';
+import { decodePhoto, READ_OPTIONS } from '../engine/decode.js';
+import { invalid, ServiceError } from './errors.js';
 
 /** Matches the 40-megapixel promise in MESSAGES.imageTooLarge; also sharp's decompression-bomb guard. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
@@ -25,6 +33,12 @@ export interface SniffedImage {
   height: number;
 }
 
+export interface WebImage {
+  data: Uint8Array;
+  contentType: string;
+  ext: string;
+}
+
 /** The image's real format, or null when the bytes are not a supported raster image. */
 export async function sniffImage(data: Uint8Array): Promise<SniffedImage | null> {
   try {
@@ -37,22 +51,62 @@ export async function sniffImage(data: Uint8Array): Promise<SniffedImage | null>
   }
 }
 
-/** Browsers show JPEG, PNG, WebP, GIF and AVIF; anything else is stored as JPEG. */
-export async function toWebImage(
-  data: Uint8Array,
-  sniffed: SniffedImage,
-): Promise<{ data: Uint8Array; contentType: string; ext: string }> {
-  if (['jpg', 'png', 'webp', 'gif', 'avif'].includes(sniffed.ext))
-    return { data, contentType: sniffed.contentType, ext: sniffed.ext };
-  const jpeg = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().jpeg({ quality: 88 }).toBuffer();
-  return { data: jpeg, contentType: 'image/jpeg', ext: 'jpg' };
+/**
+ * Every pixel decoded through the staging engine's reader (HEVC HEIC included), so a truncated
+ * file is refused here rather than stored half grey. Returns what sharp can re-read as colour.
+ */
+async function decodeUpload(data: Uint8Array): Promise<Uint8Array> {
+  try {
+    return (await decodePhoto(data)).source;
+  } catch (error) {
+    if (error instanceof StagingError && error.kind === 'image-too-large')
+      throw new ServiceError('too-large', MESSAGES.imageTooLarge, { cause: error });
+    throw new ServiceError('invalid', MESSAGES.imageDamaged, { cause: error });
+  }
 }
 
-/** Spec §9: thumbnails are 128×128, cover. */
-export async function coverThumbnail(data: Uint8Array): Promise<Uint8Array> {
-  return sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS })
-    .rotate()
-    .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'cover' })
-    .jpeg({ quality: 80 })
-    .toBuffer();
+/** Upright, metadata dropped except the ICC profile (sharp writes no other metadata unless told to). */
+const upright = (source: Uint8Array): Sharp => sharp(source, READ_OPTIONS).autoOrient().keepIccProfile();
+
+async function encoded(pipeline: Sharp): Promise<Uint8Array> {
+  try {
+    return await pipeline.toBuffer();
+  } catch (error) {
+    throw new ServiceError('invalid', MESSAGES.imageDamaged, { cause: error });
+  }
+}
+
+/** JPEG, PNG and WebP keep their format; GIF, AVIF, HEIC and TIFF become PNG when see-through, else JPEG. */
+async function webCopy(source: Uint8Array, sniffed: SniffedImage): Promise<WebImage> {
+  const kept = ['jpg', 'png', 'webp'].includes(sniffed.ext);
+  const transparent = !kept && (await sharp(source, READ_OPTIONS).metadata()).hasAlpha;
+  const ext = kept ? sniffed.ext : transparent ? 'png' : 'jpg';
+  const pipeline = upright(source);
+  if (ext === 'jpg') return { data: await encoded(pipeline.jpeg({ quality: 90 })), contentType: 'image/jpeg', ext };
+  if (ext === 'webp') return { data: await encoded(pipeline.webp({ quality: 90 })), contentType: 'image/webp', ext };
+  return { data: await encoded(pipeline.png()), contentType: 'image/png', ext };
+}
+
+/**
+ * The copy of a checked upload (sniffImage answered) that may be stored and served: decoded in
+ * full, upright, without metadata but its colour profile. 400 when the pixels cannot be read.
+ */
+export async function storableImage(data: Uint8Array, sniffed: SniffedImage): Promise<WebImage> {
+  return webCopy(await decodeUpload(data), sniffed);
+}
+
+/** A listing image and its spec §9 thumbnail (128×128, cover), both ready to store. */
+export async function listingImage(data: Uint8Array): Promise<{ image: WebImage; thumb: Uint8Array }> {
+  const sniffed = await sniffImage(data);
+  if (!sniffed) throw invalid(MESSAGES.itemImagesOnly);
+  if (sniffed.width * sniffed.height > MAX_IMAGE_PIXELS) throw new ServiceError('too-large', MESSAGES.imageTooLarge);
+  const source = await decodeUpload(data);
+  const image = await webCopy(source, sniffed);
+  const thumb = await encoded(
+    upright(source)
+      .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'cover' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80 }),
+  );
+  return { image, thumb };
 }

@@ -1,20 +1,14 @@
 /**
  * Marketplace listings (spec §2, §3, §5; DESIGN §4): the item form rules from core, images
- * checked by content, a 128×128 cover thumbnail per image, keyword search with opaque cursors.
+ * checked by content and stored without their metadata, a 128×128 cover thumbnail per image,
+ * keyword search with opaque cursors. A refused request stores nothing.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  firstIssueMessage,
-  itemFormSchema,
-  MAX_ITEM_IMAGES,
-  MESSAGES,
-  type Item,
-  type ItemsPage,
-} from '@flipstage/core';
+import { itemFormSchema, MAX_ITEM_IMAGES, MESSAGES, parseWith, type Item, type ItemsPage } from '@flipstage/core';
 import { ItemNotFound, NotItemOwner, type Blobs, type ItemDoc, type Store } from '../ports.js';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor } from './cursor.js';
 import { invalid, ServiceError } from './errors.js';
-import { coverThumbnail, sniffImage, toWebImage } from './images.js';
+import { listingImage, type WebImage } from './images.js';
 import { itemKeywords, queryTokens } from './searchTokens.js';
 import { stagedOutputPath } from './staging.js';
 
@@ -53,44 +47,76 @@ export function toItem(doc: ItemDoc): Item {
 }
 
 function parseForm(fields: ItemSubmission['fields']) {
-  const parsed = itemFormSchema.safeParse({
-    title: fields.title ?? '',
-    description: fields.description ?? '',
-    price: fields.price ?? '',
-    tags: fields.tags,
-    state: fields.state?.trim() || undefined,
-  });
-  if (!parsed.success) throw invalid(firstIssueMessage(parsed.error));
-  return { ...parsed.data, keywords: itemKeywords(parsed.data) };
+  const form = parseWith(
+    itemFormSchema,
+    {
+      title: fields.title ?? '',
+      description: fields.description ?? '',
+      price: fields.price ?? '',
+      tags: fields.tags,
+      state: fields.state?.trim() || undefined,
+    },
+    invalid,
+  );
+  return { ...form, keywords: itemKeywords(form) };
 }
 
-/** Checks every image before storing any, so a bad file leaves nothing behind. */
-async function storeImages(
-  blobs: Blobs,
-  itemId: string,
-  images: UploadedImage[],
-): Promise<{ images: string[]; thumbs: string[] }> {
+type PreparedImage = { image: WebImage; thumb: Uint8Array };
+
+/**
+ * Every image decoded and re-encoded before any is written, so a bad file leaves nothing behind.
+ * One at a time: eight full-size decodes at once would need gigabytes.
+ */
+async function prepareImages(images: UploadedImage[]): Promise<PreparedImage[]> {
   if (images.length > MAX_ITEM_IMAGES) throw new ServiceError('too-large', MESSAGES.tooManyFiles);
-  const checked = await Promise.all(
-    images.map(async (image) => {
-      const sniffed = await sniffImage(image.data);
-      if (!sniffed) throw invalid(MESSAGES.itemImagesOnly);
-      return { image, sniffed };
-    }),
-  );
-  const stored = await Promise.all(
-    checked.map(async ({ image, sniffed }) => {
-      const name = randomUUID();
-      const web = await toWebImage(image.data, sniffed);
-      const thumb = await coverThumbnail(image.data);
-      const [url, thumbUrl] = await Promise.all([
-        blobs.put(`items/${itemId}/${name}.${web.ext}`, web.data, web.contentType),
-        blobs.put(`items/${itemId}/${name}-thumb.jpg`, thumb, 'image/jpeg'),
-      ]);
-      return { url, thumbUrl };
-    }),
-  );
-  return { images: stored.map((s) => s.url), thumbs: stored.map((s) => s.thumbUrl) };
+  const prepared: PreparedImage[] = [];
+  for (const { data } of images) prepared.push(await listingImage(data));
+  return prepared;
+}
+
+interface StoredMedia {
+  images: string[];
+  thumbs: string[];
+  /** What was written, to remove if the listing is not saved after all. */
+  paths: string[];
+}
+
+/** Best effort: the caller reports the failure that led here, not a failed clean-up. */
+async function removeBlobs(blobs: Blobs, paths: readonly string[]): Promise<void> {
+  await Promise.allSettled(paths.map((path) => blobs.delete(path)));
+}
+
+async function storeImages(blobs: Blobs, itemId: string, prepared: PreparedImage[]): Promise<StoredMedia> {
+  const paths: string[] = [];
+  try {
+    const stored = await Promise.all(
+      prepared.map(async ({ image, thumb }) => {
+        const name = randomUUID();
+        const imagePath = `items/${itemId}/${name}.${image.ext}`;
+        const thumbPath = `items/${itemId}/${name}-thumb.jpg`;
+        paths.push(imagePath, thumbPath);
+        const [url, thumbUrl] = await Promise.all([
+          blobs.put(imagePath, image.data, image.contentType),
+          blobs.put(thumbPath, thumb, 'image/jpeg'),
+        ]);
+        return { url, thumbUrl };
+      }),
+    );
+    return { images: stored.map((s) => s.url), thumbs: stored.map((s) => s.thumbUrl), paths };
+  } catch (error) {
+    await removeBlobs(blobs, paths);
+    throw error;
+  }
+}
+
+/** Runs the database write; if it fails, the files stored for it are removed. */
+async function savingMedia<T>(blobs: Blobs, media: StoredMedia | null, save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    if (media) await removeBlobs(blobs, media.paths);
+    throw error;
+  }
 }
 
 const STAGED_OUTPUT_URL = /image-edits(?:\/|%2F)([A-Za-z0-9_-]+)(?:\/|%2F)([0-9a-f-]{36})(?:\/|%2F)staged\.jpg/i;
@@ -111,20 +137,24 @@ async function cameFromOwnStaging(blobs: Blobs, uid: string, urls: readonly stri
 
 export async function createItem(deps: ListingDeps, submission: ItemSubmission): Promise<Item> {
   const form = parseForm(submission.fields);
-  const id = randomUUID();
-  const media = await storeImages(deps.blobs, id, submission.images);
+  const prepared = await prepareImages(submission.images);
   const aiStaged =
-    media.images.length > 0 && (await cameFromOwnStaging(deps.blobs, submission.uid, submission.stagedFrom ?? []));
+    prepared.length > 0 && (await cameFromOwnStaging(deps.blobs, submission.uid, submission.stagedFrom ?? []));
+  const id = randomUUID();
+  const media = await storeImages(deps.blobs, id, prepared);
   const now = new Date().toISOString();
-  const doc = await deps.store.createItem({
-    id,
-    owner: submission.uid,
-    ...form,
-    ...media,
-    aiStaged,
-    created_at: now,
-    updated_at: now,
-  });
+  const doc = await savingMedia(deps.blobs, media, () =>
+    deps.store.createItem({
+      id,
+      owner: submission.uid,
+      ...form,
+      images: media.images,
+      thumbs: media.thumbs,
+      aiStaged,
+      created_at: now,
+      updated_at: now,
+    }),
+  );
   return toItem(doc);
 }
 
@@ -135,19 +165,18 @@ export async function updateItem(deps: ListingDeps, id: string | undefined, subm
   if (!existing) throw new ServiceError('not-found', MESSAGES.itemNotFound);
   if (existing.owner !== submission.uid) throw new ServiceError('forbidden', MESSAGES.notOwner);
   const form = parseForm(submission.fields);
-  const media =
-    submission.images.length > 0
-      ? {
-          ...(await storeImages(deps.blobs, id, submission.images)),
-          aiStaged: await cameFromOwnStaging(deps.blobs, submission.uid, submission.stagedFrom ?? []),
-        }
-      : {};
+  const prepared = await prepareImages(submission.images);
+  const aiStaged =
+    prepared.length > 0 && (await cameFromOwnStaging(deps.blobs, submission.uid, submission.stagedFrom ?? []));
+  const media = prepared.length > 0 ? await storeImages(deps.blobs, id, prepared) : null;
   try {
-    const doc = await deps.store.updateItem(id, submission.uid, {
-      ...form,
-      ...media,
-      updated_at: new Date().toISOString(),
-    });
+    const doc = await savingMedia(deps.blobs, media, () =>
+      deps.store.updateItem(id, submission.uid, {
+        ...form,
+        ...(media ? { images: media.images, thumbs: media.thumbs, aiStaged } : {}),
+        updated_at: new Date().toISOString(),
+      }),
+    );
     return toItem(doc);
   } catch (error) {
     if (error instanceof ItemNotFound) throw new ServiceError('not-found', MESSAGES.itemNotFound);
@@ -156,6 +185,7 @@ export async function updateItem(deps: ListingDeps, id: string | undefined, subm
   }
 }
 
+/** `search`, `tag` and `cursor` arrive checked against core's itemsQuerySchema. */
 export async function searchItems(
   deps: Pick<ListingDeps, 'store'>,
   query: { search?: string; tag?: string; cursor?: string; viewer: string | null; limit?: number },

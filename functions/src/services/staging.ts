@@ -30,7 +30,7 @@ import {
 } from '../ports.js';
 import { logs, type Logger } from '../logs.js';
 import { invalid, ServiceError } from './errors.js';
-import { MAX_IMAGE_PIXELS, sniffImage } from './images.js';
+import { MAX_IMAGE_PIXELS, sniffImage, storableImage } from './images.js';
 import { DUPLICATE_POLL_MS, DUPLICATE_WAIT_MS, STAGE_DEADLINE_MS, STALE_STAGE_AFTER_MS } from './stagingTimes.js';
 
 /** Where a staging result is stored; the edit id (a random UUID) makes the name unguessable. */
@@ -168,8 +168,9 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
       const output = await stager.stage({ image, ...params, size, deadline: Date.now() + STAGE_DEADLINE_MS });
       const editId = randomUUID();
       const folder = `image-edits/${uid}/${editId}`;
+      const input = await storableImage(image, sniffed);
       const [inputUrl, outputUrl] = await Promise.all([
-        blobs.put(`${folder}/input.${sniffed.ext}`, image, sniffed.contentType),
+        blobs.put(`${folder}/input.${input.ext}`, input.data, input.contentType),
         blobs.put(stagedOutputPath(uid, editId), output.jpeg, 'image/jpeg'),
       ]);
       const result = await store.completeStage({

@@ -32,6 +32,21 @@ export function describeBlobsContract(
       expect(Array.from((await blobs.get(`${prefix}/b.png`))!.data)).toEqual([9]);
     });
 
+    it('deletes a path, and deleting a missing one is not an error', async () => {
+      const blobs = await makeBlobs();
+      await blobs.put(`${prefix}/d/gone.jpg`, bytes, 'image/jpeg');
+      await blobs.delete(`${prefix}/d/gone.jpg`);
+      expect(await blobs.get(`${prefix}/d/gone.jpg`)).toBeNull();
+      await expect(blobs.delete(`${prefix}/d/never.jpg`)).resolves.toBeUndefined();
+    });
+
+    it('answers null for a folder rather than failing', async () => {
+      const blobs = await makeBlobs();
+      await blobs.put(`${prefix}/folder/inside.jpg`, bytes, 'image/jpeg');
+      expect(await blobs.get(`${prefix}/folder`)).toBeNull();
+      expect(await blobs.get(`${prefix}/folder/inside.jpg/below.jpg`)).toBeNull();
+    });
+
     it('returns an absolute URL that names the path', async () => {
       const blobs = await makeBlobs();
       const url = await blobs.put(`${prefix}/c.jpg`, bytes, 'image/jpeg');
@@ -54,6 +69,7 @@ export function describeBlobsContract(
       const blobs = await makeBlobs();
       await expect(blobs.put(path, bytes, 'image/jpeg')).rejects.toBeInstanceOf(UnsafeBlobPath);
       await expect(blobs.get(path)).rejects.toBeInstanceOf(UnsafeBlobPath);
+      await expect(blobs.delete(path)).rejects.toBeInstanceOf(UnsafeBlobPath);
     });
 
     if (fetchUrl) {

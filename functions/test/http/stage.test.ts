@@ -222,12 +222,14 @@ describe('POST /api/stage', () => {
     expect(await balance(user.uid)).toBe(3);
   });
 
-  it('takes an iPhone HEIC to the stager and stores it as image/heic', async () => {
+  it('takes an iPhone HEIC to the stager and stores the input as an upright JPEG a browser can show', async () => {
     const user = await accountWith(3);
     const heic = readFileSync(new URL('../fixtures/heic/armchair-irot.heic', import.meta.url));
     const response = await stage(user, { image: heic });
     expect(response.status).toBe(200);
-    expect(response.body.inputUrl).toMatch(/\/input\.heic$/);
+    expect(response.body.inputUrl).toMatch(/\/input\.jpg$/);
+    const stored = await t.blobs.get(new URL(response.body.inputUrl).pathname.replace(/^\/blobs\//, ''));
+    expect(stored?.contentType).toBe('image/jpeg');
     expect(await balance(user.uid)).toBe(2);
   });
 

@@ -19,6 +19,10 @@ describe('page cursors', () => {
     'garbage',
     Buffer.from('[1,2]').toString('base64url'),
     Buffer.from('["not a date","x"]').toString('base64url'),
+    Buffer.from('["1","x"]').toString('base64url'),
+    Buffer.from('["+275760-09-13T00:00:00.000Z","x"]').toString('base64url'),
+    Buffer.from('["2026-05-01T10:00:00.000Z","a\\u0000b"]').toString('base64url'),
+    Buffer.from('["2026-05-01T10:00:00.000Z",""]').toString('base64url'),
   ])('reject the forged cursor %j with the invalid-cursor message', (cursor) => {
     expect(() => decodeCursor(cursor)).toThrow(new ServiceError('invalid', MESSAGES.invalidCursor));
   });

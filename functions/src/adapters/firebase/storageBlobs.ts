@@ -86,5 +86,10 @@ export function createStorageBlobs({ bucket, tokenSecret, origin, publicPrefixes
         throw error;
       }
     },
+
+    async delete(path) {
+      assertSafeBlobPath(path);
+      await bucket.file(path).delete({ ignoreNotFound: true });
+    },
   };
 }

@@ -4,7 +4,7 @@
  * collide with its metadata. Writes go to a temp file first and are renamed into place.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { assertSafeBlobPath, type Blobs } from '../../ports.js';
 
@@ -40,9 +40,14 @@ export function createFileBlobs(options: { rootDir: string; baseUrl: string }): 
         const [data, contentType] = await Promise.all([readFile(filePath(path)), readFile(typePath(path), 'utf8')]);
         return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), contentType };
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        // A folder (EISDIR) or a path through a file (ENOTDIR) names no blob either.
+        if (['ENOENT', 'EISDIR', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return null;
         throw error;
       }
+    },
+    async delete(path) {
+      assertSafeBlobPath(path);
+      await Promise.all([rm(filePath(path), { force: true }), rm(typePath(path), { force: true })]);
     },
   };
 }
