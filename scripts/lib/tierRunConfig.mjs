@@ -12,6 +12,8 @@ import { join, relative } from 'node:path';
 import { freePort } from './freePort.mjs';
 
 const PORTED_EMULATORS = ['auth', 'firestore', 'functions', 'hosting', 'storage'];
+/** What the emulators start besides (the Functions emulator brings Eventarc and Cloud Tasks), at fixed ports otherwise. */
+const HELPERS = ['hub', 'logging', 'eventarc', 'tasks'];
 
 /**
  * Writes the run's config and returns its file name (for `--config`), the emulator ports, the
@@ -24,7 +26,7 @@ export async function writeTierRunConfig(root) {
   const webDir = join(runDir, 'web');
   mkdirSync(runDir, { recursive: true });
   const ports = {};
-  for (const name of PORTED_EMULATORS) ports[name] = await freePort();
+  for (const name of [...PORTED_EMULATORS, ...HELPERS, 'firestoreWebsocket']) ports[name] = await freePort();
   const config = {
     ...base,
     hosting: { ...base.hosting, public: relative(root, webDir), predeploy: undefined },
@@ -32,6 +34,8 @@ export async function writeTierRunConfig(root) {
     emulators: {
       ...base.emulators,
       ...Object.fromEntries(PORTED_EMULATORS.map((name) => [name, { ...base.emulators[name], port: ports[name] }])),
+      ...Object.fromEntries(HELPERS.map((name) => [name, { host: '127.0.0.1', port: ports[name] }])),
+      firestore: { ...base.emulators.firestore, port: ports.firestore, websocketPort: ports.firestoreWebsocket },
     },
   };
   const configName = `firebase.tier-${process.pid}.json`;
