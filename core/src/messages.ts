@@ -99,6 +99,8 @@ export const MESSAGES = {
   invalidSize: 'Size must be standard or hd.',
   hdNeedsPlan: 'HD output needs an active Flipper or Premium plan.',
   stageInProgress: 'This image is still being staged. Please try again in a moment.',
+  tooManyRequests: 'Too many requests in a short time. Please wait a moment and try again.',
+  serverBusy: 'The server is busy receiving other uploads. Please try again in a moment.',
 
   // Input checked at the edge: text, ids, queries and images (issue 12)
   controlCharacters: (field: string) => `${field} must not contain control characters.`,

@@ -13,6 +13,8 @@ import { errorHandler, sendError } from './http/errors.js';
 import { marketplaceRoutes } from './http/marketplaceRoutes.js';
 import { requestContext } from './http/requestContext.js';
 import { stageRoutes } from './http/stageRoutes.js';
+import { createFairUseGates } from './http/fairUseGates.js';
+import type { FairUseRules } from './services/fairUse.js';
 
 export interface AppDeps {
   store: Store;
@@ -22,6 +24,8 @@ export interface AppDeps {
   stager: Stager;
   config: AppConfig;
   logger?: Logger;
+  /** Fair-use limits; the defaults in services/fairUse.ts unless a test needs small ones. */
+  fairUseRules?: FairUseRules;
 }
 
 export const API_PREFIX = '/api';
@@ -31,9 +35,10 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.use(requestContext(deps.logger ?? createJsonLogger()));
 
+  const fairUse = createFairUseGates(deps.fairUseRules);
   const api = express.Router();
   api.use(accountRoutes(deps));
-  api.use(stageRoutes({ ...deps, priceIds: deps.config.priceIds }));
+  api.use(stageRoutes({ ...deps, priceIds: deps.config.priceIds, fairUse }));
   api.use(marketplaceRoutes(deps));
   api.use(billingRoutes(deps));
   api.use((_req, res) => sendError(res, 404, MESSAGES.notFound));

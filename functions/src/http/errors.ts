@@ -15,6 +15,7 @@ export const STATUS_BY_KIND: Record<FailureKind, number> = {
   conflict: 409,
   'too-large': 413,
   unprocessable: 422,
+  'rate-limited': 429,
   unavailable: 503,
 };
 
@@ -35,9 +36,14 @@ export function describeFailure(error: unknown): { status: number; message: stri
   return { status: 500, message: MESSAGES.internalError };
 }
 
-export const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
+export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const { status, message } = describeFailure(error);
   if (status >= 500) logs.requestFailed(requestLogger(res), error);
+  // Refused before its upload was read (too many requests, no credits): the rest is discarded
+  // as it arrives, never buffered, and the client still gets its answer.
+  if (!req.complete) req.resume();
   if (res.headersSent) return;
+  if (error instanceof ServiceError && error.retryAfterSeconds !== undefined)
+    res.set('Retry-After', String(error.retryAfterSeconds));
   sendError(res, status, message);
 };

@@ -1,34 +1,47 @@
 /** POST /api/stage: multipart imageFile + prompt, style, furnitureType, mode, optional size; Idempotency-Key header. */
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { IDEMPOTENCY_HEADER } from '@flipstage/core';
 import type { Identity } from '../ports.js';
 import { MAX_INPUT_BYTES } from '../engine/index.js';
-import { stageImage, type StagingDeps } from '../services/staging.js';
+import { assertCanStage, stageImage, type StagingDeps } from '../services/staging.js';
 import { currentUser, requireUser } from './auth.js';
+import type { FairUseGates } from './fairUseGates.js';
 import { parseMultipart } from './multipart.js';
 import { requestLogger } from './requestContext.js';
 
-export function stageRoutes(deps: Omit<StagingDeps, 'logger'> & { identity: Identity }): Router {
+export function stageRoutes(deps: Omit<StagingDeps, 'logger'> & { identity: Identity; fairUse: FairUseGates }): Router {
   const router = Router();
-  router.post('/stage', requireUser(deps.identity), async (req, res) => {
-    const user = currentUser(res);
-    const body = await parseMultipart(req, { fileFields: ['imageFile'], maxFiles: 1, maxFileBytes: MAX_INPUT_BYTES });
-    const result = await stageImage(
-      { ...deps, logger: requestLogger(res) },
-      {
-        uid: user.uid,
-        idempotencyKey: req.get(IDEMPOTENCY_HEADER),
-        image: body.files.get('imageFile')?.[0] ?? null,
-        fields: {
-          prompt: body.fields.prompt,
-          style: body.fields.style,
-          furnitureType: body.fields.furnitureType,
-          mode: body.fields.mode,
-          size: body.fields.size,
+  // Rate, credit and upload-slot checks all come before a byte of the upload is read.
+  const canStage: RequestHandler = async (_req, res, next) => {
+    await assertCanStage(deps.store, currentUser(res).uid);
+    next();
+  };
+  router.post(
+    '/stage',
+    requireUser(deps.identity),
+    deps.fairUse.staging,
+    canStage,
+    deps.fairUse.upload,
+    async (req, res) => {
+      const user = currentUser(res);
+      const body = await parseMultipart(req, { fileFields: ['imageFile'], maxFiles: 1, maxFileBytes: MAX_INPUT_BYTES });
+      const result = await stageImage(
+        { ...deps, logger: requestLogger(res) },
+        {
+          uid: user.uid,
+          idempotencyKey: req.get(IDEMPOTENCY_HEADER),
+          image: body.files.get('imageFile')?.[0] ?? null,
+          fields: {
+            prompt: body.fields.prompt,
+            style: body.fields.style,
+            furnitureType: body.fields.furnitureType,
+            mode: body.fields.mode,
+            size: body.fields.size,
+          },
         },
-      },
-    );
-    res.json(result);
-  });
+      );
+      res.json(result);
+    },
+  );
   return router;
 }

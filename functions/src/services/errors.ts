@@ -11,16 +11,20 @@ export type FailureKind =
   | 'conflict'
   | 'too-large'
   | 'unprocessable'
+  | 'rate-limited'
   | 'unavailable';
 
 export class ServiceError extends Error {
+  /** For 429 and 503: when the client may try again (the Retry-After header). */
+  readonly retryAfterSeconds: number | undefined;
   constructor(
     readonly kind: FailureKind,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
     super(message, options);
     this.name = 'ServiceError';
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }
 

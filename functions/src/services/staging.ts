@@ -115,6 +115,15 @@ function toServiceError(error: unknown): unknown {
   }
 }
 
+/**
+ * Checked before the upload is read: a user without a credit (or an account) is refused at
+ * once, so 25 MB uploads that could never be staged are not received at all.
+ */
+export async function assertCanStage(store: Store, uid: string): Promise<void> {
+  const account = await store.getAccount(uid);
+  if (!account || account.customer.creditsRemaining < 1) throw new ServiceError('no-credits', MESSAGES.needCredits);
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

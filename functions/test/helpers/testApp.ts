@@ -10,6 +10,7 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { LOCAL_PRICE_IDS } from '@flipstage/core';
 import { createApp } from '../../src/app.js';
+import type { FairUseRules } from '../../src/services/fairUse.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logs.js';
 import type { Blobs, Store } from '../../src/ports.js';
@@ -32,7 +33,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(options: { fairUseRules?: FairUseRules } = {}): Promise<TestApp> {
   const db = await openLocalDatabase(null);
   const store = createPgliteStore(db);
   const blobDir = mkdtempSync(join(tmpdir(), 'flipstage-test-blobs-'));
@@ -63,6 +64,7 @@ export async function createTestApp(): Promise<TestApp> {
     stager,
     config,
     logger: silentLogger,
+    ...options,
   });
   holder.app = app;
   return {

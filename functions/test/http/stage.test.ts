@@ -5,13 +5,15 @@ import { LOCAL_PRICE_IDS, MESSAGES, buildAutoPrompt } from '@flipstage/core';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
 import { unavailable } from '../helpers/fakeStager.js';
+import { FAIR_USE } from '../../src/services/fairUse.js';
 import { StagingError } from '../../src/ports.js';
 import { jpegBytes } from '../helpers/images.js';
 
 let t: TestApp;
 let photo: Buffer;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The races below test the ledger, not fair use (test/http/fairUse.test.ts): no rate limit here.
+  t = await createTestApp({ fairUseRules: { ...FAIR_USE, staging: { burst: 1_000, perMinute: 60_000 } } });
   photo = await jpegBytes();
 });
 afterAll(() => t.close());
@@ -51,6 +53,8 @@ async function subscribe(user: TestUser, priceId: string) {
       status: 'active',
       priceId,
       stateAt: Date.now(),
+      heldBefore: null,
+      trialGrant: null,
     },
   });
 }

@@ -1,0 +1,119 @@
+/**
+ * Fair use (DESIGN §4): a per-user token bucket on the requests that cost the server most (staging
+ * and listing writes), and a per-process bound on uploads being received at once, so one account
+ * cannot hold the host's memory or CPU. Both are per process: in Firebase mode each instance keeps
+ * its own, and the function's concurrency and instance cap bound the total.
+ */
+import { MESSAGES } from '@flipstage/core';
+import { ServiceError } from './errors.js';
+
+export interface BucketRule {
+  /** Requests allowed at once after a quiet spell. */
+  burst: number;
+  /** Sustained requests per minute. */
+  perMinute: number;
+}
+
+export interface FairUseRules {
+  staging: BucketRule;
+  listingWrites: BucketRule;
+  /** Uploads received and processed at once by one process; more wait for a slot. */
+  uploadSlots: number;
+  /** How long an upload waits for a slot before the server answers busy. */
+  uploadWaitMs: number;
+}
+
+/**
+ * A reseller's CLI stages four at a time at about one a second; a seller lists a few pieces a
+ * minute. Well above both, well below what fills a 2-vCPU instance's memory with 25 MB uploads.
+ */
+export const FAIR_USE: FairUseRules = {
+  staging: { burst: 60, perMinute: 240 },
+  listingWrites: { burst: 10, perMinute: 30 },
+  uploadSlots: 4,
+  uploadWaitMs: 20_000,
+};
+
+/** Buckets idle long enough to be full again are forgotten, so memory stays bounded. */
+const MAX_BUCKETS = 10_000;
+
+export interface RateLimiter {
+  /** Takes one request's token for this key, or throws 429 with the seconds until one is free. */
+  take(key: string): void;
+}
+
+export function createRateLimiter(rule: BucketRule, now: () => number = Date.now): RateLimiter {
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  const perMs = rule.perMinute / 60_000;
+  const refill = (bucket: { tokens: number; at: number }, t: number) =>
+    Math.min(rule.burst, bucket.tokens + (t - bucket.at) * perMs);
+  return {
+    take(key) {
+      const t = now();
+      const bucket = buckets.get(key) ?? { tokens: rule.burst, at: t };
+      const tokens = refill(bucket, t);
+      if (tokens < 1) {
+        buckets.set(key, { tokens, at: t });
+        throw new ServiceError('rate-limited', MESSAGES.tooManyRequests, {
+          retryAfterSeconds: Math.ceil((1 - tokens) / perMs / 1000),
+        });
+      }
+      buckets.delete(key);
+      buckets.set(key, { tokens: tokens - 1, at: t });
+      if (buckets.size > MAX_BUCKETS) {
+        for (const [oldKey, old] of buckets) {
+          if (buckets.size <= MAX_BUCKETS / 2) break;
+          if (refill(old, t) >= rule.burst) buckets.delete(oldKey);
+        }
+        // Everyone is busy: drop the longest-idle buckets (insertion order), which only forgives them.
+        for (const oldKey of buckets.keys()) {
+          if (buckets.size <= MAX_BUCKETS) break;
+          buckets.delete(oldKey);
+        }
+      }
+    },
+  };
+}
+
+export interface UploadSlots {
+  /** Waits for a free slot; resolves to its release. Throws 503 busy after the wait. */
+  acquire(): Promise<() => void>;
+}
+
+export function createUploadSlots(slots: number, waitMs: number): UploadSlots {
+  let free = slots;
+  const waiting: Array<() => void> = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else free++;
+  };
+  return {
+    acquire() {
+      if (free > 0) {
+        free--;
+        return Promise.resolve(once(release));
+      }
+      return new Promise((resolve, reject) => {
+        const grant = () => {
+          clearTimeout(timer);
+          resolve(once(release));
+        };
+        const timer = setTimeout(() => {
+          waiting.splice(waiting.indexOf(grant), 1);
+          reject(new ServiceError('unavailable', MESSAGES.serverBusy, { retryAfterSeconds: 5 }));
+        }, waitMs);
+        waiting.push(grant);
+      });
+    },
+  };
+}
+
+function once(fn: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+}

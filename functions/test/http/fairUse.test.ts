@@ -1,0 +1,79 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@flipstage/core';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
+import { jpegBytes } from '../helpers/images.js';
+
+let t: TestApp;
+let photo: Buffer;
+beforeAll(async () => {
+  t = await createTestApp({
+    fairUseRules: {
+      staging: { burst: 2, perMinute: 1 },
+      listingWrites: { burst: 1, perMinute: 1 },
+      uploadSlots: 1,
+      uploadWaitMs: 300,
+    },
+  });
+  photo = await jpegBytes();
+});
+afterAll(() => t.close());
+
+async function account(credits = 10): Promise<TestUser> {
+  const user = await signUpTestUser();
+  await request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
+  if (credits !== 10)
+    await t.store.applyCredit({ uid: user.uid, delta: credits - 10, reason: 'stage', ref: 'test-setup' });
+  return user;
+}
+
+const stage = (user: TestUser) =>
+  request(t.app)
+    .post('/api/stage')
+    .set('authorization', `Bearer ${user.idToken}`)
+    .field('style', 'modern')
+    .field('furnitureType', 'dresser')
+    .attach('imageFile', photo, { filename: 'dresser.jpg', contentType: 'image/jpeg' });
+
+const balance = async (uid: string) => (await t.store.getAccount(uid))?.customer.creditsRemaining;
+
+describe('fair use of staging', () => {
+  it('answers 429 with Retry-After once a user goes past the burst, and charges nothing for it', async () => {
+    const user = await account();
+    expect((await stage(user)).status).toBe(200);
+    expect((await stage(user)).status).toBe(200);
+    const third = await stage(user);
+    expect(third.status).toBe(429);
+    expect(third.body).toEqual({ error: { message: MESSAGES.tooManyRequests } });
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await balance(user.uid)).toBe(8);
+  });
+
+  it('refuses a user without credits before receiving the upload, with 402', async () => {
+    const user = await account(0);
+    const calls = t.stager.calls.length;
+    const response = await stage(user);
+    expect(response.status).toBe(402);
+    expect(response.body).toEqual({ error: { message: MESSAGES.needCredits } });
+    expect(t.stager.calls.length).toBe(calls);
+  });
+
+  it('answers 503 busy with Retry-After when every upload slot stays taken, and charges nothing', async () => {
+    const [first, second] = [await account(), await account()];
+    t.stager.delayMs = 1_000;
+    try {
+      const [a, b] = await Promise.all([
+        stage(first),
+        new Promise((r) => setTimeout(r, 100)).then(() => stage(second)),
+      ]);
+      expect(a.status).toBe(200);
+      expect(b.status).toBe(503);
+      expect(b.body).toEqual({ error: { message: MESSAGES.serverBusy } });
+      expect(b.headers['retry-after']).toBe('5');
+      expect(await balance(second.uid)).toBe(10);
+    } finally {
+      t.stager.delayMs = 0;
+    }
+  });
+});
