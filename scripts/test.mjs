@@ -15,7 +15,7 @@ const steps = [
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
   ['unit and integration tests', 'npx', ['vitest', 'run']],
   ['end-to-end journeys (Playwright, Chromium, local mode)', 'npx', ['playwright', 'test', '-c', 'web/playwright.config.ts']],
-  // Runs where Java 21+ and the downloaded Firestore/Storage emulators are present; otherwise one line says why not.
+  // Every part whose emulators are here (never downloading them); one line for each part skipped, saying what is missing.
   ['Firebase tier', 'node', ['scripts/test-firebase.mjs', '--if-available']],
 ];
 
