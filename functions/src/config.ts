@@ -7,12 +7,20 @@ import { LOCAL_PRICE_IDS, priceIdsFromEnv, type PriceIdConfig } from '@flipstage
 
 export const DEFAULT_TRIAL_DAYS = 7;
 
+/** Local mode's web app (DESIGN §6a), where checkout and the billing portal send the browser back. */
+export const LOCAL_SITE_URL = 'http://127.0.0.1:5173';
+
 export interface AppConfig {
   priceIds: PriceIdConfig;
   /** Free-trial length of a customer's first subscription. */
   trialDays: number;
   /** MERGE_DB_USER=false answers GET /api/account from the token alone (spec §8). */
   mergeDbUser: boolean;
+  /**
+   * The origins the site is served from (SITE_URL, comma-separated). Checkout and billing portal
+   * redirects must land on one of them, so Stripe's trusted pages never bounce a user elsewhere.
+   */
+  siteOrigins: string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -25,12 +33,34 @@ function parseTrialDays(value: string | undefined): number {
   return days;
 }
 
-export function loadConfig(env: Env, options: { localPriceIds?: boolean } = {}): AppConfig {
+/** The origin of a bare http(s) origin such as https://flipstage.app (a trailing slash allowed), else null. */
+function bareOrigin(entry: string): string | null {
+  if (!URL.canParse(entry)) return null;
+  const url = new URL(entry);
+  const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  return bare && (url.protocol === 'https:' || url.protocol === 'http:') ? url.origin : null;
+}
+
+function parseSiteOrigins(value: string): string[] {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  return entries.map((entry) => {
+    const origin = bareOrigin(entry);
+    if (!origin)
+      throw new Error(`SITE_URL must list http(s) origins such as https://flipstage.app, got ${JSON.stringify(entry)}`);
+    return origin;
+  });
+}
+
+export function loadConfig(env: Env, options: { localPriceIds?: boolean; defaultSiteUrl?: string } = {}): AppConfig {
   const configured = priceIdsFromEnv(env);
   const priceIds = options.localPriceIds && Object.keys(configured).length === 0 ? { ...LOCAL_PRICE_IDS } : configured;
   return {
     priceIds,
     trialDays: parseTrialDays(env.TRIAL_DAYS),
     mergeDbUser: (env.MERGE_DB_USER ?? 'true').trim().toLowerCase() !== 'false',
+    siteOrigins: parseSiteOrigins(env.SITE_URL?.trim() || options.defaultSiteUrl || ''),
   };
 }

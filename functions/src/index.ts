@@ -12,7 +12,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { onRequest } from 'firebase-functions/https';
 import { onSchedule } from 'firebase-functions/scheduler';
 import * as logger from 'firebase-functions/logger';
-import { defineBoolean, defineInt, defineSecret, defineString } from 'firebase-functions/params';
+import { defineBoolean, defineInt, defineSecret, defineString, projectID } from 'firebase-functions/params';
 import { apiError, MESSAGES } from '@flipstage/core';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -44,6 +44,11 @@ const MERGE_DB_USER = defineBoolean('MERGE_DB_USER', {
   description:
     'Merge the Firestore account (credits, plan) into the signed-in user; false answers from the ID token alone',
 });
+const SITE_URL = defineString('SITE_URL', {
+  default: '',
+  description:
+    'The site’s origin, e.g. https://flipstage.app (several comma-separated); checkout and billing portal redirects must stay on it. Empty: the project’s Hosting domains',
+});
 const PHOTOROOM_MODEL_VERSION = defineString('PHOTOROOM_MODEL_VERSION', {
   default: '',
   description: 'Optional Photoroom background model (pr-ai-background-model-version); empty for the default',
@@ -51,13 +56,17 @@ const PHOTOROOM_MODEL_VERSION = defineString('PHOTOROOM_MODEL_VERSION', {
 
 function buildApp(): Express {
   logger.info('building the api app');
-  const config = loadConfig({
-    STRIPE_PRICE_BASE: STRIPE_PRICE_BASE.value(),
-    STRIPE_PRICE_FLIPPER: STRIPE_PRICE_FLIPPER.value(),
-    STRIPE_PRICE_PREMIUM: STRIPE_PRICE_PREMIUM.value(),
-    TRIAL_DAYS: String(TRIAL_DAYS.value()),
-    MERGE_DB_USER: String(MERGE_DB_USER.value()),
-  });
+  const config = loadConfig(
+    {
+      STRIPE_PRICE_BASE: STRIPE_PRICE_BASE.value(),
+      STRIPE_PRICE_FLIPPER: STRIPE_PRICE_FLIPPER.value(),
+      STRIPE_PRICE_PREMIUM: STRIPE_PRICE_PREMIUM.value(),
+      TRIAL_DAYS: String(TRIAL_DAYS.value()),
+      MERGE_DB_USER: String(MERGE_DB_USER.value()),
+      SITE_URL: SITE_URL.value(),
+    },
+    { defaultSiteUrl: `https://${projectID.value()}.web.app,https://${projectID.value()}.firebaseapp.com` },
+  );
   return createApp(
     createFirebaseDeps(getApps()[0] ?? initializeApp(), {
       config,

@@ -185,8 +185,15 @@ export type StripeEffect =
       subscriptionId: string;
       status: string;
       priceId: string | null;
-      /** When the state was read (epoch ms); a stored state read later wins. */
+      /** When the state was read (epoch ms); a stored state of the same subscription read later wins. */
       stateAt: number;
+      /**
+       * The subscription the account held when the service decided; should it hold another by
+       * now, the store throws HeldSubscriptionChanged and applies nothing, so the service decides again.
+       */
+      heldBefore: string | null;
+      /** The customer's one free-trial grant, applied with this state (a ref already in the ledger changes nothing). */
+      trialGrant: { delta: number; ref: string } | null;
     };
 
 export interface StripeEventInput {
@@ -284,6 +291,14 @@ export class NotItemOwner extends Error {
   }
 }
 
+/** Another event changed which subscription the account holds while this one was being decided. */
+export class HeldSubscriptionChanged extends Error {
+  constructor(readonly stripeCustomerId: string) {
+    super(`The subscription held by Stripe customer ${stripeCustomerId} changed`);
+    this.name = 'HeldSubscriptionChanged';
+  }
+}
+
 /** A webhook effect names a Stripe customer that no account is linked to; Stripe should retry. */
 export class UnknownStripeCustomer extends Error {
   constructor(readonly stripeCustomerId: string) {
@@ -365,6 +380,8 @@ export interface Payments {
   createCheckoutSession(input: CheckoutSessionInput): Promise<{ id: string; url: string }>;
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   getSubscription(id: string): Promise<SubscriptionState>;
+  /** Ends the subscription now; its customer.subscription.deleted event follows. */
+  cancelSubscription(input: { subscriptionId: string; idempotencyKey: string }): Promise<void>;
   /** Verifies the signature over the raw body; throws WebhookSignatureInvalid. */
   verifyWebhook(rawBody: Uint8Array, signature: string | undefined): PaymentEvent;
 }

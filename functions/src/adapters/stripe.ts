@@ -50,6 +50,10 @@ export function createStripePayments(options: { secretKey: string; webhookSecret
       };
     },
 
+    async cancelSubscription({ subscriptionId, idempotencyKey }) {
+      await stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey });
+    },
+
     verifyWebhook(rawBody, signature) {
       return verifyStripeEvent(rawBody, signature, options.webhookSecret);
     },

@@ -14,7 +14,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { createApp } from '../app.js';
 import { logs } from '../logs.js';
 import { refundAbandonedStages } from '../services/abandonedStages.js';
-import { loadConfig } from '../config.js';
+import { loadConfig, LOCAL_SITE_URL } from '../config.js';
 import { createJsonLogger, type Logger } from '../logs.js';
 import type { Stager } from '../ports.js';
 import { openLocalDatabase } from '../adapters/local/database.js';
@@ -88,7 +88,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
 
   const db = await openLocalDatabase(join(dataDir, 'db'));
   const store = createPgliteStore(db);
-  const config = loadConfig(env, { localPriceIds: true });
+  const config = loadConfig(env, { localPriceIds: true, defaultSiteUrl: LOCAL_SITE_URL });
   const stager = options.stager ?? createLocalStager();
 
   const app = express();
@@ -112,7 +112,10 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     });
     routes.use(BLOBS_ROUTE, serveBlobs(blobs, logger));
     routes.use(DEV_ROUTE, devPages(payments, logger));
-    routes.use(createApp({ store, blobs, payments, identity: createFirebaseIdentity(auth), stager, config, logger }));
+    // The host's own pages (the simulated checkout and portal) are part of the local site too.
+    const siteConfig = { ...config, siteOrigins: [...config.siteOrigins, new URL(baseUrl).origin] };
+    const identity = createFirebaseIdentity(auth);
+    routes.use(createApp({ store, blobs, payments, identity, stager, config: siteConfig, logger }));
 
     if (options.seed ?? true) {
       await seedDemo({

@@ -2,6 +2,10 @@
  * Billing (DESIGN §5): checkout with customer reuse and a first-subscription trial, the billing
  * portal for active plans, and webhooks that apply each event once, in the same transaction as
  * its effect.
+ *
+ * One live subscription per customer, one trial per customer ever (issue 12): checkout is
+ * refused while a plan is live, but sessions opened before any completes still each make a
+ * subscription, so every subscription event re-reads what is really live and cancels the extra.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -12,31 +16,25 @@ import {
   type AuthIdentity,
   type CheckoutSessionResponse,
 } from '@flipstage/core';
-import { WebhookSignatureInvalid, type PaymentEvent, type Payments, type Store, type StripeEffect } from '../ports.js';
+import {
+  HeldSubscriptionChanged,
+  WebhookSignatureInvalid,
+  type PaymentEvent,
+  type Payments,
+  type Store,
+  type StripeEffect,
+} from '../ports.js';
 import type { AppConfig } from '../config.js';
 import { logs, type Logger } from '../logs.js';
 import { invalid, ServiceError } from './errors.js';
+import { resolveRedirectUrl } from './redirectUrls.js';
+import { decideSubscription, type SubscriptionDecision } from './liveSubscription.js';
 
 export interface BillingDeps {
   store: Store;
   payments: Payments;
   config: AppConfig;
   logger: Logger;
-}
-
-/** An absolute http(s) URL, or a same-site path resolved against the caller's origin (spec §7 sends paths). */
-export function resolveRedirectUrl(value: unknown, origin: string | null): string {
-  if (typeof value !== 'string' || value.trim() === '') throw invalid(MESSAGES.urlRequired);
-  const text = value.trim();
-  try {
-    const isPath = text.startsWith('/') && !text.startsWith('//');
-    if (isPath && !origin) throw invalid(MESSAGES.urlRequired);
-    const url = isPath ? new URL(text, origin!) : new URL(text);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid(MESSAGES.urlRequired);
-    return url.toString();
-  } catch {
-    throw invalid(MESSAGES.urlRequired);
-  }
 }
 
 function field(body: unknown, name: string): unknown {
@@ -51,8 +49,9 @@ export async function createCheckoutSession(
   const priceId = field(request.body, 'priceId');
   if (typeof priceId !== 'string' || !planForPriceId(priceId, deps.config.priceIds))
     throw invalid(MESSAGES.unknownPriceId);
-  const successUrl = resolveRedirectUrl(field(request.body, 'successUrl'), request.origin);
-  const cancelUrl = resolveRedirectUrl(field(request.body, 'cancelUrl'), request.origin);
+  const site = { origins: deps.config.siteOrigins, callerOrigin: request.origin };
+  const successUrl = resolveRedirectUrl(field(request.body, 'successUrl'), site);
+  const cancelUrl = resolveRedirectUrl(field(request.body, 'cancelUrl'), site);
 
   const { uid } = identity;
   const account = await deps.store.ensureAccount(
@@ -60,6 +59,9 @@ export async function createCheckoutSession(
     { name: identity.displayName ?? null, email: identity.email ?? null, avatar: identity.photoURL ?? null },
     SIGNUP_CREDITS,
   );
+  // The purchase page sends a live plan to /settings/billing; this holds for every other caller.
+  if (planIsActive(account.customer.stripeSubscriptionStatus))
+    throw new ServiceError('conflict', MESSAGES.subscriptionExists);
   let customerId = account.customer.stripeCustomerId;
   if (!customerId) {
     customerId = await deps.payments.createCustomer({
@@ -88,7 +90,10 @@ export async function createBillingPortalUrl(
   uid: string,
   request: { body: unknown; origin: string | null },
 ): Promise<string> {
-  const returnUrl = resolveRedirectUrl(field(request.body, 'returnUrl'), request.origin);
+  const returnUrl = resolveRedirectUrl(field(request.body, 'returnUrl'), {
+    origins: deps.config.siteOrigins,
+    callerOrigin: request.origin,
+  });
   const account = await deps.store.getAccount(uid);
   const customerId = account?.customer.stripeCustomerId;
   if (!account || !customerId) throw new ServiceError('not-found', MESSAGES.noStripeCustomer);
@@ -118,60 +123,54 @@ const SUBSCRIPTION_EVENTS = new Set([
 ]);
 
 /** What an event does, or null for a type we do not use. */
-async function effectFor(deps: BillingDeps, event: PaymentEvent): Promise<StripeEffect | null> {
+async function decisionFor(deps: BillingDeps, event: PaymentEvent): Promise<SubscriptionDecision | null> {
   const object = event.data.object;
+  const only = (effect: StripeEffect): SubscriptionDecision => ({ effect, duplicate: null });
   if (event.type === 'checkout.session.completed') {
     const uid = typeof object.client_reference_id === 'string' ? object.client_reference_id : null;
     const stripeCustomerId = idOf(object.customer);
-    return uid && stripeCustomerId ? { kind: 'link-customer', uid, stripeCustomerId } : { kind: 'none' };
+    return only(uid && stripeCustomerId ? { kind: 'link-customer', uid, stripeCustomerId } : { kind: 'none' });
   }
   if (SUBSCRIPTION_EVENTS.has(event.type)) {
     const subscriptionId = idOf(object.id);
-    if (!subscriptionId) return { kind: 'none' };
-    const stateAt = Date.now();
-    const state = await deps.payments.getSubscription(subscriptionId);
-    const uid = await deps.store.findUidByStripeCustomer(state.customerId);
-    const current = uid ? (await deps.store.getAccount(uid))?.customer : undefined;
-    // A late event about an ended, replaced subscription must not end the one that replaced it.
-    const replaced =
-      current?.stripeSubscriptionId &&
-      current.stripeSubscriptionId !== state.id &&
-      planIsActive(current.stripeSubscriptionStatus);
-    if (replaced && !planIsActive(state.status)) return { kind: 'none' };
-    return {
-      kind: 'sync-subscription',
-      stripeCustomerId: state.customerId,
-      subscriptionId: state.id,
-      status: state.status,
-      priceId: state.priceId,
-      stateAt,
-    };
+    if (!subscriptionId) return only({ kind: 'none' });
+    return decideSubscription({ ...deps, priceIds: deps.config.priceIds }, subscriptionId);
   }
   if (event.type === 'invoice.paid') {
+    // Credits follow money. A $0 invoice (a trial's first, a plan change during it) grants
+    // nothing: the trial's one grant comes with its subscription (liveSubscription.ts).
+    if (!(typeof object.total === 'number' && object.total > 0)) return only({ kind: 'none' });
     const subscriptionId = invoiceSubscriptionId(object);
     const stripeCustomerId = idOf(object.customer);
-    if (!subscriptionId || !stripeCustomerId) return { kind: 'none' };
+    if (!subscriptionId || !stripeCustomerId) return only({ kind: 'none' });
     const subscription = await deps.payments.getSubscription(subscriptionId);
     const plan = planForPriceId(subscription.priceId, deps.config.priceIds);
     if (!plan) {
       logs.webhookUnknownPrice(deps.logger, { eventId: event.id, priceId: subscription.priceId });
-      return { kind: 'none' };
+      return only({ kind: 'none' });
     }
     const uid = await deps.store.findUidByStripeCustomer(stripeCustomerId);
     const storedPrice = uid ? (await deps.store.getAccount(uid))?.customer.stripePriceId : null;
     const upgrade =
       object.billing_reason === 'subscription_update' || (!!storedPrice && storedPrice !== subscription.priceId);
-    return {
+    return only({
       kind: 'grant-credits',
       stripeCustomerId,
       delta: plan.monthlyCredits,
       reason: upgrade ? 'upgrade' : 'subscription',
-    };
+    });
   }
   return null;
 }
 
-/** Verifies the raw body, then applies the event once. A bad signature changes nothing. */
+/** Decisions raced by another event for the same customer are made again, this many times at most. */
+const MAX_DECISIONS = 3;
+
+/**
+ * Verifies the raw body, then applies the event once. A bad signature changes nothing. A second
+ * live subscription is cancelled even when the event is a replay: the decision comes from fresh
+ * reads, so a cancellation that failed after the event was stored is retried with the event.
+ */
 export async function handleStripeWebhook(
   deps: BillingDeps,
   rawBody: Uint8Array,
@@ -185,16 +184,28 @@ export async function handleStripeWebhook(
     logs.webhookSignatureRejected(deps.logger);
     throw invalid(MESSAGES.webhookSignatureInvalid);
   }
-  const effect = await effectFor(deps, event);
-  if (!effect) {
-    logs.webhookIgnored(deps.logger, { eventId: event.id, type: event.type });
+  for (let attempt = 1; ; attempt++) {
+    const decision = await decisionFor(deps, event);
+    if (!decision) {
+      logs.webhookIgnored(deps.logger, { eventId: event.id, type: event.type });
+      return;
+    }
+    const { effect, duplicate } = decision;
+    let applied: boolean;
+    try {
+      ({ applied } = await deps.store.processStripeEvent({ eventId: event.id, type: event.type, effect }));
+    } catch (error) {
+      if (error instanceof HeldSubscriptionChanged && attempt < MAX_DECISIONS) continue;
+      throw error;
+    }
+    logs.webhookProcessed(deps.logger, { eventId: event.id, type: event.type, effect: effect.kind, applied });
+    if (duplicate) {
+      await deps.payments.cancelSubscription({
+        subscriptionId: duplicate,
+        idempotencyKey: `cancel-duplicate-${duplicate}`,
+      });
+      logs.duplicateSubscriptionCanceled(deps.logger, { eventId: event.id, subscriptionId: duplicate });
+    }
     return;
   }
-  const result = await deps.store.processStripeEvent({ eventId: event.id, type: event.type, effect });
-  logs.webhookProcessed(deps.logger, {
-    eventId: event.id,
-    type: event.type,
-    effect: effect.kind,
-    applied: result.applied,
-  });
 }

@@ -26,6 +26,7 @@ const RESPONSES: Record<string, object> = {
     object: 'billing_portal.session',
     url: 'https://billing.stripe.com/p/session/1',
   },
+  'DELETE /v1/subscriptions/sub_2': { id: 'sub_2', object: 'subscription', status: 'canceled' },
   'GET /v1/subscriptions/sub_1': {
     id: 'sub_1',
     object: 'subscription',
@@ -126,6 +127,12 @@ describe('Stripe payments adapter', () => {
       idempotencyKey: 'checkout-u1-k2',
     });
     expect(requests[0]!.form.has('subscription_data[trial_period_days]')).toBe(false);
+  });
+
+  it('cancels a subscription now, with the idempotency key', async () => {
+    await payments.cancelSubscription({ subscriptionId: 'sub_2', idempotencyKey: 'cancel-duplicate-sub_2' });
+    expect(requests).toEqual([expect.objectContaining({ method: 'DELETE', path: '/v1/subscriptions/sub_2' })]);
+    expect(requests[0]!.idempotencyKey).toBe('cancel-duplicate-sub_2');
   });
 
   it('opens the billing portal for the customer', async () => {

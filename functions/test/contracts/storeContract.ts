@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImageEdit } from '@flipstage/core';
 import {
   AccountNotFound,
+  HeldSubscriptionChanged,
   InsufficientCredits,
   ItemNotFound,
   NotItemOwner,
@@ -481,7 +482,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         const uid = await newAccount();
         const customerId = `cus_${uniq()}`;
         await store.setStripeCustomer(uid, customerId);
-        const sync = (status: string, priceId: string, stateAt: number) =>
+        const sync = (status: string, priceId: string, stateAt: number, heldBefore: string | null = 'sub_1') =>
           store.processStripeEvent({
             eventId: `evt_${uniq()}`,
             type: 'customer.subscription.updated',
@@ -492,9 +493,11 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
               status,
               priceId,
               stateAt,
+              heldBefore,
+              trialGrant: null,
             },
           });
-        await sync('active', 'price_b', 2000);
+        await sync('active', 'price_b', 2000, null);
         const stale = await sync('trialing', 'price_a', 1000);
         expect(stale.applied).toBe(true);
         const customer = (await store.getAccount(uid))?.customer;
@@ -506,6 +509,78 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         });
         await sync('canceled', 'price_b', 3000);
         expect((await store.getAccount(uid))?.customer.stripeSubscriptionStatus).toBe('canceled');
+      });
+
+      describe('the held subscription', () => {
+        async function customerWithStripe(): Promise<{ uid: string; customerId: string }> {
+          const uid = await newAccount();
+          const customerId = `cus_${uniq()}`;
+          await store.setStripeCustomer(uid, customerId);
+          return { uid, customerId };
+        }
+        const sync = (
+          customerId: string,
+          subscriptionId: string,
+          heldBefore: string | null,
+          extra: { status?: string; stateAt?: number; trialGrant?: { delta: number; ref: string } } = {},
+        ) => ({
+          eventId: `evt_${uniq()}`,
+          type: 'customer.subscription.updated',
+          effect: {
+            kind: 'sync-subscription' as const,
+            stripeCustomerId: customerId,
+            subscriptionId,
+            status: extra.status ?? 'active',
+            priceId: 'price_b',
+            stateAt: extra.stateAt ?? Date.now(),
+            heldBefore,
+            trialGrant: extra.trialGrant ?? null,
+          },
+        });
+
+        it('is replaced by a subscription decided against it, whatever the stored read time', async () => {
+          const { uid, customerId } = await customerWithStripe();
+          await store.processStripeEvent(sync(customerId, 'sub_old', null, { status: 'canceled', stateAt: 5000 }));
+          await store.processStripeEvent(sync(customerId, 'sub_new', 'sub_old', { stateAt: 1000 }));
+          expect((await store.getAccount(uid))?.customer).toMatchObject({
+            stripeSubscriptionId: 'sub_new',
+            stripeSubscriptionStatus: 'active',
+          });
+        });
+
+        it('refuses a decision made against another held subscription and records nothing, so a retry can apply', async () => {
+          const { uid, customerId } = await customerWithStripe();
+          await store.processStripeEvent(sync(customerId, 'sub_first', null, { status: 'trialing' }));
+          const raced = sync(customerId, 'sub_second', null, { status: 'trialing' });
+          await expect(store.processStripeEvent(raced)).rejects.toBeInstanceOf(HeldSubscriptionChanged);
+          expect((await store.getAccount(uid))?.customer.stripeSubscriptionId).toBe('sub_first');
+          const decidedAgain = { ...raced, effect: { ...raced.effect, heldBefore: 'sub_first' } };
+          expect(await store.processStripeEvent(decidedAgain)).toEqual({ applied: true });
+        });
+
+        it('brings the trial grant once per account, however many states carry it', async () => {
+          const { uid, customerId } = await customerWithStripe();
+          const trialGrant = { delta: 450, ref: 'trial' };
+          await store.processStripeEvent(sync(customerId, 'sub_a', null, { status: 'trialing', trialGrant }));
+          await store.processStripeEvent(sync(customerId, 'sub_a', 'sub_a', { status: 'trialing', trialGrant }));
+          await store.processStripeEvent(sync(customerId, 'sub_b', 'sub_a', { status: 'trialing', trialGrant }));
+          expect((await store.getAccount(uid))?.customer.creditsRemaining).toBe(10 + 450);
+          const trial = (await store.listLedger(uid)).filter((entry) => entry.ref === 'trial');
+          expect(trial).toEqual([expect.objectContaining({ delta: 450, reason: 'subscription', balanceAfter: 460 })]);
+        });
+
+        it('grants nothing with a state older than the stored one', async () => {
+          const { uid, customerId } = await customerWithStripe();
+          await store.processStripeEvent(sync(customerId, 'sub_a', null, { status: 'active', stateAt: 2000 }));
+          const trialGrant = { delta: 25, ref: 'trial' };
+          await store.processStripeEvent(
+            sync(customerId, 'sub_a', 'sub_a', { status: 'trialing', stateAt: 1000, trialGrant }),
+          );
+          expect((await store.getAccount(uid))?.customer).toMatchObject({
+            stripeSubscriptionStatus: 'active',
+            creditsRemaining: 10,
+          });
+        });
       });
 
       it('records an event without an effect once', async () => {

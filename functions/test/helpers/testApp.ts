@@ -11,7 +11,7 @@ import type { Express } from 'express';
 import { LOCAL_PRICE_IDS } from '@flipstage/core';
 import { createApp } from '../../src/app.js';
 import type { FairUseRules } from '../../src/services/fairUse.js';
-import { loadConfig, type AppConfig } from '../../src/config.js';
+import { loadConfig, LOCAL_SITE_URL, type AppConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logs.js';
 import type { Blobs, Store } from '../../src/ports.js';
 import { openLocalDatabase } from '../../src/adapters/local/database.js';
@@ -23,6 +23,18 @@ import { emulatorIdentity } from './emulatorUsers.js';
 
 export const TEST_WEBHOOK_SECRET = 'whsec_test_local_secret';
 
+export interface SimulatedEvent {
+  id: string;
+  type: string;
+  data: { object: Record<string, unknown> };
+}
+
+/** The simulated provider's webhook events: every one sent, and while `held` is set, kept there undelivered. */
+export interface Webhooks {
+  sent: SimulatedEvent[];
+  held: SimulatedEvent[] | null;
+}
+
 export interface TestApp {
   app: Express;
   store: Store;
@@ -30,6 +42,7 @@ export interface TestApp {
   stager: FakeStager;
   payments: SimulatedPayments;
   config: AppConfig;
+  webhooks: Webhooks;
   close(): Promise<void>;
 }
 
@@ -38,15 +51,22 @@ export async function createTestApp(options: { fairUseRules?: FairUseRules } = {
   const store = createPgliteStore(db);
   const blobDir = mkdtempSync(join(tmpdir(), 'flipstage-test-blobs-'));
   const baseUrl = 'http://127.0.0.1:5999';
-  const config = loadConfig({ TRIAL_DAYS: '7' }, { localPriceIds: true });
+  const config = loadConfig({ TRIAL_DAYS: '7' }, { localPriceIds: true, defaultSiteUrl: LOCAL_SITE_URL });
   const stager = await createFakeStager();
   const holder: { app?: Express } = {};
+  const webhooks: Webhooks = { sent: [], held: null };
   const payments = createSimulatedPayments({
     db,
     baseUrl,
     webhookSecret: TEST_WEBHOOK_SECRET,
     priceIds: LOCAL_PRICE_IDS,
     deliver: async (payload, signature) => {
+      const event = JSON.parse(payload) as SimulatedEvent;
+      webhooks.sent.push(event);
+      if (webhooks.held) {
+        webhooks.held.push(event);
+        return;
+      }
       const response = await request(holder.app!)
         .post('/api/stripe-webhook')
         .set('content-type', 'application/json')
@@ -74,6 +94,7 @@ export async function createTestApp(options: { fairUseRules?: FairUseRules } = {
     stager,
     payments,
     config,
+    webhooks,
     async close() {
       await store.close();
       rmSync(blobDir, { recursive: true, force: true });

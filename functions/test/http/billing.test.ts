@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_PRICE_IDS, MESSAGES } from '@flipstage/core';
-import { createTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../helpers/testApp.js';
+import { createTestApp, TEST_WEBHOOK_SECRET, type SimulatedEvent, type TestApp } from '../helpers/testApp.js';
 import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
 import { signStripePayload } from '../../src/adapters/stripeWebhook.js';
 
@@ -33,6 +33,15 @@ async function subscribe(user: TestUser, priceId: string = LOCAL_PRICE_IDS.base)
   await t.payments.confirmCheckout(session.body.id);
 }
 
+async function portalSessionId(user: TestUser): Promise<string> {
+  const portal = await request(t.app)
+    .post('/api/stripe-create-billing-session')
+    .set('authorization', `Bearer ${user.idToken}`)
+    .send({ returnUrl: `${origin}/settings/general` });
+  expect(portal.status).toBe(200);
+  return new URL(portal.body.data.url).pathname.split('/').pop()!;
+}
+
 const account = async (user: TestUser) =>
   (await request(t.app).get('/api/account').set('authorization', `Bearer ${user.idToken}`)).body;
 
@@ -45,7 +54,7 @@ function postEvent(event: object, signature?: string) {
     .send(payload);
 }
 
-async function invoicePaid(user: TestUser, id: string, billingReason = 'subscription_cycle') {
+async function invoicePaid(user: TestUser, id: string, billingReason = 'subscription_cycle', total = 800) {
   const customer = (await account(user)).stripeCustomerId as string;
   const subscriptionId = (await t.store.getAccount(user.uid))!.customer.stripeSubscriptionId;
   return {
@@ -59,6 +68,8 @@ async function invoicePaid(user: TestUser, id: string, billingReason = 'subscrip
         object: 'invoice',
         customer,
         billing_reason: billingReason,
+        total,
+        amount_paid: total,
         parent: { subscription_details: { subscription: subscriptionId } },
       },
     },
@@ -90,6 +101,7 @@ describe('POST /api/stripe-create-checkout-session', () => {
   it('gives no trial after a first subscription', async () => {
     const user = await newUser();
     await subscribe(user);
+    await t.payments.cancelFromPortal(await portalSessionId(user));
     const again = await checkout(user, LOCAL_PRICE_IDS.flipper);
     expect((await t.payments.checkoutView(again.body.id))?.trialDays).toBeNull();
   });
@@ -113,20 +125,6 @@ describe('POST /api/stripe-create-checkout-session', () => {
       t.payments.createCheckoutSession = original;
     }
   });
-
-  it('answers 400 for a redirect URL that is not http(s)', async () => {
-    const user = await newUser();
-    const response = await request(t.app)
-      .post('/api/stripe-create-checkout-session')
-      .set('authorization', `Bearer ${user.idToken}`)
-      .send({
-        priceId: LOCAL_PRICE_IDS.base,
-        successUrl: 'javascript:alert(1)',
-        cancelUrl: 'https://x.example/pricing',
-      });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: { message: MESSAGES.urlRequired } });
-  });
 });
 
 describe('checkout completion through signed webhooks', () => {
@@ -145,12 +143,7 @@ describe('checkout completion through signed webhooks', () => {
   it('adds the new plan’s credits on an upgrade and keeps the existing ones', async () => {
     const user = await newUser();
     await subscribe(user, LOCAL_PRICE_IDS.base);
-    const portal = await request(t.app)
-      .post('/api/stripe-create-billing-session')
-      .set('authorization', `Bearer ${user.idToken}`)
-      .send({ returnUrl: `${origin}/settings/general` });
-    const portalId = new URL(portal.body.data.url).pathname.split('/').pop()!;
-    await t.payments.switchPlan(portalId, 'premium');
+    await t.payments.switchPlan(await portalSessionId(user), 'premium');
     expect(await account(user)).toMatchObject({ planId: LOCAL_PRICE_IDS.premium, creditsRemaining: 10 + 25 + 450 });
     const reasons = (await t.store.listLedger(user.uid)).map((e) => e.reason);
     expect(reasons).toContain('upgrade');
@@ -159,11 +152,7 @@ describe('checkout completion through signed webhooks', () => {
   it('marks the plan inactive when the subscription is deleted', async () => {
     const user = await newUser();
     await subscribe(user);
-    const portal = await request(t.app)
-      .post('/api/stripe-create-billing-session')
-      .set('authorization', `Bearer ${user.idToken}`)
-      .send({ returnUrl: `${origin}/settings/general` });
-    await t.payments.cancelSubscription(new URL(portal.body.data.url).pathname.split('/').pop()!);
+    await t.payments.cancelFromPortal(await portalSessionId(user));
     expect(await account(user)).toMatchObject({
       stripeSubscriptionStatus: 'canceled',
       planIsActive: false,
@@ -174,11 +163,7 @@ describe('checkout completion through signed webhooks', () => {
     const user = await newUser();
     await subscribe(user);
     const oldSubscription = (await t.store.getAccount(user.uid))!.customer.stripeSubscriptionId!;
-    const portal = await request(t.app)
-      .post('/api/stripe-create-billing-session')
-      .set('authorization', `Bearer ${user.idToken}`)
-      .send({ returnUrl: `${origin}/settings/general` });
-    await t.payments.cancelSubscription(new URL(portal.body.data.url).pathname.split('/').pop()!);
+    await t.payments.cancelFromPortal(await portalSessionId(user));
     await subscribe(user, LOCAL_PRICE_IDS.flipper);
     const late = {
       id: `evt_late_${user.uid}`,
@@ -295,5 +280,200 @@ describe('POST /api/stripe-create-billing-session', () => {
       status: 'success',
       data: { url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:5999\/dev\/portal\/bps_/) },
     });
+  });
+});
+
+describe('one trial and one live subscription per customer', () => {
+  const customerOf = async (user: TestUser) => (await t.store.getAccount(user.uid))!.customer.stripeCustomerId!;
+
+  /** Every event the simulated provider sent about this customer's subscriptions, oldest first. */
+  async function subscriptionsOf(user: TestUser): Promise<string[]> {
+    const customer = await customerOf(user);
+    return t.webhooks.sent
+      .filter((e) => e.type === 'customer.subscription.created' && e.data.object.customer === customer)
+      .map((e) => e.data.object.id as string);
+  }
+
+  async function eventsOf(user: TestUser): Promise<SimulatedEvent[]> {
+    const customer = await customerOf(user);
+    return t.webhooks.sent.filter((e) => e.data.object.customer === customer);
+  }
+
+  /** The attack: three Premium checkouts opened before any completes, then all three completed. */
+  async function stackThreePremiumTrials(user: TestUser): Promise<void> {
+    const sessions = [];
+    for (let i = 0; i < 3; i++) {
+      const session = await checkout(user, LOCAL_PRICE_IDS.premium);
+      expect(session.status).toBe(200);
+      sessions.push(session.body.id as string);
+    }
+    for (const id of sessions) await t.payments.confirmCheckout(id);
+  }
+
+  it('grants one trial’s credits when three Premium checkouts opened together are all completed', async () => {
+    const user = await newUser();
+    await stackThreePremiumTrials(user);
+    expect((await account(user)).creditsRemaining).toBe(10 + 450);
+    expect((await t.store.listLedger(user.uid)).filter((e) => e.delta > 0).map((e) => e.ref)).toEqual([
+      'trial',
+      'signup',
+    ]);
+  });
+
+  it('cancels the extra subscriptions of stacked checkouts and shows the one still live', async () => {
+    const user = await newUser();
+    await stackThreePremiumTrials(user);
+    const [first, ...extra] = await subscriptionsOf(user);
+    expect(extra).toHaveLength(2);
+    for (const id of extra) expect((await t.payments.getSubscription(id)).status).toBe('canceled');
+    expect((await t.payments.getSubscription(first!)).status).toBe('trialing');
+    expect((await t.store.getAccount(user.uid))!.customer).toMatchObject({
+      stripeSubscriptionId: first,
+      stripeSubscriptionStatus: 'trialing',
+      stripePriceId: LOCAL_PRICE_IDS.premium,
+    });
+  });
+
+  it('shows canceled and grants nothing more once the stacked account cancels in the portal', async () => {
+    const user = await newUser();
+    await stackThreePremiumTrials(user);
+    await t.payments.cancelFromPortal(await portalSessionId(user));
+    expect(await account(user)).toMatchObject({
+      stripeSubscriptionStatus: 'canceled',
+      planIsActive: false,
+      creditsRemaining: 10 + 450,
+    });
+    const statuses = await Promise.all(
+      (await subscriptionsOf(user)).map(async (id) => (await t.payments.getSubscription(id)).status),
+    );
+    expect(statuses).toEqual(['canceled', 'canceled', 'canceled']);
+  });
+
+  it('changes nothing when every event of the stacked checkouts is delivered again after cancelling', async () => {
+    const user = await newUser();
+    await stackThreePremiumTrials(user);
+    await t.payments.cancelFromPortal(await portalSessionId(user));
+    const before = await account(user);
+    for (const event of await eventsOf(user)) expect((await postEvent(event)).status).toBe(200);
+    expect(await account(user)).toEqual(before);
+  });
+
+  it('changes nothing when the same events arrive again under new ids, as late copies', async () => {
+    const user = await newUser();
+    await stackThreePremiumTrials(user);
+    const before = await account(user);
+    for (const event of await eventsOf(user)) {
+      expect((await postEvent({ ...event, id: `${event.id}_copy` })).status).toBe(200);
+    }
+    expect(await account(user)).toEqual(before);
+  });
+
+  it('grants the trial once when invoice.paid arrives before customer.subscription.created', async () => {
+    const user = await newUser();
+    const session = await checkout(user, LOCAL_PRICE_IDS.flipper);
+    t.webhooks.held = [];
+    await t.payments.confirmCheckout(session.body.id);
+    const held = t.webhooks.held;
+    t.webhooks.held = null;
+    const byType = (type: string) => held.find((e) => e.type === type)!;
+    for (const type of [
+      'invoice.paid',
+      'checkout.session.completed',
+      'customer.subscription.created',
+      'invoice.paid',
+    ]) {
+      expect((await postEvent(byType(type))).status).toBe(200);
+    }
+    expect(await account(user)).toMatchObject({ stripeSubscriptionStatus: 'trialing', creditsRemaining: 10 + 50 });
+  });
+
+  it('keeps the canceled state when a customer.subscription.updated older than it arrives', async () => {
+    const user = await newUser();
+    await subscribe(user, LOCAL_PRICE_IDS.flipper);
+    const created = (await eventsOf(user)).find((e) => e.type === 'customer.subscription.created')!;
+    await t.payments.cancelFromPortal(await portalSessionId(user));
+    const stale = { ...created, id: `evt_stale_${user.uid}`, type: 'customer.subscription.updated' };
+    expect(stale.data.object.status).toBe('trialing');
+    expect((await postEvent(stale)).status).toBe(200);
+    expect(await account(user)).toMatchObject({ stripeSubscriptionStatus: 'canceled', creditsRemaining: 10 + 50 });
+  });
+
+  it('answers 409 to a checkout while a trial is live, without creating a session', async () => {
+    const user = await newUser();
+    await subscribe(user, LOCAL_PRICE_IDS.base);
+    const original = t.payments.createCheckoutSession;
+    let created = 0;
+    t.payments.createCheckoutSession = (input) => {
+      created++;
+      return original(input);
+    };
+    try {
+      const response = await checkout(user, LOCAL_PRICE_IDS.premium);
+      expect(response.status).toBe(409);
+      expect(response.body).toEqual({ error: { message: MESSAGES.subscriptionExists } });
+      expect(created).toBe(0);
+    } finally {
+      t.payments.createCheckoutSession = original;
+    }
+  });
+
+  it('answers 409 to a checkout while a paid plan is active', async () => {
+    const user = await newUser();
+    await subscribe(user, LOCAL_PRICE_IDS.base);
+    await t.payments.switchPlan(await portalSessionId(user), 'flipper');
+    expect((await account(user)).stripeSubscriptionStatus).toBe('active');
+    const response = await checkout(user, LOCAL_PRICE_IDS.premium);
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({ error: { message: MESSAGES.subscriptionExists } });
+  });
+});
+
+describe('redirect URLs stay on the site', () => {
+  const offSite = [
+    'https://evil.example/dashboard',
+    'https://flipstage.app.evil.com/dashboard',
+    'http://127.0.0.1.evil.com:5173/dashboard',
+    'javascript:alert(document.cookie)',
+    '//evil.example/dashboard',
+  ];
+  let user: TestUser;
+  beforeAll(async () => {
+    user = await newUser();
+  });
+
+  const good = { successUrl: `${origin}/dashboard?paid=true`, cancelUrl: `${origin}/pricing` };
+
+  it.each(offSite.flatMap((url) => [['successUrl', url] as const, ['cancelUrl', url] as const]))(
+    'answers 400 to a checkout whose %s is %s',
+    async (field, url) => {
+      const response = await request(t.app)
+        .post('/api/stripe-create-checkout-session')
+        .set('authorization', `Bearer ${user.idToken}`)
+        .set('origin', origin)
+        .send({ priceId: LOCAL_PRICE_IDS.base, ...good, [field]: url });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: { message: MESSAGES.redirectOffSite } });
+    },
+  );
+
+  it.each(offSite)('answers 400 to a billing portal whose returnUrl is %s', async (url) => {
+    const response = await request(t.app)
+      .post('/api/stripe-create-billing-session')
+      .set('authorization', `Bearer ${user.idToken}`)
+      .set('origin', origin)
+      .send({ returnUrl: url });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ status: 'error', message: MESSAGES.redirectOffSite });
+  });
+
+  it('keeps absolute URLs on the site’s origin, as the web app sends them', async () => {
+    const response = await checkout(user);
+    const view = await t.payments.checkoutView(response.body.id);
+    expect(view?.cancelUrl).toBe(`${origin}/pricing`);
+    const absolute = await request(t.app)
+      .post('/api/stripe-create-checkout-session')
+      .set('authorization', `Bearer ${user.idToken}`)
+      .send({ priceId: LOCAL_PRICE_IDS.base, ...good });
+    expect(absolute.status).toBe(200);
   });
 });

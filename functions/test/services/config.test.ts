@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCAL_PRICE_IDS } from '@flipstage/core';
-import { DEFAULT_TRIAL_DAYS, loadConfig } from '../../src/config.js';
+import { DEFAULT_TRIAL_DAYS, loadConfig, LOCAL_SITE_URL } from '../../src/config.js';
 
 describe('configuration', () => {
   it('reads price ids under either naming', () => {
@@ -30,4 +30,24 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRIAL_DAYS: 'seven' })).toThrow(/TRIAL_DAYS/);
     expect(() => loadConfig({ TRIAL_DAYS: '-1' })).toThrow(/TRIAL_DAYS/);
   });
+
+  it('reads the site’s origins from SITE_URL, several comma-separated, trailing slashes dropped', () => {
+    expect(loadConfig({ SITE_URL: 'https://flipstage.app/, https://www.flipstage.app' }).siteOrigins).toEqual([
+      'https://flipstage.app',
+      'https://www.flipstage.app',
+    ]);
+  });
+
+  it('falls back to the mode’s default site when SITE_URL is empty', () => {
+    expect(loadConfig({ SITE_URL: ' ' }, { defaultSiteUrl: LOCAL_SITE_URL }).siteOrigins).toEqual([
+      'http://127.0.0.1:5173',
+    ]);
+  });
+
+  it.each(['flipstage.app', 'https://flipstage.app/shop', 'ftp://flipstage.app', 'https://user@flipstage.app'])(
+    'refuses SITE_URL %s, which is not a bare http(s) origin',
+    (value) => {
+      expect(() => loadConfig({ SITE_URL: value })).toThrow(/SITE_URL/);
+    },
+  );
 });

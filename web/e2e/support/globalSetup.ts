@@ -17,6 +17,7 @@ interface RunningLocalHost {
 }
 type StartLocalHost = (options: {
   port: number;
+  env: NodeJS.ProcessEnv;
   dataDir: string;
   seed: boolean;
   logger: { write(severity: string, message: string, fields?: Record<string, unknown>): void; child(): unknown };
@@ -94,6 +95,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const { startLocalHost } = (await import(serverModule)) as { startLocalHost: StartLocalHost };
     const localHost = await startLocalHost({
       port: localHostPort,
+      // Checkout and the portal send the browser back only to the site's own origin: this preview's.
+      env: { ...process.env, SITE_URL: webUrl },
       dataDir: join(runDir, 'data'),
       seed: false,
       logger: quietLogger(),

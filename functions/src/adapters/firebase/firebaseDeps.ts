@@ -48,6 +48,7 @@ function stripeOnFirstUse(secretKey: string, webhookSecret: string): Payments {
     createCheckoutSession: async (input) => stripe().createCheckoutSession(input),
     createPortalSession: async (input) => stripe().createPortalSession(input),
     getSubscription: async (id) => stripe().getSubscription(id),
+    cancelSubscription: async (input) => stripe().cancelSubscription(input),
     verifyWebhook: (rawBody, signature) => stripe().verifyWebhook(rawBody, signature),
   };
 }

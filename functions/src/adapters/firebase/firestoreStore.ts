@@ -10,6 +10,7 @@ import { FieldPath } from 'firebase-admin/firestore';
 import type { ImageEdit } from '@flipstage/core';
 import {
   AccountNotFound,
+  HeldSubscriptionChanged,
   UnknownStripeCustomer,
   type Account,
   type CreditResult,
@@ -89,16 +90,28 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
       case 'sync-subscription': {
         const uid = await uidForStripeCustomer(tx, refs, effect.stripeCustomerId);
         const customer = await customerIn(tx, refs, uid);
+        const held = customer.stripeSubscriptionId;
+        if (held !== effect.subscriptionId && held !== effect.heldBefore)
+          throw new HeldSubscriptionChanged(effect.stripeCustomerId);
         // Stripe delivers events out of order; state read earlier than what is stored is old news.
-        if (customer.subscriptionStateAt !== null && effect.stateAt < customer.subscriptionStateAt) return () => {};
-        return () =>
-          tx.set(refs.customer(uid), {
+        const stale = customer.subscriptionStateAt !== null && effect.stateAt < customer.subscriptionStateAt;
+        if (held === effect.subscriptionId && stale) return () => {};
+        const grant = effect.trialGrant;
+        const grantDue = grant !== null && !(await tx.get(refs.ledgerEntry(uid, grant.ref))).exists;
+        return () => {
+          let updated: StoredCustomer = {
             ...customer,
             stripeSubscriptionId: effect.subscriptionId,
             stripeSubscriptionStatus: effect.status,
             stripePriceId: effect.priceId,
             subscriptionStateAt: effect.stateAt,
-          });
+          };
+          if (grant && grantDue) {
+            const change = { uid, delta: grant.delta, reason: 'subscription' as const, ref: grant.ref };
+            updated = postLedgerEntry(tx, refs, updated, change, now());
+          }
+          tx.set(refs.customer(uid), updated);
+        };
       }
     }
   }

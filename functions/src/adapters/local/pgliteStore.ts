@@ -8,6 +8,7 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { ImageEdit } from '@flipstage/core';
 import {
   AccountNotFound,
+  HeldSubscriptionChanged,
   InsufficientCredits,
   ItemNotFound,
   NotItemOwner,
@@ -184,13 +185,25 @@ async function applyEffect(tx: Tx, eventId: string, effect: StripeEffect): Promi
     case 'sync-subscription': {
       const uid = await uidForStripeCustomer(tx, effect.stripeCustomerId);
       const customer = await lockCustomer(tx, uid);
+      const held = customer.stripe_subscription_id;
+      if (held !== effect.subscriptionId && held !== effect.heldBefore)
+        throw new HeldSubscriptionChanged(effect.stripeCustomerId);
       const storedAt = customer.subscription_state_at === null ? null : Number(customer.subscription_state_at);
-      if (storedAt !== null && storedAt > effect.stateAt) return;
+      if (held === effect.subscriptionId && storedAt !== null && storedAt > effect.stateAt) return;
       await tx.query(
         `UPDATE customers SET stripe_subscription_id = $2, stripe_subscription_status = $3, stripe_price_id = $4,
            subscription_state_at = $5 WHERE uid = $1`,
         [uid, effect.subscriptionId, effect.status, effect.priceId, effect.stateAt],
       );
+      if (effect.trialGrant) {
+        const grant = {
+          uid,
+          delta: effect.trialGrant.delta,
+          reason: 'subscription' as const,
+          ref: effect.trialGrant.ref,
+        };
+        await applyCreditIn(tx, grant, customer);
+      }
       return;
     }
   }

@@ -37,8 +37,8 @@ export interface SimulatedPayments extends Payments {
   /** Returns the cancel URL. */
   abandonCheckout(sessionId: string): Promise<string>;
   portalView(sessionId: string): Promise<PortalView | null>;
-  /** Ends the subscription now (customer.subscription.deleted); returns the portal page URL. */
-  cancelSubscription(portalSessionId: string): Promise<string>;
+  /** Ends the portal's live subscription now (customer.subscription.deleted); returns the portal page URL. */
+  cancelFromPortal(portalSessionId: string): Promise<string>;
   /** Moves the subscription to another plan (customer.subscription.updated + invoice.paid); returns the portal page URL. */
   switchPlan(portalSessionId: string, planId: string): Promise<string>;
 }
@@ -106,26 +106,42 @@ export function createSimulatedPayments(options: SimulatedPaymentsOptions): Simu
     items: { object: 'list', data: [{ object: 'subscription_item', price: { object: 'price', id: row.price_id } }] },
   });
 
-  const invoiceObject = (row: SubscriptionRow, billingReason: string) => ({
-    id: newId('in'),
-    object: 'invoice',
-    customer: row.customer_id,
-    status: 'paid',
-    billing_reason: billingReason,
-    parent: { type: 'subscription_details', subscription_details: { subscription: row.id } },
-    lines: { object: 'list', data: [{ object: 'line_item', pricing: { price_details: { price: row.price_id } } }] },
-  });
+  /** A trial's first invoice is $0, as Stripe's is; any other charges the plan's price. */
+  const invoiceObject = (row: SubscriptionRow, billingReason: string) => {
+    const cents = row.status === 'trialing' ? 0 : (planForPriceId(row.price_id, options.priceIds)?.price ?? 0) * 100;
+    return {
+      id: newId('in'),
+      object: 'invoice',
+      customer: row.customer_id,
+      status: 'paid',
+      billing_reason: billingReason,
+      total: cents,
+      amount_paid: cents,
+      parent: { type: 'subscription_details', subscription_details: { subscription: row.id } },
+      lines: { object: 'list', data: [{ object: 'line_item', pricing: { price_details: { price: row.price_id } } }] },
+    };
+  };
 
   async function session(id: string): Promise<SessionRow | null> {
     return (await db.query<SessionRow>('SELECT * FROM sim_checkout_sessions WHERE id = $1', [id])).rows[0] ?? null;
   }
 
-  async function latestSubscription(customerId: string): Promise<SubscriptionRow | null> {
+  /** The live subscription the portal manages, else the latest ended one. */
+  async function portalSubscription(customerId: string): Promise<SubscriptionRow | null> {
     const result = await db.query<SubscriptionRow>(
-      'SELECT * FROM sim_subscriptions WHERE customer_id = $1 ORDER BY created_at DESC LIMIT 1',
+      "SELECT * FROM sim_subscriptions WHERE customer_id = $1 ORDER BY status = 'canceled', created_at DESC LIMIT 1",
       [customerId],
     );
     return result.rows[0] ?? null;
+  }
+
+  async function cancel(subscriptionId: string): Promise<void> {
+    const ended = await db.query<SubscriptionRow>(
+      "UPDATE sim_subscriptions SET status = 'canceled' WHERE id = $1 AND status <> 'canceled' RETURNING *",
+      [subscriptionId],
+    );
+    const row = ended.rows[0];
+    if (row) await send('customer.subscription.deleted', subscriptionObject(row));
   }
 
   async function portalSession(id: string) {
@@ -193,6 +209,10 @@ export function createSimulatedPayments(options: SimulatedPaymentsOptions): Simu
       return { id: row.id, customerId: row.customer_id, status: row.status, priceId: row.price_id };
     },
 
+    cancelSubscription({ subscriptionId }) {
+      return cancel(subscriptionId);
+    },
+
     verifyWebhook(rawBody, signature) {
       return verifyStripeEvent(rawBody, signature, options.webhookSecret);
     },
@@ -253,7 +273,7 @@ export function createSimulatedPayments(options: SimulatedPaymentsOptions): Simu
     async portalView(sessionId) {
       const portal = await portalSession(sessionId);
       if (!portal) return null;
-      const subscription = await latestSubscription(portal.customer_id);
+      const subscription = await portalSubscription(portal.customer_id);
       const plan = subscription ? (planForPriceId(subscription.price_id, options.priceIds) ?? null) : null;
       const live = subscription && subscription.status !== 'canceled';
       return {
@@ -264,14 +284,11 @@ export function createSimulatedPayments(options: SimulatedPaymentsOptions): Simu
       };
     },
 
-    async cancelSubscription(portalSessionId) {
+    async cancelFromPortal(portalSessionId) {
       const portal = await portalSession(portalSessionId);
       if (!portal) throw new Error(`No such portal session: ${portalSessionId}`);
-      const subscription = await latestSubscription(portal.customer_id);
-      if (subscription && subscription.status !== 'canceled') {
-        await db.query("UPDATE sim_subscriptions SET status = 'canceled' WHERE id = $1", [subscription.id]);
-        await send('customer.subscription.deleted', subscriptionObject({ ...subscription, status: 'canceled' }));
-      }
+      const subscription = await portalSubscription(portal.customer_id);
+      if (subscription) await cancel(subscription.id);
       return portalUrl(portalSessionId);
     },
 
@@ -279,7 +296,7 @@ export function createSimulatedPayments(options: SimulatedPaymentsOptions): Simu
       const portal = await portalSession(portalSessionId);
       if (!portal) throw new Error(`No such portal session: ${portalSessionId}`);
       const priceId = PLANS.find((p) => p.id === planId) ? options.priceIds[planId as Plan['id']] : undefined;
-      const subscription = await latestSubscription(portal.customer_id);
+      const subscription = await portalSubscription(portal.customer_id);
       if (!priceId || !subscription || subscription.status === 'canceled')
         throw new Error('There is no live subscription to switch');
       const switched = { ...subscription, price_id: priceId, status: 'active' };
