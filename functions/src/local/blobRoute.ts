@@ -1,17 +1,13 @@
 /** Serves local blobs at /blobs/{path}: exact content type, long-lived caching (names never repeat), open to any origin. */
-import type { RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import { MESSAGES } from '@flipstage/core';
 import { UnsafeBlobPath, type Blobs, type StoredBlob } from '../ports.js';
 import { logs, type Logger } from '../logs.js';
-
-/** Plain text, so a failure never shows a stack trace or the folder the blobs live in. */
-function sendText(res: Response, status: number, text: string): void {
-  res.status(status).type('text/plain').setHeader('Cache-Control', 'no-store').send(text);
-}
+import { sendText } from './plainText.js';
 
 export function serveBlobs(blobs: Blobs, logger: Logger): RequestHandler {
-  return async (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+  return async (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 404, MESSAGES.notFound);
     let path: string;
     try {
       path = decodeURIComponent(req.path.replace(/^\/+/, ''));

@@ -6,6 +6,7 @@ import express, { Router, type ErrorRequestHandler, type Response } from 'expres
 import { formatPlanPrice, MESSAGES, type Plan } from '@flipstage/core';
 import type { SimulatedPayments } from '../adapters/local/simulatedPayments.js';
 import { logs, type Logger } from '../logs.js';
+import { sendText } from './plainText.js';
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -37,9 +38,9 @@ const SESSION_ID = /^[a-z]+_sim_[0-9a-f]{1,64}$/;
 export function devPages(payments: SimulatedPayments, logger: Logger): Router {
   const router = Router();
   router.use(express.urlencoded({ extended: false, limit: '4kb' }));
-  router.param('id', (req, res, next, id: string) => {
+  router.param('id', (_req, res, next, id: string) => {
     if (SESSION_ID.test(id)) return next();
-    sendPage(res, 404, 'Page not found', '<h1>Page not found</h1>');
+    sendText(res, 404, MESSAGES.notFound);
   });
 
   const fail = (res: Response, error: unknown) => {
@@ -133,13 +134,13 @@ export function devPages(payments: SimulatedPayments, logger: Logger): Router {
     }
   });
 
-  // A malformed address (bad percent-encoding) or a body the parser refuses: a page, never a stack trace.
+  router.use((_req, res) => sendText(res, 404, MESSAGES.notFound));
+
+  // A malformed address (bad percent-encoding) or a body the parser refuses: plain text, never a stack trace.
   const failed: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
     const status = (error as { status?: unknown }).status;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      const heading = error instanceof URIError ? MESSAGES.invalidAddress : 'Bad request';
-      return sendPage(res, status, 'Bad request', `<h1>${escape(heading)}</h1>`);
-    }
+    if (typeof status === 'number' && status >= 400 && status < 500)
+      return sendText(res, status, error instanceof URIError ? MESSAGES.invalidAddress : MESSAGES.notFound);
     fail(res, error);
   };
   router.use(failed);

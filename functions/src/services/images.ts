@@ -39,10 +39,13 @@ export interface WebImage {
   ext: string;
 }
 
-/** The image's real format, or null when the bytes are not a supported raster image. */
+/**
+ * The image's real format and size, or null when the bytes are not a supported raster image. Only
+ * the header is read, without the pixel limit, so that callers can refuse a huge image as too large.
+ */
 export async function sniffImage(data: Uint8Array): Promise<SniffedImage | null> {
   try {
-    const meta = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+    const meta = await sharp(data, { limitInputPixels: false }).metadata();
     const format = meta.format ? FORMATS[meta.format] : undefined;
     if (!format || !meta.width || !meta.height) return null;
     return { ...format, width: meta.width, height: meta.height };

@@ -39,6 +39,8 @@ export interface TestApp {
   app: Express;
   store: Store;
   blobs: Blobs;
+  /** The blobs' folder, to check that a refused request left no file behind. */
+  blobDir: string;
   stager: FakeStager;
   payments: SimulatedPayments;
   config: AppConfig;
@@ -91,6 +93,7 @@ export async function createTestApp(options: { fairUseRules?: FairUseRules } = {
     app,
     store,
     blobs,
+    blobDir,
     stager,
     payments,
     config,
