@@ -19,7 +19,6 @@ import { LOCAL_PRICE_IDS, buildAutoPrompt } from '@flipstage/core';
 import { createLocalStager } from '../functions/src/engine/index.js';
 import { decodePhoto } from '../functions/src/engine/decode.js';
 import { predictSaliency } from '../functions/src/engine/saliency.js';
-import { LOCAL_SITE_URL } from '../functions/src/config.js';
 import { ensureAuthEmulator, postEmulatorJson } from './lib/authEmulator.mjs';
 import { freePort } from './lib/freePort.mjs';
 
