@@ -71,6 +71,7 @@ export const MESSAGES = {
   notFound: 'Not found.',
   fileTooLarge: 'The file is too large.',
   tooManyFiles: 'Too many files were attached.',
+  listingImagesTooLarge: 'These images add up to more than 30 MB. Please choose fewer or smaller photos.',
   imageFileRequired: 'Please attach an image file as imageFile.',
   unsupportedImage: 'This file is not a supported image. Please upload a JPEG, PNG, WebP, HEIC, TIFF or GIF photo.',
   imageTooLarge: 'This image is too large to process. Please upload a photo under 40 megapixels.',

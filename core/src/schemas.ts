@@ -104,6 +104,8 @@ export const ITEM_STATES = ['active', 'sold'] as const;
 export type ItemState = (typeof ITEM_STATES)[number];
 export const MAX_ITEM_IMAGES = 8;
 export const MAX_ITEM_IMAGE_BYTES = 10 * 1024 * 1024;
+/** All of a listing's images in one request: Cloud Functions refuse a request body over 32 MB before the app sees it. */
+export const MAX_ITEM_UPLOAD_BYTES = 30 * 1024 * 1024;
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 40;
 

@@ -39,7 +39,7 @@ export function createApp(deps: AppDeps): Express {
   const api = express.Router();
   api.use(accountRoutes(deps));
   api.use(stageRoutes({ ...deps, priceIds: deps.config.priceIds, fairUse }));
-  api.use(marketplaceRoutes(deps));
+  api.use(marketplaceRoutes({ ...deps, fairUse }));
   api.use(billingRoutes(deps));
   api.use((_req, res) => sendError(res, 404, MESSAGES.notFound));
 

@@ -6,12 +6,15 @@ import {
   itemsQuerySchema,
   MAX_ITEM_IMAGE_BYTES,
   MAX_ITEM_IMAGES,
+  MAX_ITEM_UPLOAD_BYTES,
+  MESSAGES,
   parseWith,
 } from '@flipstage/core';
 import type { Identity } from '../ports.js';
 import { invalid } from '../services/errors.js';
 import { createItem, searchItems, updateItem, type ListingDeps } from '../services/listings.js';
 import { currentUser, maybeUser, optionalUser, requireUser } from './auth.js';
+import type { FairUseGates } from './fairUseGates.js';
 import { parseMultipart } from './multipart.js';
 
 /** `?id=`: missing is the service's 404; present, it must be an id the store could hold. */
@@ -24,6 +27,7 @@ async function itemSubmission(req: Request, uid: string) {
     fileFields: ['images'],
     maxFiles: MAX_ITEM_IMAGES,
     maxFileBytes: MAX_ITEM_IMAGE_BYTES,
+    maxTotal: { bytes: MAX_ITEM_UPLOAD_BYTES, message: MESSAGES.listingImagesTooLarge },
   });
   return {
     uid,
@@ -33,7 +37,7 @@ async function itemSubmission(req: Request, uid: string) {
   };
 }
 
-export function marketplaceRoutes(deps: ListingDeps & { identity: Identity }): Router {
+export function marketplaceRoutes(deps: ListingDeps & { identity: Identity; fairUse: FairUseGates }): Router {
   const router = Router();
 
   router.get('/marketplace-get-items', optionalUser(deps.identity), async (req, res) => {
@@ -41,12 +45,13 @@ export function marketplaceRoutes(deps: ListingDeps & { identity: Identity }): R
     res.json(await searchItems(deps, { ...query, viewer: maybeUser(res)?.uid ?? null }));
   });
 
-  router.post('/marketplace-create-item', requireUser(deps.identity), async (req, res) => {
+  const writeGates = [requireUser(deps.identity), deps.fairUse.listingWrites, deps.fairUse.upload];
+  router.post('/marketplace-create-item', ...writeGates, async (req, res) => {
     const item = await createItem(deps, await itemSubmission(req, currentUser(res).uid));
     res.status(201).json(item);
   });
 
-  router.put('/marketplace-update-item', requireUser(deps.identity), async (req, res) => {
+  router.put('/marketplace-update-item', ...writeGates, async (req, res) => {
     const id = itemId(req);
     res.json(await updateItem(deps, id, await itemSubmission(req, currentUser(res).uid)));
   });

@@ -13,6 +13,8 @@ export interface MultipartLimits {
   fileFields: readonly string[];
   maxFiles: number;
   maxFileBytes: number;
+  /** All files together, with the message for going over. */
+  maxTotal?: { bytes: number; message: string };
   maxFields?: number;
   maxFieldBytes?: number;
 }
@@ -50,6 +52,7 @@ export function parseMultipart(req: Request, limits: MultipartLimits): Promise<M
     const lists: Record<string, string[]> = {};
     const files = new Map<string, Uint8Array[]>();
     let failure: ServiceError | null = null;
+    let totalBytes = 0;
     const fail = (error: ServiceError) => {
       failure ??= error;
     };
@@ -67,6 +70,9 @@ export function parseMultipart(req: Request, limits: MultipartLimits): Promise<M
       }
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => {
+        totalBytes += chunk.length;
+        if (limits.maxTotal && totalBytes > limits.maxTotal.bytes)
+          fail(new ServiceError('too-large', limits.maxTotal.message));
         if (!failure) chunks.push(chunk);
       });
       stream.on('limit', () => fail(new ServiceError('too-large', MESSAGES.fileTooLarge)));

@@ -10,7 +10,7 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { LOCAL_PRICE_IDS } from '@flipstage/core';
 import { createApp } from '../../src/app.js';
-import type { FairUseRules } from '../../src/services/fairUse.js';
+import { FAIR_USE, type FairUseRules } from '../../src/services/fairUse.js';
 import { loadConfig, LOCAL_SITE_URL, type AppConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logs.js';
 import type { Blobs, Store } from '../../src/ports.js';
@@ -20,6 +20,16 @@ import { createFileBlobs } from '../../src/adapters/local/fileBlobs.js';
 import { createSimulatedPayments, type SimulatedPayments } from '../../src/adapters/local/simulatedPayments.js';
 import { createFakeStager, type FakeStager } from './fakeStager.js';
 import { emulatorIdentity } from './emulatorUsers.js';
+
+/**
+ * For suites that send many requests as one user to test something else (races, validation,
+ * listings): fair use itself is specified in test/http/fairUse.test.ts.
+ */
+export const WITHOUT_RATE_LIMITS: FairUseRules = {
+  ...FAIR_USE,
+  staging: { burst: 1_000_000, perMinute: 1_000_000 },
+  listingWrites: { burst: 1_000_000, perMinute: 1_000_000 },
+};
 
 export const TEST_WEBHOOK_SECRET = 'whsec_test_local_secret';
 

@@ -11,7 +11,7 @@ import request from 'supertest';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_PRICE_IDS, MESSAGES } from '@flipstage/core';
-import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { createTestApp, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
 import { AUTH_EMULATOR_HOST, signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
 import { createFakeStager } from '../helpers/fakeStager.js';
 import { jpegBytes } from '../helpers/images.js';
@@ -32,7 +32,7 @@ const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString
 const A_UUID = '0b6c1f9e-3c55-4a43-9f0e-7a1f3b1f2d10';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ fairUseRules: WITHOUT_RATE_LIMITS });
   [attacker, owner] = await Promise.all([signUpTestUser(), signUpTestUser()]);
   for (const user of [attacker, owner])
     await request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`).expect(200);

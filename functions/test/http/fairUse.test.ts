@@ -38,6 +38,29 @@ const stage = (user: TestUser) =>
 
 const balance = async (uid: string) => (await t.store.getAccount(uid))?.customer.creditsRemaining;
 
+describe('fair use of listing writes', () => {
+  it('answers 429 with Retry-After once a seller goes past the burst of listing writes, and stores nothing for it', async () => {
+    const seller = await account();
+    const list = () =>
+      request(t.app)
+        .post('/api/marketplace-create-item')
+        .set('authorization', `Bearer ${seller.idToken}`)
+        .field('title', 'Oak dresser')
+        .field('description', 'Six drawers.')
+        .field('price', '120')
+        .field('state', 'active');
+    expect((await list()).status).toBe(201);
+    const second = await list();
+    expect(second.status).toBe(429);
+    expect(second.body).toEqual({ error: { message: MESSAGES.tooManyRequests } });
+    expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
+    const mine = await request(t.app)
+      .get('/api/marketplace-get-items?search=&tag=')
+      .set('authorization', `Bearer ${seller.idToken}`);
+    expect(mine.body.data.filter((item: { owner: string }) => item.owner === seller.uid)).toHaveLength(1);
+  });
+});
+
 describe('fair use of staging', () => {
   it('answers 429 with Retry-After once a user goes past the burst, and charges nothing for it', async () => {
     const user = await account();

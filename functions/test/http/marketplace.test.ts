@@ -2,7 +2,7 @@ import request from 'supertest';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_STAGED_FROM_FIELD, MAX_ITEM_IMAGE_BYTES, MESSAGES } from '@flipstage/core';
-import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { createTestApp, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
 import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
 import { jpegBytes, pngBytes } from '../helpers/images.js';
 
@@ -10,7 +10,7 @@ let t: TestApp;
 let seller: TestUser;
 let buyer: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ fairUseRules: WITHOUT_RATE_LIMITS });
   [seller, buyer] = await Promise.all([signUpTestUser(), signUpTestUser()]);
 });
 afterAll(() => t.close());
@@ -104,6 +104,13 @@ describe('POST /api/marketplace-create-item', () => {
     const response = await submit('post', seller, validFields, [Buffer.alloc(MAX_ITEM_IMAGE_BYTES + 1, 1)]);
     expect(response.status).toBe(413);
     expect(response.body).toEqual({ error: { message: MESSAGES.fileTooLarge } });
+  });
+
+  it('answers 413 when the images add up to more than 30 MB, under the 32 MB a Cloud Function accepts', async () => {
+    const image = Buffer.alloc(MAX_ITEM_IMAGE_BYTES - 1024, 1);
+    const response = await submit('post', seller, validFields, [image, image, image, image]);
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ error: { message: MESSAGES.listingImagesTooLarge } });
   });
 
   it('answers 413 for more than 8 images', async () => {
@@ -220,7 +227,9 @@ describe('GET /api/marketplace-get-items', () => {
   it('finds a listing by the beginning of a title word', async () => {
     const word = `quartersawn${Date.now()}`;
     const item = await submit('post', seller, { ...validFields, title: `${word} sideboard` });
-    const response = await request(t.app).get('/api/marketplace-get-items').query({ search: word.slice(0, 8) });
+    const response = await request(t.app)
+      .get('/api/marketplace-get-items')
+      .query({ search: word.slice(0, 8) });
     expect(response.body.data.map((i: { id: string }) => i.id)).toContain(item.body.id);
   });
 

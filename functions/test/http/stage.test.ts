@@ -2,18 +2,16 @@ import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_PRICE_IDS, MESSAGES, buildAutoPrompt } from '@flipstage/core';
-import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { createTestApp, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
 import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
 import { unavailable } from '../helpers/fakeStager.js';
-import { FAIR_USE } from '../../src/services/fairUse.js';
 import { StagingError } from '../../src/ports.js';
 import { jpegBytes } from '../helpers/images.js';
 
 let t: TestApp;
 let photo: Buffer;
 beforeAll(async () => {
-  // The races below test the ledger, not fair use (test/http/fairUse.test.ts): no rate limit here.
-  t = await createTestApp({ fairUseRules: { ...FAIR_USE, staging: { burst: 1_000, perMinute: 60_000 } } });
+  t = await createTestApp({ fairUseRules: WITHOUT_RATE_LIMITS });
   photo = await jpegBytes();
 });
 afterAll(() => t.close());
