@@ -85,15 +85,19 @@ export type ProfileFormValues = z.infer<typeof profileFormSchema>;
 export const MAX_PROMPT_LENGTH = 2000;
 
 /** PATCH /api/account: the owner may change only name and avatar (DESIGN §3); other keys are dropped. */
-export const profilePatchSchema = z.object({
-  name: profileFormSchema.shape.name.optional(),
-  avatar: z
-    .string({ error: MESSAGES.avatarInvalid })
-    .trim()
-    .max(2048, MESSAGES.avatarInvalid)
-    .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) && isLine(value), MESSAGES.avatarInvalid)
-    .optional(),
-});
+export const profilePatchSchema = z.object(
+  {
+    name: profileFormSchema.shape.name.optional(),
+    avatar: z
+      .string({ error: MESSAGES.avatarInvalid })
+      .trim()
+      .max(2048, MESSAGES.avatarInvalid)
+      .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) && isLine(value), MESSAGES.avatarInvalid)
+      .optional(),
+  },
+  // A JSON array or number parses as JSON, but is no profile.
+  { error: MESSAGES.invalidJson },
+);
 export type ProfilePatch = z.output<typeof profilePatchSchema>;
 
 export const reauthPasswordSchema = z.object({

@@ -246,6 +246,12 @@ const API_CASES: ApiCase[] = [
   { name: 'malformed JSON profile', send: () => patchAccount('{"name":'), status: 400, message: MESSAGES.invalidJson },
   { name: 'JSON string as the profile', send: () => patchAccount('"Eve"'), status: 400, message: MESSAGES.invalidJson },
   {
+    name: 'JSON array as the profile',
+    send: () => patchAccount('[{"name":"Eve"}]'),
+    status: 400,
+    message: MESSAGES.invalidJson,
+  },
+  {
     name: 'profile over 16 kB',
     send: () => patchAccount({ name: 'x'.repeat(20_000) }),
     status: 413,
