@@ -15,7 +15,7 @@ function refusal(take: () => void): ServiceError {
 
 describe('the per-user rate limit', () => {
   it('lets a burst through, then refuses with 429 and the seconds until the next request is allowed', () => {
-    let now = 0;
+    const now = 0;
     const limiter = createRateLimiter({ burst: 3, perMinute: 6 }, () => now);
     for (let i = 0; i < 3; i++) limiter.take('seller');
     const error = refusal(() => limiter.take('seller'));
