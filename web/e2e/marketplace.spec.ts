@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { signOut, signUp } from './support/accounts';
 
 const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
@@ -79,4 +80,26 @@ test('a signed-out visitor listing a studio result is sent to sign in, with the 
     `/auth/signin?next=${encodeURIComponent(`/marketplace?image=${encodeURIComponent(image)}`)}`,
   );
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+});
+
+test("a phone's 12-megapixel photo is listed at 2560 px on its long side, shrunk in the browser before upload", async ({
+  page,
+}, testInfo) => {
+  const phonePhoto = testInfo.outputPath('phone-photo.jpg');
+  await sharp(sample('dresser-blue.jpg')).resize(4032, 3024).jpeg({ quality: 95 }).toFile(phonePhoto);
+
+  await signUp(page);
+  await page.goto('/marketplace');
+  await page.getByRole('button', { name: 'Add Item' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Item' });
+  await dialog.getByLabel('Title').fill(`Navy dresser ${randomUUID().slice(0, 8)}`);
+  await dialog.getByLabel('Description').fill('Six drawers.');
+  await dialog.getByLabel('Price').fill('240');
+  await dialog.getByLabel('Image files').setInputFiles([phonePhoto]);
+  const created = page.waitForResponse((r) => r.url().includes('/api/marketplace-create-item'));
+  await dialog.getByRole('button', { name: 'Create Listing' }).click();
+  const item = (await (await created).json()) as { images: string[] };
+  const stored = await page.request.get(item.images[0]!);
+  const { width, height } = await sharp(await stored.body()).metadata();
+  expect([width, height]).toEqual([2560, 1920]);
 });

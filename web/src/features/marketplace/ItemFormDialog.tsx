@@ -18,6 +18,7 @@ import {
   filterImageFiles,
   itemFormSchema,
   MAX_ITEM_IMAGE_BYTES,
+  MAX_ITEM_UPLOAD_BYTES,
   MAX_ITEM_IMAGES,
   MAX_PRICE,
   MESSAGES,
@@ -27,6 +28,7 @@ import {
   type ItemState,
 } from '@flipstage/core';
 import { useSaveItem } from './itemQueries';
+import { shrinkForListing } from './shrinkForListing';
 
 /** What the dialog starts from: a new item (optionally with a studio image) or an existing one. */
 export type ItemDialogTarget = { kind: 'create'; images: File[]; stagedFrom: string[] } | { kind: 'edit'; item: Item };
@@ -49,6 +51,7 @@ export function imagesError(files: readonly File[]): string | null {
   if (filterImageFiles(files).files.length !== files.length) return MESSAGES.itemImagesOnly;
   if (files.length > MAX_ITEM_IMAGES) return MESSAGES.tooManyFiles;
   if (files.some((f) => f.size > MAX_ITEM_IMAGE_BYTES)) return MESSAGES.fileTooLarge;
+  if (files.reduce((sum, f) => sum + f.size, 0) > MAX_ITEM_UPLOAD_BYTES) return MESSAGES.listingImagesTooLarge;
   return null;
 }
 
@@ -75,10 +78,11 @@ function ItemForm({ target, onSaved }: { target: ItemDialogTarget; onSaved: (ite
   const stagedFrom = target.kind === 'create' ? target.stagedFrom : [];
 
   const submit = handleSubmit(async (values) => {
-    const problem = imagesError(images);
+    const prepared = await Promise.all(images.map(shrinkForListing));
+    const problem = imagesError(prepared);
     setImageError(problem);
     if (problem) return;
-    const draft = { ...values, images, stagedFrom: images.length > 0 ? stagedFrom : [] };
+    const draft = { ...values, images: prepared, stagedFrom: prepared.length > 0 ? stagedFrom : [] };
     try {
       onSaved(await save.mutateAsync({ id: target.kind === 'edit' ? target.item.id : null, draft }));
     } catch {
