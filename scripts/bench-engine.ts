@@ -193,15 +193,21 @@ async function startHostProcess(port: number, dataDir: string, authHost: string)
   };
 }
 
-/** A new user with the Premium plan's credits, bought through the local host's simulated checkout. */
-async function premiumUser(hostUrl: string, emulatorUrl: string): Promise<Record<string, string>> {
+/** A new user with the 10 sign-up credits; returns the authorization header. */
+async function newUser(hostUrl: string, emulatorUrl: string, label: string): Promise<Record<string, string>> {
   const signUp = await postEmulatorJson(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`, {
-    email: `bench-engine-${Date.now()}@example.com`,
+    email: `bench-${label}-${Date.now()}@example.com`,
     password: 'bench-password',
     returnSecureToken: true,
   });
   const auth = { authorization: `Bearer ${(signUp.json as { idToken: string }).idToken}` };
   await fetch(`${hostUrl}/api/account`, { method: 'POST', headers: auth });
+  return auth;
+}
+
+/** A new user with the Premium plan's credits, bought through the local host's simulated checkout. */
+async function premiumUser(hostUrl: string, emulatorUrl: string): Promise<Record<string, string>> {
+  const auth = await newUser(hostUrl, emulatorUrl, 'premium');
   const session = await fetch(`${hostUrl}/api/stripe-create-checkout-session`, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
@@ -233,13 +239,7 @@ async function hostUploads(
 
 /** A new signed-up user who has spent every credit. */
 async function brokeUser(hostUrl: string, emulatorUrl: string): Promise<Record<string, string>> {
-  const signUp = await postEmulatorJson(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`, {
-    email: `bench-broke-${Date.now()}@example.com`,
-    password: 'bench-password',
-    returnSecureToken: true,
-  });
-  const auth = { authorization: `Bearer ${(signUp.json as { idToken: string }).idToken}` };
-  await fetch(`${hostUrl}/api/account`, { method: 'POST', headers: auth });
+  const auth = await newUser(hostUrl, emulatorUrl, 'broke');
   const small = await photoAt(320, 240);
   for (let i = 0; i < 10; i++) await stageOnce(hostUrl, auth, { name: 'small.jpg', bytes: small });
   return auth;
