@@ -3,7 +3,7 @@
  * DESIGN §6a says, and serves the Express app inside the real Cloud Functions runtime: the
  * Functions emulator, which runs offline. Firestore and Storage are not needed for these requests.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,12 +13,13 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@flipstage/core';
 import { freePort } from '../../../scripts/lib/freePort.mjs';
+import { startFirebaseEmulators, type RunningEmulators } from '../helpers/firebaseEmulators.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const outDir = join(root, '.local', `functions-bundle-test-${randomUUID().slice(0, 8)}`);
 const PROJECT_ID = 'demo-flipstage-bundle';
 const WEBHOOK_SECRET = 'whsec_bundle_test';
-let emulator: ChildProcess | undefined;
+let emulator: RunningEmulators | undefined;
 let baseUrl = '';
 
 /** Starts the Functions emulator on the bundle and resolves once `api` is initialized. */
@@ -32,39 +33,13 @@ async function startFunctionsEmulator(): Promise<void> {
     }),
   );
   baseUrl = `http://127.0.0.1:${port}/${PROJECT_ID}/us-central1/api`;
-  const child = spawn('npx', ['firebase', 'emulators:start', '--only', 'functions', '--project', PROJECT_ID], {
+  emulator = await startFirebaseEmulators({
     cwd: outDir,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    only: 'functions',
+    project: PROJECT_ID,
+    readyText: 'http function initialized',
+    timeoutMs: 90_000,
   });
-  emulator = child;
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The Functions emulator did not start:\n${output}`)), 90_000);
-    const watch = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('http function initialized')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', watch);
-    child.stderr?.on('data', watch);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The Functions emulator exited (${code}):\n${output}`));
-    });
-  });
-}
-
-async function stopFunctionsEmulator(): Promise<void> {
-  const child = emulator;
-  if (!child?.pid || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(-child.pid, 'SIGINT');
-  const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 beforeAll(async () => {
@@ -81,7 +56,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await stopFunctionsEmulator();
+  await emulator?.stop();
   rmSync(outDir, { recursive: true, force: true });
 }, 30_000);
 

@@ -5,19 +5,19 @@
  * the request path, not the rewrite's destination, and where several match the last one wins, so
  * this serves a stand-in build from the Hosting emulator (pure Node) and reads the headers back.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/lib/freePort.mjs';
+import { startFirebaseEmulators, type RunningEmulators } from '../helpers/firebaseEmulators.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const siteDir = join(root, '.local', `hosting-headers-test-${randomUUID().slice(0, 8)}`);
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-let emulator: ChildProcess | undefined;
+let emulator: RunningEmulators | undefined;
 let baseUrl = '';
 
 interface HostingConfig {
@@ -43,43 +43,13 @@ async function startHostingEmulator(): Promise<void> {
     }),
   );
   baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    'npx',
-    ['firebase', 'emulators:start', '--only', 'hosting', '--project', 'demo-flipstage-hosting'],
-    {
-      cwd: siteDir,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  emulator = child;
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The Hosting emulator did not start:\n${output}`)), 60_000);
-    const watch = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('All emulators ready')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', watch);
-    child.stderr?.on('data', watch);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The Hosting emulator exited (${code}):\n${output}`));
-    });
+  emulator = await startFirebaseEmulators({
+    cwd: siteDir,
+    only: 'hosting',
+    project: 'demo-flipstage-hosting',
+    readyText: 'All emulators ready',
+    timeoutMs: 60_000,
   });
-}
-
-async function stopHostingEmulator(): Promise<void> {
-  const child = emulator;
-  if (!child?.pid || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(-child.pid, 'SIGINT');
-  const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 async function cacheControl(
@@ -97,7 +67,7 @@ async function cacheControl(
 beforeAll(startHostingEmulator, 90_000);
 
 afterAll(async () => {
-  await stopHostingEmulator();
+  await emulator?.stop();
   rmSync(siteDir, { recursive: true, force: true });
 });
 
