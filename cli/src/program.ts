@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { creditsCommand } from './commands/credits.js';
 import { loginCommand } from './commands/login.js';
 import { logoutCommand } from './commands/logout.js';
 import { stageCommand } from './commands/stage.js';
@@ -35,7 +36,13 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo()): 
     .showHelpAfterError()
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
-  for (const command of [loginCommand(ctx), logoutCommand(ctx), whoamiCommand(ctx), stageCommand(ctx)]) {
+  for (const command of [
+    loginCommand(ctx),
+    logoutCommand(ctx),
+    whoamiCommand(ctx),
+    creditsCommand(ctx),
+    stageCommand(ctx),
+  ]) {
     program.addCommand(command.copyInheritedSettings(program));
   }
 

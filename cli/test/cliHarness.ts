@@ -36,7 +36,8 @@ export async function removeTempDirs(): Promise<void> {
   await Promise.all(tempDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 }
 
-function cliEnv(configDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+/** The environment the CLI runs in: its own config folder, no colours, none of the caller's FlipStage settings. */
+export function cliEnv(configDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, FLIPSTAGE_CONFIG_DIR: configDir, NO_COLOR: '1', ...extra };
   for (const name of ['FLIPSTAGE_EMAIL', 'FLIPSTAGE_PASSWORD', 'FLIPSTAGE_API', 'FIREBASE_AUTH_EMULATOR_HOST']) {
     if (!(name in extra)) delete env[name];

@@ -18,6 +18,7 @@ const httpUrl = z
 export const loginOptionsSchema = z.object({
   email: z.string().trim().optional(),
   password: z.string().optional(),
+  passwordStdin: z.boolean().optional(),
   api: httpUrl.optional(),
   apiKey: z.string().min(1).optional(),
   project: z.string().min(1).optional(),
@@ -45,6 +46,28 @@ async function credential(
   return answer;
 }
 
+/** The whole of standard input, less the line break `echo` or a password manager adds. */
+async function readAllStdin(ctx: CommandContext): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of ctx.io.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+}
+
+async function passwordFrom(options: LoginOptions, ctx: CommandContext): Promise<string> {
+  if (!options.passwordStdin)
+    return credential(ctx, options.password, 'FLIPSTAGE_PASSWORD', () => askSecret(ctx.io, 'Password: '));
+  if (options.password) throw usageError('Use either --password or --password-stdin, not both.');
+  if (ctx.io.stdin.isTTY)
+    throw usageError(
+      '--password-stdin reads the password from a pipe, e.g. `pass show flipstage | flipstage login --password-stdin`.',
+    );
+  const password = await readAllStdin(ctx);
+  if (!password) throw usageError('--password-stdin read an empty password.');
+  return password;
+}
+
 export async function runLogin(options: LoginOptions, ctx: CommandContext): Promise<ExitCode> {
   const { env } = ctx.io;
   const config = await readConfig(env);
@@ -55,7 +78,7 @@ export async function runLogin(options: LoginOptions, ctx: CommandContext): Prom
   );
   const api = options.api ?? (env.FLIPSTAGE_API || config.api || DEFAULT_API_URL).replace(/\/+$/, '');
   const email = await credential(ctx, options.email, 'FLIPSTAGE_EMAIL', () => ask(ctx.io, 'Email: '));
-  const password = await credential(ctx, options.password, 'FLIPSTAGE_PASSWORD', () => askSecret(ctx.io, 'Password: '));
+  const password = await passwordFrom(options, ctx);
 
   const signedIn = await signInWithPassword(settings, email, password);
   await writeConfig(env, {
@@ -87,6 +110,7 @@ export function loginCommand(ctx: CommandContext): Command {
     .description('sign in with your FlipStage email and password')
     .option('--email <email>', 'account email (or FLIPSTAGE_EMAIL)')
     .option('--password <password>', 'account password (or FLIPSTAGE_PASSWORD)')
+    .option('--password-stdin', 'read the password from standard input, for scripts')
     .option('--api <url>', `FlipStage API base URL (or FLIPSTAGE_API; default ${DEFAULT_API_URL})`)
     .option('--api-key <key>', 'Firebase web API key for Firebase mode (or FLIPSTAGE_FIREBASE_API_KEY)')
     .option('--project <id>', 'Firebase project id (or FLIPSTAGE_FIREBASE_PROJECT)')
