@@ -12,12 +12,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_PRICE_IDS, MESSAGES } from '@flipstage/core';
 import { createTestApp, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
-import { AUTH_EMULATOR_HOST, signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
+import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
 import { createFakeStager } from '../helpers/fakeStager.js';
 import { jpegBytes } from '../helpers/images.js';
-import { startLocalHost, type LocalHost } from '../../src/local/server.js';
+import type { LocalHost } from '../../src/local/server.js';
+import { startTestLocalHost } from '../helpers/testLocalHost.js';
 import { createFileBlobs } from '../../src/adapters/local/fileBlobs.js';
-import { silentLogger } from '../../src/logs.js';
 
 let t: TestApp;
 let attacker: TestUser;
@@ -767,14 +767,7 @@ describe('bad addresses on the local host', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'flipstage-bad-input-'));
-    host = await startLocalHost({
-      port: 0,
-      dataDir,
-      seed: false,
-      authEmulatorHost: AUTH_EMULATOR_HOST,
-      logger: silentLogger,
-      stager: await createFakeStager(),
-    });
+    host = await startTestLocalHost(dataDir, { stager: await createFakeStager() });
     const blobs = createFileBlobs({ rootDir: join(dataDir, 'blobs'), baseUrl: host.url });
     await blobs.put('items/abc/photo.jpg', await jpegBytes(20, 20), 'image/jpeg');
   });

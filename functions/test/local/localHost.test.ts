@@ -8,25 +8,19 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_PRICE_IDS } from '@flipstage/core';
-import { startLocalHost, REPO_ROOT, type LocalHost } from '../../src/local/server.js';
+import { REPO_ROOT, type LocalHost } from '../../src/local/server.js';
 import { DEMO_LOGIN } from '../../src/local/seedDemo.js';
 import { SEED_LISTINGS } from '../../src/local/seedListings.js';
-import { silentLogger } from '../../src/logs.js';
 import { AUTH_EMULATOR_HOST, signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
 import { postEmulatorJson } from '../../../scripts/lib/authEmulator.mjs';
 import { createFakeStager } from '../helpers/fakeStager.js';
+import { startTestLocalHost } from '../helpers/testLocalHost.js';
 
 let host: LocalHost;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'flipstage-host-'));
-  host = await startLocalHost({
-    port: 0,
-    dataDir,
-    seed: false,
-    authEmulatorHost: AUTH_EMULATOR_HOST,
-    logger: silentLogger,
-  });
+  host = await startTestLocalHost(dataDir);
 });
 afterAll(async () => {
   await host.close();
@@ -158,23 +152,9 @@ describe('first-start seed', () => {
     const seedDir = mkdtempSync(join(tmpdir(), 'flipstage-seed-'));
     const stager = await createFakeStager();
     try {
-      const first = await startLocalHost({
-        port: 0,
-        dataDir: seedDir,
-        seed: true,
-        stager,
-        authEmulatorHost: AUTH_EMULATOR_HOST,
-        logger: silentLogger,
-      });
+      const first = await startTestLocalHost(seedDir, { seed: true, stager });
       await first.close();
-      const again = await startLocalHost({
-        port: 0,
-        dataDir: seedDir,
-        seed: true,
-        stager,
-        authEmulatorHost: AUTH_EMULATOR_HOST,
-        logger: silentLogger,
-      });
+      const again = await startTestLocalHost(seedDir, { seed: true, stager });
       try {
         expect(stager.calls).toHaveLength(SEED_LISTINGS.length);
         const signIn = await postEmulatorJson(

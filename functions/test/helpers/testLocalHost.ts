@@ -1,0 +1,19 @@
+/** The local host as the tests run it: any free port, the test Auth emulator, no logs. */
+import { silentLogger } from '../../src/logs.js';
+import type { Stager } from '../../src/ports.js';
+import { startLocalHost, type LocalHost } from '../../src/local/server.js';
+import { AUTH_EMULATOR_HOST } from './emulatorUsers.js';
+
+export function startTestLocalHost(
+  dataDir: string,
+  options: { seed?: boolean; stager?: Stager } = {},
+): Promise<LocalHost> {
+  return startLocalHost({
+    port: 0,
+    dataDir,
+    seed: options.seed ?? false,
+    authEmulatorHost: AUTH_EMULATOR_HOST,
+    logger: silentLogger,
+    ...(options.stager ? { stager: options.stager } : {}),
+  });
+}
