@@ -140,7 +140,11 @@ async function main(): Promise<void> {
         work,
       );
       const seconds = (performance.now() - started) / 1000;
-      const summary = JSON.parse(result.stdout) as { staged: unknown[]; failed: unknown[] };
+      // --json prints one event per line; the summary is the last.
+      const summary = JSON.parse(result.stdout.trimEnd().split('\n').at(-1) ?? '{}') as {
+        staged: unknown[];
+        failed: unknown[];
+      };
       if (result.code !== 0 || summary.staged.length !== IMAGES) {
         throw new Error(
           `concurrency ${level}: exit ${result.code}, ${summary.staged.length} staged, ${JSON.stringify(summary.failed)}`,

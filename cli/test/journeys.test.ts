@@ -20,6 +20,7 @@ import {
   type CliRun,
   type TestUser,
 } from './cliHarness.js';
+import { parseEvents, summaryOf, type Summary } from './events.js';
 import { REPO_ROOT } from './paths.js';
 import { writeCorruptJpeg, writePhotos } from './photos.js';
 
@@ -37,14 +38,7 @@ describe('staging a folder with photos, a text file and a corrupt JPEG', () => {
   let cwd: string;
   let user: TestUser;
   let first: CliRun;
-  let summary: {
-    staged: { file: string; output: string }[];
-    skipped: { file: string; reason: string }[];
-    failed: { file: string; reason: string }[];
-    creditsUsed: number;
-    creditsLeft: number;
-    seconds: number;
-  };
+  let summary: Summary;
 
   beforeAll(async () => {
     cwd = await workspace();
@@ -60,8 +54,18 @@ describe('staging a folder with photos, a text file and a corrupt JPEG', () => {
         cwd,
       },
     );
-    summary = JSON.parse(first.stdout);
+    summary = summaryOf(first.stdout);
   }, 180_000);
+
+  it('prints one JSON event per line as it happens, the summary last', () => {
+    const events = parseEvents(first.stdout);
+    expect(events.filter((e) => e.event === 'staged')).toHaveLength(3);
+    expect(events.filter((e) => e.event === 'skipped')).toEqual([
+      { event: 'skipped', file: join('photos', 'notes.txt'), reason: 'not an image' },
+    ]);
+    expect(events.find((e) => e.event === 'staged')).toMatchObject({ credits: 1, editId: expect.any(String) });
+    expect(events.at(-1)).toMatchObject({ event: 'summary', exitCode: 1 });
+  });
 
   it('stages every photo as a JPEG named <name>.staged.jpg', async () => {
     expect(summary.staged.map((s) => s.output).sort()).toEqual([
@@ -93,9 +97,9 @@ describe('staging a folder with photos, a text file and a corrupt JPEG', () => {
   it('writes the contact sheet and the JSON report beside the images', async () => {
     const html = await readFile(join(cwd, 'staged', 'flipstage-report.html'), 'utf8');
     expect(html).toContain('<img src="photo-01.staged.jpg"');
-    expect(html).toContain('<img src="../photos/photo-01.jpg"');
+    expect(html).not.toContain('../photos/');
     const report = JSON.parse(await readFile(join(cwd, 'staged', 'flipstage-report.json'), 'utf8'));
-    expect(report.staged).toHaveLength(3);
+    expect(report.runs[0].staged).toHaveLength(3);
   });
 
   it('stages nothing and spends nothing when run again', async () => {
@@ -106,9 +110,9 @@ describe('staging a folder with photos, a text file and a corrupt JPEG', () => {
         cwd,
       },
     );
-    const second = JSON.parse(again.stdout);
+    const second = summaryOf(again.stdout);
     expect(second.staged).toEqual([]);
-    expect(second.skipped.filter((s: { reason: string }) => s.reason.startsWith('already staged'))).toHaveLength(3);
+    expect(second.skipped.filter((s) => s.reason.startsWith('already staged'))).toHaveLength(3);
     expect(second.creditsUsed).toBe(0);
     expect(await creditsOf(user)).toBe(7);
     expect(await imageEditCount(user)).toBe(3);

@@ -11,6 +11,10 @@ export class ApiError extends Error {
   }
 }
 
+/** What to check when the API does not answer at all. */
+export const UNREACHABLE_ADVICE =
+  'Check that the server is running (local mode: `npm start`) and that FLIPSTAGE_API, or the --api given at login, points at it.';
+
 /** The request never got an HTTP answer (refused, reset, timed out). */
 export class NetworkError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {

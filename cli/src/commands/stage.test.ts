@@ -14,17 +14,25 @@ describe('sheetEntries', () => {
   const bed = image('bed');
   const chair = image('chair');
   const desk = image('desk');
+  const sofa = image('sofa');
+  const options = { style: 'modern', furnitureType: 'chair', mode: 'auto', prompt: 'a room', hd: false };
   const entries = sheetEntries(
-    { alreadyStaged: [desk], toStage: [chair, bed] },
+    { alreadyStaged: [desk], toStage: [chair, bed, sofa] },
     {
-      staged: [{ image: chair, editId: 'e1' }],
+      staged: [{ image: chair, editId: 'e1', creditsRemaining: 9 }],
       failed: [{ image: bed, reason: 'not supported' }],
-      outOfCredits: false,
+      notStarted: [sofa],
     },
+    options,
   );
 
   it('lists every photo of the run in name order', () => {
-    expect(entries.map((entry) => entry.file)).toEqual(['photos/bed.jpg', 'photos/chair.jpg', 'photos/desk.jpg']);
+    expect(entries.map((entry) => entry.file)).toEqual([
+      'photos/bed.jpg',
+      'photos/chair.jpg',
+      'photos/desk.jpg',
+      'photos/sofa.jpg',
+    ]);
   });
 
   it('shows staged and earlier-staged photos with their output, failed ones with the reason', () => {
@@ -32,6 +40,15 @@ describe('sheetEntries', () => {
       ['failed', null, 'not supported'],
       ['staged', 'chair.staged.jpg', undefined],
       ['already staged', 'desk.staged.jpg', undefined],
+      ['not started', null, undefined],
     ]);
+  });
+
+  it('captions each photo with its path inside its folder', () => {
+    expect(entries.map((entry) => entry.caption)).toEqual(['bed.jpg', 'chair.jpg', 'desk.jpg', 'sofa.jpg']);
+  });
+
+  it('keeps the options only for the photos this run sent', () => {
+    expect(entries.map((entry) => entry.options !== undefined)).toEqual([true, true, false, false]);
   });
 });

@@ -1,7 +1,8 @@
 import { mkdir, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { DESIGN_STYLE_IDS, FURNITURE_TYPE_IDS, MESSAGES, decideGenerateAll } from '@flipstage/core';
+import { UNREACHABLE_ADVICE } from '../api/apiError.js';
 import { readConfig } from '../config.js';
 import { assertHdAllowed } from '../plan.js';
 import { isSignedIn, openSession } from '../session.js';
@@ -16,10 +17,13 @@ import {
   type StageOptions,
 } from '../stage/options.js';
 import { assignOutputs, splitByExistingOutput, type PlannedImage } from '../stage/outputs.js';
-import { createProgress } from '../stage/progress.js';
-import { writeReports, type RunSummary, type SheetEntry } from '../stage/report.js';
+import { eventLine } from '../stage/events.js';
+import { catchInterrupts } from '../stage/interrupt.js';
+import { createProgress, type OutputMode } from '../stage/progress.js';
+import { writeReports, type ReportOptions, type RunSummary, type SheetEntry } from '../stage/report.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../stage/retry.js';
 import { StateFile } from '../stage/stateFile.js';
+import { StopSwitch } from '../stage/stopSwitch.js';
 import type { CommandContext } from '../utils/context.js';
 import { CliError, EXIT, usageError, type ExitCode } from '../utils/exitCodes.js';
 import type { Logger } from '../utils/logger.js';
@@ -95,15 +99,51 @@ async function dryRun(plan: Plan, options: StageOptions, ctx: CommandContext): P
   return EXIT.ok;
 }
 
-function printSummary(logger: Logger, summary: RunSummary, reports: { html: string; json: string }): void {
+function printSummary(
+  logger: Logger,
+  summary: RunSummary,
+  reports: { html: string; json: string },
+  mode: OutputMode,
+): void {
   const p = logger.paint;
   logger.info(
     `${p('green', `Staged ${summary.staged.length}`)}, skipped ${summary.skipped.length}, ${summary.failed.length > 0 ? p('red', `failed ${summary.failed.length}`) : 'failed 0'} in ${summary.seconds.toFixed(1)} s.`,
   );
   logger.info(`Credits used: ${summary.creditsUsed}, left: ${summary.creditsLeft}.`);
-  for (const failure of summary.failed) logger.info(`  ${p('red', 'failed')}  ${failure.file}: ${failure.reason}`);
-  for (const skip of summary.skipped) logger.info(`  ${p('dim', 'skipped')} ${skip.file}: ${skip.reason}`);
+  // --quiet has already printed each failure as it happened, and lists nothing skipped.
+  if (mode === 'text') {
+    for (const failure of summary.failed) logger.info(`  ${p('red', 'failed')}  ${failure.file}: ${failure.reason}`);
+    for (const skip of summary.skipped) logger.info(`  ${p('dim', 'skipped')} ${skip.file}: ${skip.reason}`);
+  }
   logger.info(`Contact sheet: ${reports.html}`);
+}
+
+/** Why a run ended early, what to do next, and the exit code that says so. */
+function stoppedEarly(summary: RunSummary, api: string, logger: Logger): ExitCode | null {
+  const left = `${summary.notStarted.length} photo${summary.notStarted.length === 1 ? '' : 's'} not started`;
+  if (summary.stopped === 'unreachable') {
+    logger.error(`Stopped: the FlipStage server at ${api} stopped answering (${left}). ${UNREACHABLE_ADVICE}`);
+    logger.error('Run the same command again to continue.');
+    return EXIT.serverUnreachable;
+  }
+  if (summary.stopped === 'interrupted') {
+    logger.warn(`Stopped by Ctrl-C: the photos in flight were saved, ${left}.`);
+    logger.warn('Run the same command again to continue.');
+    return EXIT.interrupted;
+  }
+  return summary.stopped === 'out-of-credits' ? EXIT.notEnoughCredits : null;
+}
+
+/**
+ * The balance to report at the end. The server may be gone by then (that may be why the run
+ * stopped), so the last balance a stage response gave stands in for it.
+ */
+async function finalBalance(read: () => Promise<number>, batch: BatchResult, before: number): Promise<number> {
+  try {
+    return await read();
+  } catch {
+    return batch.staged.length > 0 ? Math.min(...batch.staged.map((s) => s.creditsRemaining)) : before;
+  }
 }
 
 /**
@@ -128,24 +168,40 @@ async function approveSpending(
 }
 
 /** Every photo of the plan for the contact sheet, in name order, with what happened to it. */
-export function sheetEntries(plan: Pick<Plan, 'toStage' | 'alreadyStaged'>, batch: BatchResult): SheetEntry[] {
+export function sheetEntries(
+  plan: Pick<Plan, 'toStage' | 'alreadyStaged'>,
+  batch: Pick<BatchResult, 'staged' | 'failed' | 'notStarted'>,
+  options: ReportOptions,
+): SheetEntry[] {
   const stagedNow = new Set(batch.staged.map(({ image }) => image));
   const failures = new Map(batch.failed.map(({ image, reason }) => [image, reason]));
+  const notStarted = new Set(batch.notStarted);
+  const statusOf = (image: PlannedImage): SheetEntry['status'] => {
+    if (stagedNow.has(image)) return 'staged';
+    if (failures.has(image)) return 'failed';
+    return notStarted.has(image) ? 'not started' : 'already staged';
+  };
   return [...plan.alreadyStaged, ...plan.toStage]
     .sort((a, b) => a.display.localeCompare(b.display))
-    .map((image) => ({
-      file: image.display,
-      sourcePath: image.path,
-      output: failures.has(image) ? null : image.output,
-      status: stagedNow.has(image) ? 'staged' : failures.has(image) ? 'failed' : 'already staged',
-      reason: failures.get(image),
-    }));
+    .map((image) => {
+      const status = statusOf(image);
+      return {
+        file: image.display,
+        caption: join(image.subdir, basename(image.path)),
+        sourcePath: image.path,
+        output: status === 'staged' || status === 'already staged' ? image.output : null,
+        status,
+        reason: failures.get(image),
+        options: status === 'staged' || status === 'failed' ? options : undefined,
+      };
+    });
 }
 
 export async function runStage(
   options: StageOptions,
   ctx: CommandContext,
   retry: RetryPolicy = DEFAULT_RETRY_POLICY,
+  quiet = false,
 ): Promise<ExitCode> {
   const startedAt = Date.now();
   const plan = await planRun(options, process.cwd());
@@ -162,43 +218,64 @@ export async function runStage(
     }
 
     await mkdir(plan.outDir, { recursive: true });
+    const mode: OutputMode = options.json ? 'json' : quiet ? 'quiet' : 'text';
+    if (mode === 'json') {
+      for (const skip of plan.skipped) ctx.logger.info(eventLine({ event: 'skipped', ...skip }));
+    }
     const choice = requestChoice(options);
-    const batch: BatchResult =
-      plan.toStage.length === 0
-        ? { staged: [], failed: [], outOfCredits: false }
-        : await stageBatch(
-            plan.toStage,
-            { outDir: plan.outDir, choice, force: options.force, concurrency: options.concurrency },
-            {
-              client: session.client,
-              state: await StateFile.open(plan.outDir),
-              progress: createProgress(ctx.logger, { json: options.json }),
-              retry,
-            },
-          );
-    const after = plan.toStage.length > 0 ? (await session.client.account()).creditsRemaining : before;
+    const stop = new StopSwitch();
+    const release = catchInterrupts(process, () => {
+      stop.stop('interrupted');
+      ctx.logger.warn(
+        'Stopping: finishing the photos in flight (they are paid for). Press Ctrl-C again to quit at once.',
+      );
+    });
+    let batch: BatchResult;
+    try {
+      batch =
+        plan.toStage.length === 0
+          ? { staged: [], failed: [], notStarted: [], stopped: null }
+          : await stageBatch(
+              plan.toStage,
+              { outDir: plan.outDir, choice, force: options.force, concurrency: options.concurrency },
+              {
+                client: session.client,
+                state: await StateFile.open(plan.outDir),
+                progress: createProgress(ctx.logger, { mode }),
+                retry,
+                stop,
+              },
+            );
+    } finally {
+      release();
+    }
+    const after =
+      plan.toStage.length > 0
+        ? await finalBalance(async () => (await session.client.account()).creditsRemaining, batch, before)
+        : before;
 
     const summary: RunSummary = {
       staged: batch.staged.map(({ image }) => ({ file: image.display, output: image.output })),
       skipped: plan.skipped,
       failed: batch.failed.map(({ image, reason }) => ({ file: image.display, reason })),
-      creditsUsed: Math.max(0, before - after),
+      notStarted: batch.notStarted.map((image) => image.display),
+      creditsUsed: batch.staged.length,
       creditsLeft: after,
       seconds: (Date.now() - startedAt) / 1000,
+      stopped: batch.stopped,
     };
     const reports = await writeReports({
-      entries: sheetEntries(plan, batch),
+      entries: sheetEntries(plan, batch, { ...choice, hd: options.hd }),
       summary,
-      options: { ...choice, hd: options.hd },
       outDir: plan.outDir,
       generatedAt: new Date(),
     });
 
-    if (options.json) ctx.logger.json({ ...summary, report: reports });
-    else printSummary(ctx.logger, summary, reports);
-
-    if (batch.outOfCredits) return EXIT.notEnoughCredits;
-    return summary.failed.length > 0 ? EXIT.someFailed : EXIT.ok;
+    if (mode !== 'json') printSummary(ctx.logger, summary, reports, mode);
+    const exitCode =
+      stoppedEarly(summary, session.api, ctx.logger) ?? (summary.failed.length > 0 ? EXIT.someFailed : EXIT.ok);
+    if (mode === 'json') ctx.logger.info(eventLine({ event: 'summary', ...summary, exitCode, report: reports }));
+    return exitCode;
   } finally {
     await session.client.close();
   }
@@ -218,9 +295,11 @@ export function stageCommand(ctx: CommandContext): Command {
     .option('--dry-run', 'list what would be staged and what it would cost; spend nothing', false)
     .option('-y, --yes', `do not ask before staging more than ${CONFIRM_ABOVE} images`, false)
     .option('-f, --force', 'stage again even when the output already exists', false)
-    .option('--json', 'print one JSON summary instead of text', false)
+    .option('--json', 'print one JSON object per line as photos are staged, then a summary', false)
+    .option('-q, --quiet', 'print only errors and the final summary', false)
     .action(async (paths: string[], raw: Record<string, unknown>) => {
       ctx.useJson(raw.json === true);
-      ctx.finish(await runStage(stageOptionsSchema.parse({ ...raw, inputs: paths }), ctx));
+      const options = stageOptionsSchema.parse({ ...raw, inputs: paths });
+      ctx.finish(await runStage(options, ctx, DEFAULT_RETRY_POLICY, raw.quiet === true));
     });
 }

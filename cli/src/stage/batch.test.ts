@@ -10,6 +10,7 @@ import { assignOutputs } from './outputs.js';
 import type { Progress } from './progress.js';
 import type { RetryPolicy } from './retry.js';
 import { StateFile } from './stateFile.js';
+import { StopSwitch } from './stopSwitch.js';
 
 const choice = { style: 'modern', furnitureType: 'sofa', mode: 'auto', prompt: 'a room', hd: false } as const;
 const noWait: RetryPolicy = { tries: 2, baseDelayMs: 1, maxDelayMs: 1, random: () => 0, sleep: async () => {} };
@@ -65,11 +66,11 @@ describe('stageBatch', () => {
   const images = () =>
     assignOutputs(names.map((name) => ({ path: join(dir, name), display: name, subdir: '', kind: 'jpeg' as const })));
 
-  async function run(client: ScriptedClient, force = false) {
+  async function run(client: ScriptedClient, force = false, stop = new StopSwitch(), concurrency = 2) {
     return stageBatch(
       images(),
-      { outDir, choice, force, concurrency: 2 },
-      { client, state: await StateFile.open(outDir), progress: quiet, retry: noWait },
+      { outDir, choice, force, concurrency },
+      { client, state: await StateFile.open(outDir), progress: quiet, retry: noWait, stop },
     );
   }
 
@@ -113,11 +114,54 @@ describe('stageBatch', () => {
       upload.filename === 'a.jpg' ? new ApiError(402, 'You need credits to generate images.') : ok(upload),
     );
     const result = await run(client);
-    expect(result.outOfCredits).toBe(true);
+    expect(result.stopped).toBe('out-of-credits');
     expect(result.staged.length + result.failed.length).toBe(4);
     expect(result.failed.find((f) => f.image.display === 'd.jpg')?.reason).toBe(
       'Not started: You need credits to generate images.',
     );
+  });
+
+  it('reports the balance the API gave with each charge', async () => {
+    const result = await run(new ScriptedClient(ok));
+    expect(result.staged.map((s) => s.creditsRemaining)).toEqual([5, 5, 5, 5]);
+  });
+
+  it('stops starting images after three lost connections in a row, leaving the rest for the next run', async () => {
+    const client = new ScriptedClient(() => new NetworkError('connect ECONNREFUSED'));
+    const result = await run(client, false, new StopSwitch(), 1);
+    expect(result.stopped).toBe('unreachable');
+    expect(result.failed.map((f) => f.image.display)).toEqual(['a.jpg', 'b.jpg', 'c.jpg']);
+    expect(result.notStarted.map((image) => image.display)).toEqual(['d.jpg']);
+  });
+
+  it('counts only lost connections in a row: an answer in between starts the count again', async () => {
+    const client = new ScriptedClient((upload) =>
+      upload.filename === 'c.jpg' ? ok(upload) : new NetworkError('connect ECONNREFUSED'),
+    );
+    const result = await run(client, false, new StopSwitch(), 1);
+    expect(result.stopped).toBeNull();
+    expect(result.notStarted).toEqual([]);
+  });
+
+  it('does not count HTTP errors as a lost server', async () => {
+    const client = new ScriptedClient(() => new ApiError(503, 'Service unavailable'));
+    const result = await run(client, false, new StopSwitch(), 1);
+    expect(result.stopped).toBeNull();
+    expect(result.failed).toHaveLength(4);
+  });
+
+  it('after an interrupt, finishes and saves the images in flight and starts no new one', async () => {
+    const stop = new StopSwitch();
+    const client = new ScriptedClient((upload) => {
+      if (upload.filename === 'b.jpg') stop.stop('interrupted');
+      return ok(upload);
+    });
+    const result = await run(client, false, stop);
+    expect(result.stopped).toBe('interrupted');
+    expect(result.staged.map((s) => s.image.display).sort()).toEqual(['a.jpg', 'b.jpg']);
+    expect(await readFile(join(outDir, 'b.staged.jpg'), 'utf8')).toBe('staged from http://host/out/b.jpg');
+    expect(result.notStarted.map((image) => image.display)).toEqual(['c.jpg', 'd.jpg']);
+    expect(result.failed).toEqual([]);
   });
 
   it('keeps the key of an image that was staged but not downloaded, so fetching it again is free', async () => {

@@ -2,7 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { MESSAGES, type StageResponse } from '@flipstage/core';
 import type { StageUpload } from '../api/apiClient.js';
-import { ApiError, isDefinitiveFailure } from '../api/apiError.js';
+import { ApiError, NetworkError, isDefinitiveFailure } from '../api/apiError.js';
 import { idempotencyKey, sha256Hex, stageFingerprint } from './idempotency.js';
 import type { StageRequestChoice } from './options.js';
 import type { PlannedImage } from './outputs.js';
@@ -11,6 +11,13 @@ import type { Progress } from './progress.js';
 import { withRetries, type RetryPolicy } from './retry.js';
 import { CONTENT_TYPES } from './sniff.js';
 import { nextAttempt, type StateFile } from './stateFile.js';
+import type { StopReason, StopSwitch } from './stopSwitch.js';
+
+/**
+ * Photos in a row that ended in a lost connection (each after its own retries) before the run
+ * stops: one is a blip, three in a row is a server that is gone.
+ */
+export const UNREACHABLE_AFTER = 3;
 
 export interface BatchClient {
   stage(upload: StageUpload): Promise<StageResponse>;
@@ -22,6 +29,7 @@ export interface BatchDeps {
   state: StateFile;
   progress: Progress;
   retry: RetryPolicy;
+  stop: StopSwitch;
 }
 
 export interface BatchSettings {
@@ -32,10 +40,13 @@ export interface BatchSettings {
 }
 
 export interface BatchResult {
-  staged: { image: PlannedImage; editId: string }[];
+  /** Each entry is one charge the API confirmed, with the balance it reported after it. */
+  staged: { image: PlannedImage; editId: string; creditsRemaining: number }[];
   failed: { image: PlannedImage; reason: string }[];
-  /** A 402 arrived: the account ran dry mid-run and no new image was started after it. */
-  outOfCredits: boolean;
+  /** Left for the next run after Ctrl-C or a lost server (never started, nothing spent). */
+  notStarted: PlannedImage[];
+  /** Why photos stopped being started, if they did. */
+  stopped: StopReason | null;
 }
 
 function describeRetry(error: unknown): string {
@@ -46,15 +57,17 @@ function describeRetry(error: unknown): string {
  * Stages every image with bounded concurrency. Each image is recorded as in flight before its
  * request, so a killed run resumes with the same idempotency key; a definite refusal marks it
  * failed, so the next run tries afresh with a new key. One failure never stops the batch;
- * only running out of credits stops new images from starting.
+ * running out of credits, Ctrl-C or UNREACHABLE_AFTER lost connections in a row stop new
+ * images from starting, and the ones in flight finish (they may already be paid).
  */
 export async function stageBatch(
   images: readonly PlannedImage[],
   settings: BatchSettings,
   deps: BatchDeps,
 ): Promise<BatchResult> {
-  const result: BatchResult = { staged: [], failed: [], outOfCredits: false };
+  const result: BatchResult = { staged: [], failed: [], notStarted: [], stopped: null };
   const { choice } = settings;
+  let lostInARow = 0;
 
   async function stageOne(image: PlannedImage): Promise<void> {
     const base = { source: image.display, output: image.output };
@@ -85,11 +98,14 @@ export async function stageBatch(
       await mkdir(dirname(target), { recursive: true });
       await withRetries(() => deps.client.download(staged.outputUrl, target), deps.retry, onRetry);
       await deps.state.set(fingerprint, { ...base, attempt, status: 'done', editId: staged.editId });
-      result.staged.push({ image, editId: staged.editId });
-      deps.progress.done({ file: image.display, status: 'staged', output: image.output });
+      lostInARow = 0;
+      result.staged.push({ image, editId: staged.editId, creditsRemaining: staged.creditsRemaining });
+      deps.progress.done({ file: image.display, status: 'staged', output: image.output, editId: staged.editId });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      if (error instanceof ApiError && error.status === 402) result.outOfCredits = true;
+      if (error instanceof ApiError && error.status === 402) deps.stop.stop('out-of-credits');
+      lostInARow = error instanceof NetworkError ? lostInARow + 1 : 0;
+      if (lostInARow >= UNREACHABLE_AFTER) deps.stop.stop('unreachable');
       // Only a definite refusal of the staging request moves to a new key. After a lost
       // connection or a 5xx the request may have gone through, and after a failed download the
       // image is staged and paid for: the record stays in flight and the next run reuses its key.
@@ -103,13 +119,17 @@ export async function stageBatch(
 
   deps.progress.begin(images.length);
   try {
-    await runPool(images, settings.concurrency, stageOne, () => result.outOfCredits);
+    await runPool(images, settings.concurrency, stageOne, () => deps.stop.reason !== null);
   } finally {
     deps.progress.end();
   }
+  result.stopped = deps.stop.reason;
   const finished = new Set([...result.staged, ...result.failed].map((entry) => entry.image));
   for (const image of images) {
-    if (!finished.has(image)) result.failed.push({ image, reason: `Not started: ${MESSAGES.needCredits}` });
+    if (finished.has(image)) continue;
+    if (result.stopped === 'out-of-credits')
+      result.failed.push({ image, reason: `Not started: ${MESSAGES.needCredits}` });
+    else result.notStarted.push(image);
   }
   return result;
 }

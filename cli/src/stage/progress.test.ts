@@ -37,20 +37,21 @@ describe('formatProgressLine', () => {
 describe('createProgress', () => {
   function sink(isTTY: boolean) {
     const written: string[] = [];
+    const stdout: string[] = [];
     const logger = createLogger({
-      stdout: { write: () => true },
+      stdout: { write: (text: string) => stdout.push(text) },
       stderr: { write: (text: string) => written.push(text), isTTY, columns: 80 },
       stdin: process.stdin,
       env: { NO_COLOR: '1' },
     });
-    return { logger, written };
+    return { logger, written, stdout };
   }
 
   it('prints one plain line per image when stderr is not a terminal', () => {
     const { logger, written } = sink(false);
-    const progress = createProgress(logger, { json: false });
+    const progress = createProgress(logger, { mode: 'text' });
     progress.begin(2);
-    progress.done({ file: 'a.jpg', status: 'staged', output: 'a.staged.jpg' });
+    progress.done({ file: 'a.jpg', status: 'staged', output: 'a.staged.jpg', editId: 'e1' });
     progress.done({ file: 'b.jpg', status: 'failed', reason: 'not supported' });
     progress.end();
     expect(written).toEqual(['[1/2] staged a.jpg -> a.staged.jpg\n', '[2/2] failed b.jpg: not supported\n']);
@@ -59,21 +60,39 @@ describe('createProgress', () => {
   it('redraws one bar on a terminal, without colour under NO_COLOR', () => {
     const { logger, written } = sink(true);
     let now = 0;
-    const progress = createProgress(logger, { json: false, now: () => now });
+    const progress = createProgress(logger, { mode: 'text', now: () => now });
     progress.begin(2);
     now = 1000;
-    progress.done({ file: 'a.jpg', status: 'staged', output: 'a.staged.jpg' });
+    progress.done({ file: 'a.jpg', status: 'staged', output: 'a.staged.jpg', editId: 'e1' });
     progress.end();
     expect(written.at(-2)).toBe(`\r\u001b[2K[${'#'.repeat(20)}${'-'.repeat(20)}] 1/2  1.0 img/s  ETA 0:01`);
     expect(written.join('')).not.toContain('\u001b[3');
   });
 
-  it('prints nothing with --json', () => {
-    const { logger, written } = sink(false);
-    const progress = createProgress(logger, { json: true });
-    progress.begin(1);
-    progress.done({ file: 'a.jpg', status: 'staged', output: 'a.staged.jpg' });
+  it('prints one JSON event per settled photo on stdout with --json, and nothing on stderr', () => {
+    const { logger, written, stdout } = sink(false);
+    const progress = createProgress(logger, { mode: 'json' });
+    progress.begin(2);
+    progress.note('Retrying a.jpg');
+    progress.done({ file: 'a.jpg', status: 'staged', output: 'a.staged.jpg', editId: 'e1' });
+    progress.done({ file: 'b.jpg', status: 'failed', reason: 'not supported' });
     progress.end();
+    expect(stdout.map((line) => JSON.parse(line))).toEqual([
+      { event: 'staged', file: 'a.jpg', output: 'a.staged.jpg', editId: 'e1', credits: 1 },
+      { event: 'failed', file: 'b.jpg', reason: 'not supported' },
+    ]);
     expect(written).toEqual([]);
+  });
+
+  it('prints only the failures with --quiet', () => {
+    const { logger, written, stdout } = sink(false);
+    const progress = createProgress(logger, { mode: 'quiet' });
+    progress.begin(2);
+    progress.note('Retrying a.jpg');
+    progress.done({ file: 'a.jpg', status: 'staged', output: 'a.staged.jpg', editId: 'e1' });
+    progress.done({ file: 'b.jpg', status: 'failed', reason: 'not supported' });
+    progress.end();
+    expect(written).toEqual(['failed b.jpg: not supported\n']);
+    expect(stdout).toEqual([]);
   });
 });

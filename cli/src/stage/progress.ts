@@ -1,7 +1,12 @@
 import type { Logger } from '../utils/logger.js';
+import { eventLine } from './events.js';
 
 export type Outcome =
-  { file: string; status: 'staged'; output: string } | { file: string; status: 'failed'; reason: string };
+  | { file: string; status: 'staged'; output: string; editId: string }
+  | { file: string; status: 'failed'; reason: string };
+
+/** text: a bar or a line per photo; quiet: failures only; json: NDJSON events on stdout. */
+export type OutputMode = 'text' | 'quiet' | 'json';
 
 export interface Progress {
   begin(total: number): void;
@@ -47,11 +52,29 @@ export function outcomeLine(outcome: Outcome, position: string): string {
     : `${position} failed ${outcome.file}: ${outcome.reason}`;
 }
 
+/** One `staged` or `failed` event per photo on stdout, the moment it is settled. */
+function eventProgress(logger: Logger): Progress {
+  return {
+    begin() {},
+    done(outcome) {
+      logger.info(
+        eventLine(
+          outcome.status === 'staged'
+            ? { event: 'staged', file: outcome.file, output: outcome.output, editId: outcome.editId, credits: 1 }
+            : { event: 'failed', file: outcome.file, reason: outcome.reason },
+        ),
+      );
+    },
+    note() {},
+    end() {},
+  };
+}
+
 /**
  * A redrawn bar with count, rate and ETA on a terminal; one plain line per image otherwise
- * (logs, CI). Both write to stderr; nothing at all with --json.
+ * (logs, CI). Both write to stderr. --quiet keeps only the failures; --json prints events instead.
  */
-export function createProgress(logger: Logger, options: { json: boolean; now?: () => number }): Progress {
+export function createProgress(logger: Logger, options: { mode: OutputMode; now?: () => number }): Progress {
   const now = options.now ?? Date.now;
   const stream = logger.progressStream;
   const paint = logger.paintProgress;
@@ -60,7 +83,17 @@ export function createProgress(logger: Logger, options: { json: boolean; now?: (
   let started = 0;
   let timer: NodeJS.Timeout | undefined;
 
-  if (options.json) return { begin() {}, done() {}, note() {}, end() {} };
+  if (options.mode === 'json') return eventProgress(logger);
+  if (options.mode === 'quiet') {
+    return {
+      begin() {},
+      done(outcome) {
+        if (outcome.status === 'failed') logger.error(`failed ${outcome.file}: ${outcome.reason}`);
+      },
+      note() {},
+      end() {},
+    };
+  }
 
   if (!stream.isTTY) {
     return {

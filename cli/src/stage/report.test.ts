@@ -1,50 +1,62 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { relativeUrl, renderContactSheet, writeReports, type RunSummary, type SheetEntry } from './report.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  REPORT_FILES,
+  describeOptions,
+  relativeUrl,
+  renderContactSheet,
+  writeReports,
+  type RunRecord,
+  type RunSummary,
+  type SheetEntry,
+} from './report.js';
 
 const summary: RunSummary = {
   staged: [{ file: 'photos/chair.jpg', output: 'chair.staged.jpg' }],
   skipped: [{ file: 'photos/notes.txt', reason: 'not an image' }],
   failed: [{ file: 'photos/broken.jpg', reason: 'This file is not a supported image.' }],
+  notStarted: [],
   creditsUsed: 1,
   creditsLeft: 9,
   seconds: 2.5,
+  stopped: null,
 };
 const options = { style: 'modern', furnitureType: 'chair', mode: 'auto', prompt: 'a modern room', hd: false };
 
-function entries(root: string): SheetEntry[] {
-  return [
-    {
-      file: 'photos/chair.jpg',
-      sourcePath: join(root, 'photos/chair.jpg'),
-      output: 'chair.staged.jpg',
-      status: 'staged',
-    },
-    {
-      file: 'photos/broken.jpg',
-      sourcePath: join(root, 'photos/broken.jpg'),
-      output: null,
-      status: 'failed',
-      reason: 'This file is not a supported image.',
-    },
-  ];
+function run(sheet: RunRecord['sheet'], generatedAt = '2026-01-02T03:04:05.000Z'): RunRecord {
+  return { generatedAt, ...summary, sheet };
 }
 
 describe('renderContactSheet', () => {
-  const root = '/home/seller';
   const html = renderContactSheet({
-    entries: entries(root),
-    summary,
-    options,
-    outDir: join(root, 'staged'),
-    generatedAt: new Date('2026-01-02T03:04:05Z'),
+    runs: [
+      run([
+        {
+          file: '/home/seller/photos/chair.jpg',
+          caption: 'chair.jpg',
+          before: join(REPORT_FILES, 'abc.jpg'),
+          output: 'chair.staged.jpg',
+          status: 'staged',
+          options,
+        },
+        {
+          file: 'photos/broken.jpg',
+          caption: 'broken.jpg',
+          before: join(REPORT_FILES, 'def.jpg'),
+          output: null,
+          status: 'failed',
+          reason: 'This file is not a supported image.',
+        },
+      ]),
+    ],
   });
 
-  it('shows each photo before and after, linked relative to the report', () => {
-    expect(html).toContain('<img src="../photos/chair.jpg" alt="Before: photos/chair.jpg"');
-    expect(html).toContain('<img src="chair.staged.jpg" alt="After: photos/chair.jpg"');
+  it('shows each photo before and after from inside the out folder, captioned without the absolute path', () => {
+    expect(html).toContain(`<img src="${REPORT_FILES}/abc.jpg" alt="Before: chair.jpg"`);
+    expect(html).toContain('<img src="chair.staged.jpg" alt="After: chair.jpg"');
+    expect(html).not.toContain('/home/seller');
   });
 
   it('shows why a failed photo has no staged image', () => {
@@ -55,52 +67,91 @@ describe('renderContactSheet', () => {
     expect(html).toContain('1 staged, 1 skipped, 1 failed; 1 credits used, 9 left.');
   });
 
-  it('names the style and furniture type as the web app labels them', () => {
-    expect(html).toContain('Style: Modern. Furniture type: Accent Chair.');
+  it('names the style and furniture type each photo was staged with, as the web app labels them', () => {
+    expect(html).toContain('<div class="options">Modern · Accent Chair</div>');
   });
 
   it('escapes file names', () => {
     const odd = renderContactSheet({
-      entries: [{ file: '<b>&"x".jpg', sourcePath: '/p/<b>&"x".jpg', output: null, status: 'failed', reason: 'r' }],
-      summary,
-      options,
-      outDir: '/out',
-      generatedAt: new Date(0),
+      runs: [run([{ file: 'x', caption: '<b>&"x".jpg', before: null, output: null, status: 'failed', reason: 'r' }])],
     });
     expect(odd).not.toContain('<b>&');
     expect(odd).toContain('&#60;b&#62;&#38;&#34;x&#34;.jpg');
   });
 });
 
+describe('describeOptions', () => {
+  it('shows a custom prompt and HD', () => {
+    expect(describeOptions({ ...options, mode: 'custom', prompt: 'sunlit loft', hd: true })).toBe(
+      'Custom prompt: sunlit loft · HD',
+    );
+  });
+});
+
 describe('relativeUrl', () => {
   it('percent-encodes each path segment', () => {
-    expect(relativeUrl('/out', '/in/my photos/chair #1.jpg')).toBe('../in/my%20photos/chair%20%231.jpg');
+    expect(relativeUrl(join('my photos', 'chair #1.jpg'))).toBe('my%20photos/chair%20%231.jpg');
   });
 });
 
 describe('writeReports', () => {
   let dir: string;
+  let outDir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'flipstage-report-'));
+    outDir = join(dir, 'staged');
+    await mkdir(join(dir, 'photos'), { recursive: true });
+    await mkdir(outDir);
+    await writeFile(join(dir, 'photos', 'chair.jpg'), 'chair photo');
+  });
   afterEach(async () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('writes the HTML contact sheet and a JSON report with the summary', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'flipstage-report-'));
-    const paths = await writeReports({
-      entries: entries(dir),
-      summary,
-      options,
-      outDir: join(dir),
-      generatedAt: new Date(0),
-    });
-    expect(await readFile(paths.html, 'utf8')).toContain('FlipStage contact sheet');
+  const entry = (): SheetEntry => ({
+    file: 'photos/chair.jpg',
+    caption: 'chair.jpg',
+    sourcePath: join(dir, 'photos', 'chair.jpg'),
+    output: 'chair.staged.jpg',
+    status: 'staged',
+    options,
+  });
+
+  it('copies each original into the out folder, so the report survives moving the folder', async () => {
+    const paths = await writeReports({ entries: [entry()], summary, outDir, generatedAt: new Date(0) });
     const json = JSON.parse(await readFile(paths.json, 'utf8'));
-    expect(json).toMatchObject({ ...summary, options });
-    expect(json.sheet[0]).toEqual({
-      file: 'photos/chair.jpg',
-      source: 'photos/chair.jpg',
-      output: 'chair.staged.jpg',
-      status: 'staged',
-    });
+    const before: string = json.runs[0].sheet[0].before;
+    expect(before.startsWith(`${REPORT_FILES}/`)).toBe(true);
+    expect(await readFile(join(outDir, before), 'utf8')).toBe('chair photo');
+  });
+
+  it('keeps the summary and the options each photo was staged with in the JSON report', async () => {
+    const paths = await writeReports({ entries: [entry()], summary, outDir, generatedAt: new Date(0) });
+    const json = JSON.parse(await readFile(paths.json, 'utf8'));
+    expect(json.runs[0]).toMatchObject({ ...summary, generatedAt: '1970-01-01T00:00:00.000Z' });
+    expect(json.runs[0].sheet[0]).toMatchObject({ caption: 'chair.jpg', status: 'staged', options });
+  });
+
+  it('adds a section per run, newest first, instead of overwriting', async () => {
+    await writeReports({ entries: [entry()], summary, outDir, generatedAt: new Date(0) });
+    const paths = await writeReports({ entries: [entry()], summary, outDir, generatedAt: new Date(1000) });
+    const json = JSON.parse(await readFile(paths.json, 'utf8'));
+    expect(json.runs.map((r: RunRecord) => r.generatedAt)).toEqual([
+      '1970-01-01T00:00:01.000Z',
+      '1970-01-01T00:00:00.000Z',
+    ]);
+    const html = await readFile(paths.html, 'utf8');
+    expect(html.indexOf('Run of 1970-01-01T00:00:01.000Z')).toBeLessThan(
+      html.indexOf('Run of 1970-01-01T00:00:00.000Z'),
+    );
+  });
+
+  it('names a copied original by its content, so a re-shot photo under the same name keeps the old one', async () => {
+    await writeReports({ entries: [entry()], summary, outDir, generatedAt: new Date(0) });
+    await writeFile(join(dir, 'photos', 'chair.jpg'), 'a new chair photo');
+    const paths = await writeReports({ entries: [entry()], summary, outDir, generatedAt: new Date(1000) });
+    const [newer, older] = JSON.parse(await readFile(paths.json, 'utf8')).runs;
+    expect(newer.sheet[0].before).not.toBe(older.sheet[0].before);
+    expect(await readFile(join(outDir, older.sheet[0].before), 'utf8')).toBe('chair photo');
   });
 });

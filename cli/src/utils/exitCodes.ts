@@ -5,6 +5,9 @@ export const EXIT = {
   usage: 2,
   notSignedIn: 3,
   notEnoughCredits: 4,
+  serverUnreachable: 5,
+  /** 128 + SIGINT, what shells report for a run stopped with Ctrl-C. */
+  interrupted: 130,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

@@ -28,9 +28,12 @@ describe('exitCodeFor', () => {
     expect(exitCodeFor(new ApiError(402, 'You need credits to generate images.'))).toBe(4);
   });
 
+  it('maps a request that never got an answer to 5 (server unreachable)', () => {
+    expect(exitCodeFor(new NetworkError('refused'))).toBe(5);
+  });
+
   it('maps anything else to 1', () => {
     expect(exitCodeFor(new ApiError(500, 'boom'))).toBe(1);
-    expect(exitCodeFor(new NetworkError('refused'))).toBe(1);
     expect(exitCodeFor(new Error('disk full'))).toBe(1);
   });
 });

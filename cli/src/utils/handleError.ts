@@ -1,14 +1,15 @@
 import { CommanderError } from 'commander';
 import { z } from 'zod';
-import { ApiError, NetworkError } from '../api/apiError.js';
+import { ApiError, NetworkError, UNREACHABLE_ADVICE } from '../api/apiError.js';
 import { CliError, EXIT, NOT_SIGNED_IN_MESSAGE, type ExitCode } from './exitCodes.js';
 import type { Logger } from './logger.js';
 
-/** Which exit code an error ends the process with (0 all done, 1 failed, 2 usage, 3 not signed in, 4 credits). */
+/** Which exit code an error ends the process with (0 all done, 1 failed, 2 usage, 3 not signed in, 4 credits, 5 no server). */
 export function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof CliError) return error.exitCode;
   if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
   if (error instanceof z.ZodError) return EXIT.usage;
+  if (error instanceof NetworkError) return EXIT.serverUnreachable;
   if (error instanceof ApiError) {
     if (error.status === 401) return EXIT.notSignedIn;
     if (error.status === 402) return EXIT.notEnoughCredits;
@@ -19,7 +20,7 @@ export function exitCodeFor(error: unknown): ExitCode {
 export function messageFor(error: unknown): string {
   if (error instanceof z.ZodError) return error.issues.map((issue) => issue.message).join('\n');
   if (error instanceof ApiError && error.status === 401) return `${error.message} ${NOT_SIGNED_IN_MESSAGE}`;
-  if (error instanceof NetworkError) return error.message;
+  if (error instanceof NetworkError) return `${error.message} ${UNREACHABLE_ADVICE}`;
   if (error instanceof Error) return error.message;
   return String(error);
 }

@@ -1,0 +1,16 @@
+import type { RunSummary } from './report.js';
+
+/**
+ * What `--json` prints, one object per line as it happens (NDJSON), so a script can act on
+ * each photo without waiting for the run to end. `credits` is what that photo cost: every
+ * stage response the API answers is exactly one charge.
+ */
+export type RunEvent =
+  | { event: 'staged'; file: string; output: string; editId: string; credits: number }
+  | { event: 'skipped'; file: string; reason: string }
+  | { event: 'failed'; file: string; reason: string }
+  | ({ event: 'summary'; exitCode: number; report: { html: string; json: string } } & RunSummary);
+
+export function eventLine(event: RunEvent): string {
+  return JSON.stringify(event);
+}
