@@ -115,6 +115,28 @@ describe('Ctrl-C mid-run, then the same command again', () => {
   });
 });
 
+describe('a server that is not running', () => {
+  it('exits 5 before spending anything, with one JSON error line that says what to check', async () => {
+    const cwd = await workspace();
+    await mkdir(join(cwd, 'photos'));
+    await writePhotos(join(cwd, 'photos'), 1, 'no-server');
+    const user = await signedInUser(cwd);
+    const run = await flipstage(['stage', 'photos', '--out', 'staged', '--json'], {
+      configDir: user.configDir,
+      cwd,
+      env: { FLIPSTAGE_API: 'http://127.0.0.1:1/api' },
+    });
+    expect(run.code).toBe(5);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    const { error } = JSON.parse(lines[0] as string) as { error: { message: string; exitCode: number } };
+    expect(error.exitCode).toBe(5);
+    expect(error.message).toContain('Could not reach http://127.0.0.1:1');
+    expect(error.message).toContain('FLIPSTAGE_API');
+    expect(await creditsOf(user)).toBe(10);
+  });
+});
+
 describe('the server going away mid-run', () => {
   const dataDirs: string[] = [];
   afterAll(() => Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true }))));

@@ -58,9 +58,19 @@ describe('handleError', () => {
     expect(out).toEqual([]);
   });
 
-  it('prints one JSON error document on stdout with --json', () => {
+  it('prints the error as one JSON line on stdout with --json', () => {
     const { logger, out } = capture();
     handleError(new CliError('You need 3 credits.', EXIT.notEnoughCredits), logger, { json: true });
-    expect(JSON.parse(out.join(''))).toEqual({ error: { message: 'You need 3 credits.', exitCode: 4 } });
+    expect(out).toEqual(['{"error":{"message":"You need 3 credits.","exitCode":4}}\n']);
+  });
+
+  it('says what to check when the server cannot be reached', () => {
+    const { logger, err } = capture();
+    expect(
+      handleError(new NetworkError('Could not reach http://127.0.0.1:1: connect ECONNREFUSED'), logger, {
+        json: false,
+      }),
+    ).toBe(5);
+    expect(err.join('')).toContain('FLIPSTAGE_API');
   });
 });

@@ -30,7 +30,8 @@ export function handleError(error: unknown, logger: Logger, options: { json: boo
   const exitCode = exitCodeFor(error);
   if (error instanceof CommanderError) return exitCode;
   const message = messageFor(error);
-  if (options.json) logger.json({ error: { message, exitCode } });
+  // One line, so a script reading `stage --json` events line by line can read the error too.
+  if (options.json) logger.info(JSON.stringify({ error: { message, exitCode } }));
   else logger.error(message);
   return exitCode;
 }
