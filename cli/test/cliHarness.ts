@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import type { MergedUser } from '@flipstage/core';
+import type { ImageEdit, MergedUser } from '@flipstage/core';
 import { emulatorSignUp } from './emulatorUsers.js';
 import { BIN } from './paths.js';
 
@@ -110,6 +110,12 @@ async function api<T>(user: TestUser, path: string): Promise<T> {
 
 export async function creditsOf(user: TestUser): Promise<number> {
   return (await api<MergedUser>(user, '/account')).creditsRemaining;
+}
+
+/** The furniture type and style of each image edit the server recorded for the user, sorted. */
+export async function stagedLooks(user: TestUser): Promise<string[]> {
+  const page = await api<{ data: ImageEdit[] }>(user, '/image-edits');
+  return page.data.map((edit) => `${edit.furniture_type} ${edit.style}`).sort();
 }
 
 /** How many image edits the server recorded for the user: one per charged staging. */

@@ -8,6 +8,7 @@ const image = (name: string): PlannedImage => ({
   subdir: '',
   kind: 'jpeg',
   output: `${name}.staged.jpg`,
+  choice: { style: 'modern', furnitureType: 'dresser', mode: 'auto', prompt: 'a room', hd: false },
 });
 
 describe('sheetEntries', () => {

@@ -1,13 +1,14 @@
-import { mkdir, stat } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { Command } from 'commander';
-import { DESIGN_STYLE_IDS, FURNITURE_TYPE_IDS, MESSAGES, decideGenerateAll } from '@flipstage/core';
+import { DESIGN_STYLE_IDS, FURNITURE_TYPE_IDS, decideGenerateAll } from '@flipstage/core';
 import { UNREACHABLE_ADVICE } from '../api/apiError.js';
 import { readConfig } from '../config.js';
 import { assertHdAllowed } from '../plan.js';
-import { isSignedIn, openSession } from '../session.js';
+import { apiBaseFor, isSignedIn, openSession } from '../session.js';
 import { stageBatch, type BatchResult } from '../stage/batch.js';
-import { SKIP_REASONS, collectImages, type SkippedFile } from '../stage/collect.js';
+import { creditCount, leftForLaterMessage, pricingUrl, shortfallMessage } from '../stage/budget.js';
+import { SKIP_REASONS } from '../stage/collect.js';
 import {
   CONFIRM_ABOVE,
   DEFAULT_CONCURRENCY,
@@ -16,7 +17,8 @@ import {
   stageOptionsSchema,
   type StageOptions,
 } from '../stage/options.js';
-import { assignOutputs, splitByExistingOutput, type PlannedImage } from '../stage/outputs.js';
+import type { PlannedImage } from '../stage/outputs.js';
+import { planLine, planRows, planRun, type Plan } from '../stage/plan.js';
 import { eventLine } from '../stage/events.js';
 import { catchInterrupts } from '../stage/interrupt.js';
 import { createProgress, type OutputMode } from '../stage/progress.js';
@@ -28,31 +30,6 @@ import type { CommandContext } from '../utils/context.js';
 import { CliError, EXIT, usageError, type ExitCode } from '../utils/exitCodes.js';
 import type { Logger } from '../utils/logger.js';
 import { canPrompt, confirm } from '../utils/prompts.js';
-
-export interface Plan {
-  outDir: string;
-  toStage: PlannedImage[];
-  alreadyStaged: PlannedImage[];
-  skipped: SkippedFile[];
-}
-
-async function planRun(options: StageOptions, cwd: string): Promise<Plan> {
-  const outDir = resolve(cwd, options.out);
-  const outInfo = await stat(outDir).catch(() => null);
-  if (outInfo && !outInfo.isDirectory()) throw usageError(`--out ${options.out} is a file, not a folder.`);
-  const collected = await collectImages(options.inputs, { recursive: options.recursive, excludeDir: outDir, cwd });
-  if (collected.images.length === 0) throw usageError(MESSAGES.noValidImages);
-  const { toStage, alreadyStaged } = await splitByExistingOutput(
-    assignOutputs(collected.images),
-    outDir,
-    options.force,
-  );
-  const skipped = [
-    ...collected.skipped,
-    ...alreadyStaged.map((image) => ({ file: image.display, reason: SKIP_REASONS.alreadyStaged })),
-  ];
-  return { outDir, toStage, alreadyStaged, skipped };
-}
 
 /** The balance for a dry run, when someone is signed in; a dry run never fails for want of it. */
 async function balanceIfSignedIn(ctx: CommandContext): Promise<number | null> {
@@ -72,12 +49,18 @@ async function balanceIfSignedIn(ctx: CommandContext): Promise<number | null> {
 
 async function dryRun(plan: Plan, options: StageOptions, ctx: CommandContext): Promise<ExitCode> {
   const credits = await balanceIfSignedIn(ctx);
+  const pricing = pricingUrl(apiBaseFor(ctx.io.env, await readConfig(ctx.io.env)));
   const needed = plan.toStage.length;
+  const rows = planRows(plan);
+  // Photos staged before are in the plan rows; "skipped" here is what is not a photo to stage at all.
+  const notPhotos = plan.skipped.filter((skip) => skip.reason !== SKIP_REASONS.alreadyStaged);
   if (options.json) {
     ctx.logger.json({
       dryRun: true,
+      plan: rows,
       toStage: plan.toStage.map((image) => ({ file: image.display, output: image.output })),
       skipped: plan.skipped,
+      leftForLater: plan.later.length,
       creditsNeeded: needed,
       creditsAvailable: credits,
     });
@@ -85,15 +68,16 @@ async function dryRun(plan: Plan, options: StageOptions, ctx: CommandContext): P
   }
   const { logger } = ctx;
   logger.info(
-    `Would stage ${needed} image${needed === 1 ? '' : 's'} into ${plan.outDir}, using ${needed} credit${needed === 1 ? '' : 's'}:`,
+    `Would stage ${needed} image${needed === 1 ? '' : 's'} into ${plan.outDir}, using ${creditCount(needed)}:`,
   );
-  for (const image of plan.toStage) logger.info(`  ${image.display} -> ${image.output}`);
-  if (plan.skipped.length > 0) logger.info(`Would skip ${plan.skipped.length}:`);
-  for (const skip of plan.skipped) logger.info(`  ${skip.file}: ${skip.reason}`);
+  for (const row of rows) logger.info(`  ${planLine(row)}`);
+  if (plan.later.length > 0) logger.info(leftForLaterMessage(plan.later.length, pricing));
+  if (notPhotos.length > 0) logger.info(`Would skip ${notPhotos.length}:`);
+  for (const skip of notPhotos) logger.info(`  ${skip.file}: ${skip.reason}`);
   if (credits !== null) {
     const decision = decideGenerateAll(needed, credits);
-    if (decision.kind === 'not-enough-credits') logger.warn(decision.message);
-    else logger.info(`You have ${credits} credits.`);
+    if (decision.kind === 'not-enough-credits') logger.warn(shortfallMessage(needed, credits, pricing));
+    else logger.info(`You have ${creditCount(credits)}.`);
   }
   logger.info('Dry run: nothing was staged and no credits were spent.');
   return EXIT.ok;
@@ -155,9 +139,12 @@ async function approveSpending(
   credits: number,
   options: StageOptions,
   ctx: CommandContext,
+  pricing: string,
 ): Promise<boolean> {
   const decision = decideGenerateAll(count, credits);
-  if (decision.kind === 'not-enough-credits') throw new CliError(decision.message, EXIT.notEnoughCredits);
+  if (decision.kind === 'not-enough-credits') {
+    throw new CliError(shortfallMessage(count, credits, pricing), EXIT.notEnoughCredits);
+  }
   if (decision.kind === 'nothing-left') {
     if (!options.json) ctx.logger.info(decision.message);
     return true;
@@ -212,7 +199,8 @@ export async function runStage(
     const account = await session.client.account();
     if (options.hd) assertHdAllowed(account, ctx.io.env);
     const before = account.creditsRemaining;
-    if (!(await approveSpending(plan.toStage.length, before, options, ctx))) {
+    const pricing = pricingUrl(session.api);
+    if (!(await approveSpending(plan.toStage.length, before, options, ctx, pricing))) {
       ctx.logger.info('Nothing was staged.');
       return EXIT.ok;
     }
@@ -237,7 +225,7 @@ export async function runStage(
           ? { staged: [], failed: [], notStarted: [], stopped: null }
           : await stageBatch(
               plan.toStage,
-              { outDir: plan.outDir, choice, force: options.force, concurrency: options.concurrency },
+              { outDir: plan.outDir, force: options.force, concurrency: options.concurrency },
               {
                 client: session.client,
                 state: await StateFile.open(plan.outDir),
@@ -272,6 +260,7 @@ export async function runStage(
     });
 
     if (mode !== 'json') printSummary(ctx.logger, summary, reports, mode);
+    if (mode !== 'json' && plan.later.length > 0) ctx.logger.info(leftForLaterMessage(plan.later.length, pricing));
     const exitCode =
       stoppedEarly(summary, session.api, ctx.logger) ?? (summary.failed.length > 0 ? EXIT.someFailed : EXIT.ok);
     if (mode === 'json') ctx.logger.info(eventLine({ event: 'summary', ...summary, exitCode, report: reports }));
@@ -287,14 +276,20 @@ export function stageCommand(ctx: CommandContext): Command {
     .argument('<paths...>', 'folders and/or image files')
     .option('-o, --out <dir>', 'folder for the staged images and the report (required)')
     .option('-s, --style <style>', `design style: ${DESIGN_STYLE_IDS.join(', ')}`)
-    .option('-t, --type <type>', `furniture type: ${FURNITURE_TYPE_IDS.join(', ')}`)
+    .option(
+      '-t, --type <type>',
+      `furniture type where no manifest or folder name gives one: ${FURNITURE_TYPE_IDS.join(', ')}`,
+    )
     .option('-p, --prompt <text>', 'custom background prompt (instead of the style and type prompt)')
     .option('--hd', 'ask for HD output (Flipper and Premium plans)', false)
     .option('-c, --concurrency <n>', `images staged at once, 1-${MAX_CONCURRENCY}`, String(DEFAULT_CONCURRENCY))
     .option('-r, --recursive', 'include sub-folders', false)
     .option('--dry-run', 'list what would be staged and what it would cost; spend nothing', false)
     .option('-y, --yes', `do not ask before staging more than ${CONFIRM_ABOVE} images`, false)
-    .option('-f, --force', 'stage again even when the output already exists', false)
+    .option('-f, --force', 'stage again even photos already staged with the same options', false)
+    .option('--name <template>', 'output file name from {name}, {style} and {type}; default "{name}.staged"')
+    .option('--manifest <file>', 'CSV or JSON (file, type, style, prompt) giving each photo its own options')
+    .option('--max-credits <n>', 'stage at most n photos now, in path order; the rest wait for a later run')
     .option('--json', 'print one JSON object per line as photos are staged, then a summary', false)
     .option('-q, --quiet', 'print only errors and the final summary', false)
     .action(async (paths: string[], raw: Record<string, unknown>) => {

@@ -64,12 +64,14 @@ describe('stageBatch', () => {
   });
 
   const images = () =>
-    assignOutputs(names.map((name) => ({ path: join(dir, name), display: name, subdir: '', kind: 'jpeg' as const })));
+    assignOutputs(
+      names.map((name) => ({ path: join(dir, name), display: name, subdir: '', kind: 'jpeg' as const, choice })),
+    );
 
   async function run(client: ScriptedClient, force = false, stop = new StopSwitch(), concurrency = 2) {
     return stageBatch(
       images(),
-      { outDir, choice, force, concurrency },
+      { outDir, force, concurrency },
       { client, state: await StateFile.open(outDir), progress: quiet, retry: noWait, stop },
     );
   }

@@ -4,7 +4,6 @@ import { MESSAGES, type StageResponse } from '@flipstage/core';
 import type { StageUpload } from '../api/apiClient.js';
 import { ApiError, NetworkError, isDefinitiveFailure } from '../api/apiError.js';
 import { idempotencyKey, sha256Hex, stageFingerprint } from './idempotency.js';
-import type { StageRequestChoice } from './options.js';
 import type { PlannedImage } from './outputs.js';
 import { runPool } from './pool.js';
 import type { Progress } from './progress.js';
@@ -34,7 +33,6 @@ export interface BatchDeps {
 
 export interface BatchSettings {
   outDir: string;
-  choice: StageRequestChoice;
   force: boolean;
   concurrency: number;
 }
@@ -66,10 +64,10 @@ export async function stageBatch(
   deps: BatchDeps,
 ): Promise<BatchResult> {
   const result: BatchResult = { staged: [], failed: [], notStarted: [], stopped: null };
-  const { choice } = settings;
   let lostInARow = 0;
 
   async function stageOne(image: PlannedImage): Promise<void> {
+    const { choice } = image;
     const base = { source: image.display, output: image.output };
     let fingerprint: string | null = null;
     let attempt = 1;

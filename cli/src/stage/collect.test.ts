@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CliError } from '../utils/exitCodes.js';
 import { SKIP_REASONS, collectImages } from './collect.js';
-import { assignOutputs, splitByExistingOutput } from './outputs.js';
+import { assignOutputs } from './outputs.js';
 
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
@@ -23,8 +23,8 @@ describe('collectImages', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const collect = (inputs: string[], recursive = false, out = 'staged') =>
-    collectImages(inputs, { recursive, excludeDir: join(dir, out), cwd: dir });
+  const collect = (inputs: string[], recursive = false, out = 'staged', outputName: RegExp | null = null) =>
+    collectImages(inputs, { recursive, excludeDir: join(dir, out), cwd: dir, outputName });
 
   it('takes images by content, not by extension', async () => {
     const { images, skipped } = await collect(['photos']);
@@ -62,6 +62,19 @@ describe('collectImages', () => {
     expect(skipped).toContainEqual({ file: 'photos/sofa.staged.jpg', reason: SKIP_REASONS.stagedOutput });
   });
 
+  it("skips files in the out folder that the --name template's outputs match", async () => {
+    await writeFile(join(dir, 'photos/sofa.modern.jpg'), JPEG);
+    const { images, skipped } = await collect(['photos'], false, 'photos', /^.+\.modern\.jpg$/);
+    expect(images.map((i) => i.display)).not.toContain('photos/sofa.modern.jpg');
+    expect(skipped).toContainEqual({ file: 'photos/sofa.modern.jpg', reason: SKIP_REASONS.stagedOutput });
+  });
+
+  it('takes a photo matching the template when it is outside the out folder', async () => {
+    await writeFile(join(dir, 'photos/sofa.modern.jpg'), JPEG);
+    const { images } = await collect(['photos'], false, 'staged', /^.+\.modern\.jpg$/);
+    expect(images.map((i) => i.display)).toContain('photos/sofa.modern.jpg');
+  });
+
   it('accepts single files and ignores a file named twice', async () => {
     const { images } = await collect(['photos/sofa.jpg', 'photos/sofa.jpg']);
     expect(images).toHaveLength(1);
@@ -73,7 +86,8 @@ describe('collectImages', () => {
 });
 
 describe('assignOutputs', () => {
-  const image = (path: string, subdir = '') => ({ path, display: path, subdir, kind: 'jpeg' as const });
+  const choice = { style: 'farmhouse', furnitureType: 'sofa', mode: 'auto', prompt: 'a room', hd: false } as const;
+  const image = (path: string, subdir = '') => ({ path, display: path, subdir, kind: 'jpeg' as const, choice });
 
   it('names the output <name>.staged.jpg whatever the input format', () => {
     expect(assignOutputs([image('/p/desk.png')])[0]?.output).toBe('desk.staged.jpg');
@@ -89,30 +103,8 @@ describe('assignOutputs', () => {
     );
     expect(outputs).toEqual(['chair.staged.jpg', 'chair-2.staged.jpg', 'Chair-3.staged.jpg']);
   });
-});
 
-describe('splitByExistingOutput', () => {
-  let dir: string;
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'flipstage-outputs-'));
-    await writeFile(join(dir, 'sofa.staged.jpg'), JPEG);
-  });
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
-  const planned = assignOutputs([
-    { path: '/p/sofa.jpg', display: 'sofa.jpg', subdir: '', kind: 'jpeg' },
-    { path: '/p/bed.jpg', display: 'bed.jpg', subdir: '', kind: 'jpeg' },
-  ]);
-
-  it('resumes: an image whose output exists is not staged again', async () => {
-    const { toStage, alreadyStaged } = await splitByExistingOutput(planned, dir, false);
-    expect(toStage.map((i) => i.display)).toEqual(['bed.jpg']);
-    expect(alreadyStaged.map((i) => i.display)).toEqual(['sofa.jpg']);
-  });
-
-  it('stages everything again with --force', async () => {
-    const { toStage } = await splitByExistingOutput(planned, dir, true);
-    expect(toStage).toHaveLength(2);
+  it("fills the --name template with the photo's name, style and type", () => {
+    expect(assignOutputs([image('/p/desk.png')], '{name}.{style}.{type}')[0]?.output).toBe('desk.farmhouse.sofa.jpg');
   });
 });

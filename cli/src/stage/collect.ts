@@ -1,5 +1,5 @@
 import { open, readdir, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { usageError } from '../utils/exitCodes.js';
 import { SNIFF_BYTES, sniffImage, type ImageKind } from './sniff.js';
 
@@ -27,10 +27,13 @@ export const SKIP_REASONS = {
   notAnImage: 'not an image',
   folder: 'folder (add --recursive to include it)',
   stagedOutput: 'a FlipStage output',
-  alreadyStaged: 'already staged (use --force to stage it again)',
+  alreadyStaged: 'already staged with these options (use --force to stage it again)',
 } as const;
 
-/** Our own outputs (and their half-written downloads) are never inputs, even when --out is the input folder. */
+/**
+ * Our own outputs (and their half-written downloads) are never inputs, even when --out is the
+ * input folder: default-named ones anywhere, and in --out those the --name template makes.
+ */
 const OUTPUT_NAME = /\.staged\.jpg(\.part)?$/i;
 
 async function readHead(path: string): Promise<Uint8Array> {
@@ -51,7 +54,7 @@ async function readHead(path: string): Promise<Uint8Array> {
  */
 export async function collectImages(
   inputs: readonly string[],
-  options: { recursive: boolean; excludeDir: string; cwd: string },
+  options: { recursive: boolean; excludeDir: string; cwd: string; outputName?: RegExp | null },
 ): Promise<Collected> {
   const images: FoundImage[] = [];
   const skipped: SkippedFile[] = [];
@@ -61,7 +64,7 @@ export async function collectImages(
   async function consider(path: string, display: string, subdir: string): Promise<void> {
     if (seen.has(path)) return;
     seen.add(path);
-    if (OUTPUT_NAME.test(path)) {
+    if (OUTPUT_NAME.test(path) || (dirname(path) === excluded && options.outputName?.test(basename(path)))) {
       skipped.push({ file: display, reason: SKIP_REASONS.stagedOutput });
       return;
     }

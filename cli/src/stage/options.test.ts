@@ -75,3 +75,28 @@ describe('requestChoice', () => {
     expect(requestChoice(options).prompt).toBe(CUSTOM_PROMPT_FALLBACK);
   });
 });
+
+describe('--name, --manifest and --max-credits', () => {
+  it('defaults the output name to today’s {name}.staged', () => {
+    const result = parse({});
+    expect(result.success && result.data.name).toBe('{name}.staged');
+  });
+
+  it('refuses a template without {name}, saying why', () => {
+    expect(parse({ name: '{style}' }).error?.issues[0]?.message).toBe(
+      '--name "{style}" must contain {name}, so every photo gets its own output.',
+    );
+  });
+
+  it('takes --max-credits as a whole number', () => {
+    const result = parse({ maxCredits: '5' });
+    expect(result.success && result.data.maxCredits).toBe(5);
+  });
+
+  it('refuses a negative or fractional --max-credits', () => {
+    expect(parse({ maxCredits: '-1' }).error?.issues[0]?.message).toBe('--max-credits cannot be negative.');
+    expect(parse({ maxCredits: '1.5' }).error?.issues[0]?.message).toBe(
+      '--max-credits must be a whole number of credits.',
+    );
+  });
+});

@@ -12,6 +12,7 @@ import {
   type FurnitureTypeId,
   type PromptMode,
 } from '@flipstage/core';
+import { DEFAULT_NAME_TEMPLATE, nameTemplateProblem } from './outputName.js';
 
 export const DEFAULT_CONCURRENCY = 3;
 export const MAX_CONCURRENCY = 16;
@@ -34,6 +35,16 @@ const concurrency = z.coerce
   .min(1, { error: `--concurrency must be between 1 and ${MAX_CONCURRENCY}.` })
   .max(MAX_CONCURRENCY, { error: `--concurrency must be between 1 and ${MAX_CONCURRENCY}.` });
 
+const nameTemplate = z.string().superRefine((template, ctx) => {
+  const problem = nameTemplateProblem(template);
+  if (problem) ctx.addIssue({ code: 'custom', message: `--name "${template}" ${problem}.` });
+});
+
+const maxCredits = z.coerce
+  .number({ error: '--max-credits must be a whole number of credits.' })
+  .int({ error: '--max-credits must be a whole number of credits.' })
+  .min(0, { error: '--max-credits cannot be negative.' });
+
 export const stageOptionsSchema = z.object({
   inputs: z.array(z.string()).min(1, { error: 'Name at least one folder or image file to stage.' }),
   out: z.string({ error: 'Choose where the staged images go with --out <dir>.' }).min(1),
@@ -47,6 +58,9 @@ export const stageOptionsSchema = z.object({
   yes: z.boolean().default(false),
   force: z.boolean().default(false),
   json: z.boolean().default(false),
+  name: nameTemplate.default(DEFAULT_NAME_TEMPLATE),
+  manifest: z.string().min(1).optional(),
+  maxCredits: maxCredits.optional(),
 });
 
 export type StageOptions = z.infer<typeof stageOptionsSchema>;
@@ -59,8 +73,13 @@ export interface StageRequestChoice {
   hd: boolean;
 }
 
-/** --prompt switches to custom mode; otherwise the auto prompt of the style and type, exactly as the web app builds it. */
-export function requestChoice(options: StageOptions): StageRequestChoice {
+/** A prompt switches to custom mode; otherwise the auto prompt of the style and type, exactly as the web app builds it. */
+export function requestChoice(options: {
+  style: DesignStyleId;
+  type: FurnitureTypeId;
+  prompt?: string | undefined;
+  hd: boolean;
+}): StageRequestChoice {
   const mode: PromptMode = options.prompt === undefined ? 'auto' : 'custom';
   return {
     style: options.style,

@@ -1,45 +1,39 @@
-import { stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { FoundImage } from './collect.js';
+import type { StageRequestChoice } from './options.js';
+import { DEFAULT_NAME_TEMPLATE, renderOutputName } from './outputName.js';
 
-export interface PlannedImage extends FoundImage {
+/** A photo with the options it is to be staged with. */
+export interface ChosenImage extends FoundImage {
+  choice: StageRequestChoice;
+}
+
+export interface PlannedImage extends ChosenImage {
   /** Path of the staged image relative to the output folder. */
   output: string;
 }
 
 /**
- * Gives every image its output name: `<name>.staged.jpg` (always a JPEG) in the same sub-folder. Two inputs
- * that would share a name (chair.jpg and chair.png) get `chair.staged.jpg` and
- * `chair-2.staged.jpg`, in input order, so reruns map each image to the same output.
+ * Gives every image its output name from the --name template (always a JPEG) in the same
+ * sub-folder. Two inputs that would share a name (chair.jpg and chair.png) get `chair.staged.jpg`
+ * and `chair-2.staged.jpg`, in input order, so reruns map each image to the same output.
  * Comparison ignores case, for case-insensitive file systems.
  */
-export function assignOutputs(images: readonly FoundImage[]): PlannedImage[] {
+export function assignOutputs(
+  images: readonly ChosenImage[],
+  template: string = DEFAULT_NAME_TEMPLATE,
+): PlannedImage[] {
   const taken = new Set<string>();
   return images.map((image) => {
     const base = basename(image.path, extname(image.path));
-    let output = join(image.subdir, `${base}.staged.jpg`);
-    for (let n = 2; taken.has(output.toLowerCase()); n += 1) output = join(image.subdir, `${base}-${n}.staged.jpg`);
+    const nameFor = (name: string) =>
+      join(
+        image.subdir,
+        renderOutputName(template, { name, style: image.choice.style, type: image.choice.furnitureType }),
+      );
+    let output = nameFor(base);
+    for (let n = 2; taken.has(output.toLowerCase()); n += 1) output = nameFor(`${base}-${n}`);
     taken.add(output.toLowerCase());
     return { ...image, output };
   });
-}
-
-/** Splits the plan into images still to stage and those whose output already exists (resume). */
-export async function splitByExistingOutput(
-  images: readonly PlannedImage[],
-  outDir: string,
-  force: boolean,
-): Promise<{ toStage: PlannedImage[]; alreadyStaged: PlannedImage[] }> {
-  const toStage: PlannedImage[] = [];
-  const alreadyStaged: PlannedImage[] = [];
-  for (const image of images) {
-    const exists =
-      !force &&
-      (await stat(join(outDir, image.output)).then(
-        (s) => s.isFile(),
-        () => false,
-      ));
-    (exists ? alreadyStaged : toStage).push(image);
-  }
-  return { toStage, alreadyStaged };
 }

@@ -63,3 +63,27 @@ describe('StateFile', () => {
     expect(await readFile(join(dir, STATE_FILE_NAME), 'utf8')).toBe('{"version":1,"images":');
   });
 });
+
+describe('StateFile.isDone', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'flipstage-done-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('is true only for a done record saved under the same output', async () => {
+    const state = await StateFile.open(dir);
+    await state.set('f', { attempt: 1, status: 'done', source: 'a.jpg', output: 'a.staged.jpg' });
+    expect(state.isDone('f', 'a.staged.jpg')).toBe(true);
+    expect(state.isDone('f', 'a.coastal.jpg')).toBe(false);
+    expect(state.isDone('other', 'a.staged.jpg')).toBe(false);
+  });
+
+  it('is false for an image still in flight', async () => {
+    const state = await StateFile.open(dir);
+    await state.set('f', { attempt: 1, status: 'in-flight', source: 'a.jpg', output: 'a.staged.jpg' });
+    expect(state.isDone('f', 'a.staged.jpg')).toBe(false);
+  });
+});

@@ -61,7 +61,7 @@ export class StateFile {
     const parsed = stateSchema.safeParse(safeJson(text));
     if (!parsed.success) {
       throw usageError(
-        `${path} is damaged. Move it away to start over; images already staged in this folder are still skipped.`,
+        `${path} is damaged. Move it away to start over; without it, every photo is staged (and charged) again.`,
       );
     }
     return new StateFile(path, parsed.data.images);
@@ -69,6 +69,15 @@ export class StateFile {
 
   get(fingerprint: string): AttemptRecord | undefined {
     return this.images[fingerprint];
+  }
+
+  /**
+   * Whether this content with these options was staged and saved as `output`. The output's
+   * name alone proves nothing: a re-shot photo or a new style under the same name is new work.
+   */
+  isDone(fingerprint: string, output: string): boolean {
+    const record = this.images[fingerprint];
+    return record?.status === 'done' && record.output === output;
   }
 
   set(fingerprint: string, record: Omit<AttemptRecord, 'at'>): Promise<void> {
