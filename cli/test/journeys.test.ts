@@ -313,6 +313,10 @@ describe('the plan of a run: content, options, per-photo types and a budget', ()
     const run = await stage(user, cwd, '--manifest', 'manifest.csv', '--style', 'industrial');
     expect(run.code).toBe(0);
     expect(await stagedLooks(user)).toEqual(['bed industrial', 'sofa coastal']);
+    const report = JSON.parse(await readFile(join(cwd, 'staged', 'flipstage-report.json'), 'utf8'));
+    expect(
+      report.runs[0].sheet.map((entry: { options: { furnitureType: string } }) => entry.options.furnitureType),
+    ).toEqual(['sofa', 'bed']);
   });
 
   it('refuses a manifest with an unknown type, naming the line: exit 2, nothing spent', async () => {

@@ -2,21 +2,20 @@ import { describe, expect, it } from 'vitest';
 import type { PlannedImage } from '../stage/outputs.js';
 import { sheetEntries } from './stage.js';
 
-const image = (name: string): PlannedImage => ({
+const image = (name: string, furnitureType: PlannedImage['choice']['furnitureType'] = 'dresser'): PlannedImage => ({
   path: `/photos/${name}.jpg`,
   display: `photos/${name}.jpg`,
   subdir: '',
   kind: 'jpeg',
   output: `${name}.staged.jpg`,
-  choice: { style: 'modern', furnitureType: 'dresser', mode: 'auto', prompt: 'a room', hd: false },
+  choice: { style: 'modern', furnitureType, mode: 'auto', prompt: 'a room', hd: false },
 });
 
 describe('sheetEntries', () => {
   const bed = image('bed');
-  const chair = image('chair');
+  const chair = image('chair', 'chair');
   const desk = image('desk');
   const sofa = image('sofa');
-  const options = { style: 'modern', furnitureType: 'chair', mode: 'auto', prompt: 'a room', hd: false };
   const entries = sheetEntries(
     { alreadyStaged: [desk], toStage: [chair, bed, sofa] },
     {
@@ -24,7 +23,6 @@ describe('sheetEntries', () => {
       failed: [{ image: bed, reason: 'not supported' }],
       notStarted: [sofa],
     },
-    options,
   );
 
   it('lists every photo of the run in name order', () => {
@@ -51,5 +49,9 @@ describe('sheetEntries', () => {
 
   it('keeps the options only for the photos this run sent', () => {
     expect(entries.map((entry) => entry.options !== undefined)).toEqual([true, true, false, false]);
+  });
+
+  it("keeps each photo's own options, as its manifest entry or folder gave them", () => {
+    expect(entries.map((entry) => entry.options?.furnitureType)).toEqual(['dresser', 'chair', undefined, undefined]);
   });
 });

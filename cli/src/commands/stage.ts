@@ -13,7 +13,6 @@ import {
   CONFIRM_ABOVE,
   DEFAULT_CONCURRENCY,
   MAX_CONCURRENCY,
-  requestChoice,
   stageOptionsSchema,
   type StageOptions,
 } from '../stage/options.js';
@@ -22,7 +21,7 @@ import { planLine, planRows, planRun, type Plan } from '../stage/plan.js';
 import { eventLine } from '../stage/events.js';
 import { catchInterrupts } from '../stage/interrupt.js';
 import { createProgress, type OutputMode } from '../stage/progress.js';
-import { writeReports, type ReportOptions, type RunSummary, type SheetEntry } from '../stage/report.js';
+import { writeReports, type RunSummary, type SheetEntry } from '../stage/report.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../stage/retry.js';
 import { StateFile } from '../stage/stateFile.js';
 import { StopSwitch } from '../stage/stopSwitch.js';
@@ -158,7 +157,6 @@ async function approveSpending(
 export function sheetEntries(
   plan: Pick<Plan, 'toStage' | 'alreadyStaged'>,
   batch: Pick<BatchResult, 'staged' | 'failed' | 'notStarted'>,
-  options: ReportOptions,
 ): SheetEntry[] {
   const stagedNow = new Set(batch.staged.map(({ image }) => image));
   const failures = new Map(batch.failed.map(({ image, reason }) => [image, reason]));
@@ -179,7 +177,7 @@ export function sheetEntries(
         output: status === 'staged' || status === 'already staged' ? image.output : null,
         status,
         reason: failures.get(image),
-        options: status === 'staged' || status === 'failed' ? options : undefined,
+        options: status === 'staged' || status === 'failed' ? image.choice : undefined,
       };
     });
 }
@@ -210,7 +208,6 @@ export async function runStage(
     if (mode === 'json') {
       for (const skip of plan.skipped) ctx.logger.info(eventLine({ event: 'skipped', ...skip }));
     }
-    const choice = requestChoice(options);
     const stop = new StopSwitch();
     const release = catchInterrupts(process, () => {
       stop.stop('interrupted');
@@ -253,7 +250,7 @@ export async function runStage(
       stopped: batch.stopped,
     };
     const reports = await writeReports({
-      entries: sheetEntries(plan, batch, { ...choice, hd: options.hd }),
+      entries: sheetEntries(plan, batch),
       summary,
       outDir: plan.outDir,
       generatedAt: new Date(),
