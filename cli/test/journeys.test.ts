@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@flipstage/core';
-import { pricingUrl, shortfallMessage } from '../src/stage/budget.js';
+import { shortfallMessage } from '../src/stage/budget.js';
+import { pricingUrl } from '../src/siteUrl.js';
 import {
   creditsOf,
   flipstage,
@@ -125,7 +126,7 @@ describe('staging a folder with photos, a text file and a corrupt JPEG', () => {
     await writePhotos(join(cwd, 'big-lot'), 8, 'too-many');
     const run = await flipstage(['stage', 'big-lot', '--out', 'big-lot-staged'], { configDir: user.configDir, cwd });
     expect(run.code).toBe(4);
-    expect(run.stderr).toContain(shortfallMessage(8, 7, pricingUrl(inject('apiUrl'))));
+    expect(run.stderr).toContain(shortfallMessage(8, 7, pricingUrl(inject('apiUrl'), {})));
     expect(await creditsOf(user)).toBe(7);
     expect(await stagedOutputs(join(cwd, 'big-lot-staged'))).toEqual([]);
   });
@@ -354,7 +355,7 @@ describe('the plan of a run: content, options, per-photo types and a budget', ()
     expect(await stagedOutputs(join(cwd, 'staged'))).toEqual(['photo-01.staged.jpg', 'photo-02.staged.jpg']);
     expect(await creditsOf(user)).toBe(8);
     expect(run.stdout).toContain(
-      `1 photo is left for a later run (run the same command again). More credits: ${pricingUrl(inject('apiUrl'))}`,
+      `1 photo is left for a later run (run the same command again). More credits: ${pricingUrl(inject('apiUrl'), {})}`,
     );
 
     const dry = await stage(user, cwd, '--dry-run');
@@ -364,6 +365,13 @@ describe('the plan of a run: content, options, per-photo types and a budget', ()
     expect(dry.stdout).toContain(`${join('photos', 'photo-03.jpg')} -> photo-03.staged.jpg  dresser, modern  stage`);
     expect(dry.stdout).toContain('Would stage 1 image');
     expect(await creditsOf(user)).toBe(8);
+
+    const scripted = await stage(user, cwd, '--max-credits', '0', '--json');
+    const lines = scripted.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.at(-1)).toMatchObject({ event: 'summary', leftForLater: 1 });
   });
 
   it('refuses one photo too many with a singular "1 credit": exit 4', async () => {

@@ -7,7 +7,8 @@ import { readConfig } from '../config.js';
 import { assertHdAllowed } from '../plan.js';
 import { apiBaseFor, isSignedIn, openSession } from '../session.js';
 import { stageBatch, type BatchResult } from '../stage/batch.js';
-import { creditCount, leftForLaterMessage, pricingUrl, shortfallMessage } from '../stage/budget.js';
+import { creditCount, leftForLaterMessage, shortfallMessage } from '../stage/budget.js';
+import { pricingUrl } from '../siteUrl.js';
 import { SKIP_REASONS } from '../stage/collect.js';
 import {
   CONFIRM_ABOVE,
@@ -48,7 +49,7 @@ async function balanceIfSignedIn(ctx: CommandContext): Promise<number | null> {
 
 async function dryRun(plan: Plan, options: StageOptions, ctx: CommandContext): Promise<ExitCode> {
   const credits = await balanceIfSignedIn(ctx);
-  const pricing = pricingUrl(apiBaseFor(ctx.io.env, await readConfig(ctx.io.env)));
+  const pricing = pricingUrl(apiBaseFor(ctx.io.env, await readConfig(ctx.io.env)), ctx.io.env);
   const needed = plan.toStage.length;
   const rows = planRows(plan);
   // Photos staged before are in the plan rows; "skipped" here is what is not a photo to stage at all.
@@ -197,7 +198,7 @@ export async function runStage(
     const account = await session.client.account();
     if (options.hd) assertHdAllowed(account, ctx.io.env);
     const before = account.creditsRemaining;
-    const pricing = pricingUrl(session.api);
+    const pricing = pricingUrl(session.api, ctx.io.env);
     if (!(await approveSpending(plan.toStage.length, before, options, ctx, pricing))) {
       ctx.logger.info('Nothing was staged.');
       return EXIT.ok;
@@ -260,7 +261,10 @@ export async function runStage(
     if (mode !== 'json' && plan.later.length > 0) ctx.logger.info(leftForLaterMessage(plan.later.length, pricing));
     const exitCode =
       stoppedEarly(summary, session.api, ctx.logger) ?? (summary.failed.length > 0 ? EXIT.someFailed : EXIT.ok);
-    if (mode === 'json') ctx.logger.info(eventLine({ event: 'summary', ...summary, exitCode, report: reports }));
+    if (mode === 'json')
+      ctx.logger.info(
+        eventLine({ event: 'summary', ...summary, exitCode, report: reports, leftForLater: plan.later.length }),
+      );
     return exitCode;
   } finally {
     await session.client.close();

@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { creditCount, leftForLaterMessage, pricingUrl, shortfallMessage, withinBudget } from './budget.js';
+import { creditCount, leftForLaterMessage, shortfallMessage, withinBudget } from './budget.js';
 
 describe('creditCount', () => {
   it('says "credit" for one and "credits" otherwise', () => {
     expect(creditCount(1)).toBe('1 credit');
     expect(creditCount(0)).toBe('0 credits');
     expect(creditCount(12)).toBe('12 credits');
-  });
-});
-
-describe('pricingUrl', () => {
-  it('is /pricing on the site that serves the API', () => {
-    expect(pricingUrl('http://127.0.0.1:5050/api')).toBe('http://127.0.0.1:5050/pricing');
-    expect(pricingUrl('https://flipstage.example/api/')).toBe('https://flipstage.example/pricing');
   });
 });
 

@@ -3,11 +3,6 @@ export function creditCount(n: number): string {
   return `${n} credit${n === 1 ? '' : 's'}`;
 }
 
-/** The site's plans page: the web app is served from the origin of its `/api`. */
-export function pricingUrl(apiBase: string): string {
-  return `${apiBase.replace(/\/+$/, '').replace(/\/api$/, '')}/pricing`;
-}
-
 /** The first `max` items for this run (all of them without a budget); the rest wait for a later run. */
 export function withinBudget<T>(items: readonly T[], max: number | undefined): { now: T[]; later: T[] } {
   const cut = max === undefined ? items.length : Math.min(max, items.length);

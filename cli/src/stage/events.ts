@@ -9,7 +9,13 @@ export type RunEvent =
   | { event: 'staged'; file: string; output: string; editId: string; credits: number }
   | { event: 'skipped'; file: string; reason: string }
   | { event: 'failed'; file: string; reason: string }
-  | ({ event: 'summary'; exitCode: number; report: { html: string; json: string } } & RunSummary);
+  | ({
+      event: 'summary';
+      exitCode: number;
+      report: { html: string; json: string };
+      /** Photos a --max-credits budget kept for a later run. */
+      leftForLater: number;
+    } & RunSummary);
 
 export function eventLine(event: RunEvent): string {
   return JSON.stringify(event);

@@ -31,7 +31,7 @@ export function handleError(error: unknown, logger: Logger, options: { json: boo
   if (error instanceof CommanderError) return exitCode;
   const message = messageFor(error);
   // One line, so a script reading `stage --json` events line by line can read the error too.
-  if (options.json) logger.info(JSON.stringify({ error: { message, exitCode } }));
+  if (options.json) logger.json({ error: { message, exitCode } });
   else logger.error(message);
   return exitCode;
 }

@@ -47,7 +47,7 @@ export interface Logger {
   /** A diagnostic on stderr. */
   warn(message: string): void;
   error(message: string): void;
-  /** One JSON document on stdout. */
+  /** One JSON document on stdout, on one line, so scripts can read output line by line. */
   json(value: unknown): void;
   /** Progress output goes to stderr; these tell the progress renderer how to draw. */
   readonly progressStream: OutputStream;
@@ -63,7 +63,7 @@ export function createLogger(io: CliIo): Logger {
     success: (message) => io.stdout.write(`${out('green', message)}\n`),
     warn: (message) => io.stderr.write(`${err('yellow', message)}\n`),
     error: (message) => io.stderr.write(`${err('red', message)}\n`),
-    json: (value) => io.stdout.write(`${JSON.stringify(value, null, 2)}\n`),
+    json: (value) => io.stdout.write(`${JSON.stringify(value)}\n`),
     progressStream: io.stderr,
     paintProgress: err,
     paint: out,
