@@ -372,6 +372,10 @@ describe('the plan of a run: content, options, per-photo types and a budget', ()
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.at(-1)).toMatchObject({ event: 'summary', leftForLater: 1 });
+
+    const held = await stage(user, cwd, '--max-credits', '0');
+    expect(held.stdout).toContain('1 photo is left for a later run');
+    expect(held.stdout).not.toContain('All images have already been processed.');
   });
 
   it('refuses one photo too many with a singular "1 credit": exit 4', async () => {

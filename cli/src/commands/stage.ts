@@ -140,13 +140,15 @@ async function approveSpending(
   options: StageOptions,
   ctx: CommandContext,
   pricing: string,
+  heldBack: number,
 ): Promise<boolean> {
   const decision = decideGenerateAll(count, credits);
   if (decision.kind === 'not-enough-credits') {
     throw new CliError(shortfallMessage(count, credits, pricing), EXIT.notEnoughCredits);
   }
   if (decision.kind === 'nothing-left') {
-    if (!options.json) ctx.logger.info(decision.message);
+    // With every photo held back by --max-credits the summary says so; "all processed" would be wrong.
+    if (!options.json && heldBack === 0) ctx.logger.info(decision.message);
     return true;
   }
   if (decision.count <= CONFIRM_ABOVE || options.yes) return true;
@@ -199,7 +201,7 @@ export async function runStage(
     if (options.hd) assertHdAllowed(account, ctx.io.env);
     const before = account.creditsRemaining;
     const pricing = pricingUrl(session.api, ctx.io.env);
-    if (!(await approveSpending(plan.toStage.length, before, options, ctx, pricing))) {
+    if (!(await approveSpending(plan.toStage.length, before, options, ctx, pricing, plan.later.length))) {
       ctx.logger.info('Nothing was staged.');
       return EXIT.ok;
     }
