@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { API_PATHS, LOCAL_PRICE_IDS, buildAutoPrompt } from '@flipstage/core';
 import { apiUrl as cliApiUrl } from '../cli/src/api/apiClient.js';
 import { createLocalStager } from '../functions/src/engine/index.js';
+import { LOCAL_SITE_URL } from '../functions/src/config.js';
 import { emulatorSignUp } from '../cli/test/emulatorUsers.js';
 import { startLocalStack } from '../cli/test/localStack.js';
 import { BIN, REPO_ROOT } from '../cli/test/paths.js';
@@ -68,8 +69,8 @@ async function subscribeToPremium(apiUrl: string, idToken: string): Promise<void
     headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
     body: JSON.stringify({
       priceId: LOCAL_PRICE_IDS.premium,
-      successUrl: 'http://127.0.0.1/done',
-      cancelUrl: 'http://127.0.0.1/cancel',
+      successUrl: `${LOCAL_SITE_URL}/dashboard`,
+      cancelUrl: `${LOCAL_SITE_URL}/pricing`,
     }),
   });
   if (!session.ok) throw new Error(`checkout session: ${session.status} ${await session.text()}`);
