@@ -80,7 +80,8 @@ export async function newUser(): Promise<TestUser> {
   return { email, password, idToken, configDir };
 }
 
-export function loginArgs(user: TestUser): string[] {
+/** `flipstage login` for this user, against the shared test host unless another API is given. */
+export function loginArgs(user: TestUser, apiUrl: string = inject('apiUrl')): string[] {
   return [
     'login',
     '--email',
@@ -88,7 +89,7 @@ export function loginArgs(user: TestUser): string[] {
     '--password',
     user.password,
     '--api',
-    inject('apiUrl'),
+    apiUrl,
     '--auth-emulator',
     inject('authEmulatorHost'),
   ];

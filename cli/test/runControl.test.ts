@@ -19,6 +19,7 @@ import {
   startFlipstage,
   tempDir,
   type CliRun,
+  loginArgs,
 } from './cliHarness.js';
 import { summaryOf } from './events.js';
 import { writeCorruptJpeg, writePhotos } from './photos.js';
@@ -158,20 +159,7 @@ describe('the server going away mid-run', () => {
     await mkdir(join(cwd, 'photos'));
     await writePhotos(join(cwd, 'photos'), 8, 'doomed');
     const user = await newUser();
-    const login = await flipstage(
-      [
-        'login',
-        '--email',
-        user.email,
-        '--password',
-        user.password,
-        '--api',
-        apiUrl,
-        '--auth-emulator',
-        authEmulatorHost,
-      ],
-      { configDir: user.configDir, cwd },
-    );
+    const login = await flipstage(loginArgs(user, apiUrl), { configDir: user.configDir, cwd });
     expect(login.code).toBe(0);
 
     const run = background(['stage', 'photos', '--out', 'staged', '--concurrency', '1', '--json'], {
