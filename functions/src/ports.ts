@@ -3,7 +3,8 @@
  * adapters/local and adapters/firebase implement them. Every Store method that changes data is
  * one whole operation that runs in ONE transaction, so Firestore and PGlite give the same
  * guarantees: a balance never goes below 0, a ledger entry never exists without its effect, a
- * webhook event never applies twice.
+ * webhook event never applies twice. Over 350 lines because every port lives here; splitting
+ * them one file per port is part of the redesign (issue 17).
  */
 import type { AuthIdentity, DesignStyleId, FurnitureTypeId, ImageEdit, Item, PromptMode } from '@flipstage/core';
 

@@ -1,3 +1,7 @@
+/*
+ * Over 350 lines: the drawn SVG rooms, one builder per wall, floor, light and decor element. They
+ * are the stand-in until the photographic plate library (issue 14) replaces them.
+ */
 import type { FurnitureTypeId } from '@flipstage/core';
 import type { RoomLayout } from './layout.js';
 import { mix, prng, shade } from './palette.js';

@@ -1,4 +1,9 @@
-import type { DecodedPhoto } from './decode.js';
+/**
+ * The classical segmenter: a colour model of the frame's border flooded inwards (subject.ts
+ * weighs it against the learned model). Over 350 lines because its stages (backdrop fit, flood,
+ * boundary refinement, enclosed backdrop and cast-shadow release) share scratch buffers and Lab
+ * planes in one synchronous pass; splitting it is part of the redesign (issue 17).
+ */
 import { rgbToLab } from './lab.js';
 import { open3x3 } from './morphology.js';
 import { fillHoles, labelComponents } from './regions.js';
@@ -528,13 +533,4 @@ export function keepMainSubject(mask: Uint8Array, width: number): Uint8Array {
   });
   for (let p = 0; p < mask.length; p++) if (keep[labels[p]!]) out[p] = 1;
   return out;
-}
-
-/** Segments the photo's analysis copy; an upload that is already a cut-out keeps its own alpha. */
-export function segmentPhoto(photo: DecodedPhoto): SubjectMask {
-  const { rgb, width, height } = photo.analysis;
-  if (!photo.alpha) return { mask: segmentSubject(rgb, width, height), width, height };
-  const mask = new Uint8Array(width * height);
-  for (let i = 0; i < mask.length; i++) mask[i] = photo.alpha[i]! >= 128 ? 1 : 0;
-  return { mask, width, height };
 }
