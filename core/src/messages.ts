@@ -82,6 +82,7 @@ export const MESSAGES = {
   invalidStyle: 'Unknown design style.',
   invalidFurnitureType: 'Unknown furniture type.',
   invalidMode: 'Mode must be auto or custom.',
+  invalidVariant: 'Variant must be a whole number from 0 to 99.',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 characters.',
   unknownPriceId: 'Unknown price ID.',
   urlRequired: 'A valid URL is required.',

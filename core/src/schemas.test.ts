@@ -256,6 +256,7 @@ describe('stage fields', () => {
       style: 'modern',
       furnitureType: 'dresser',
       prompt: '',
+      variant: 0,
     });
     expect(messages(stageFieldsSchema.safeParse({ style: 'modern\u0000' }))).toEqual({
       style: 'Unknown design style.',
@@ -271,6 +272,23 @@ describe('stage fields', () => {
       prompt: 'The prompt must be 2000 characters or fewer.',
     });
   });
+
+  it('takes a variant from 0 to 99 sent as text, 0 when missing or empty', () => {
+    expect(stageFieldsSchema.parse({}).variant).toBe(0);
+    expect(stageFieldsSchema.parse({ variant: ' ' }).variant).toBe(0);
+    expect(stageFieldsSchema.parse({ variant: '0' }).variant).toBe(0);
+    expect(stageFieldsSchema.parse({ variant: ' 7 ' }).variant).toBe(7);
+    expect(stageFieldsSchema.parse({ variant: '99' }).variant).toBe(99);
+  });
+
+  it.each(['100', '-1', '1' + '0'.repeat(400), '1.5', '1.0', '1e1', '0x1', 'two', '3\u0000', 7])(
+    'refuses the variant %j',
+    (variant) => {
+      expect(messages(stageFieldsSchema.safeParse({ variant }))).toEqual({
+        variant: 'Variant must be a whole number from 0 to 99.',
+      });
+    },
+  );
 
   it('takes an Idempotency-Key of 1 to 200 plain characters', () => {
     expect(idempotencyKeySchema.parse(' batch-1 ')).toBe('batch-1');

@@ -223,6 +223,18 @@ function choice<T extends string>(values: readonly [T, ...T[]], fallback: T, mes
     .pipe(z.enum(values, { error: message }));
 }
 
+/** The highest `variant` POST /api/stage takes: more tries than any seller makes on one photo. */
+export const MAX_STAGE_VARIANT = 99;
+
+/** Form fields arrive as text; digits only, since Number() would also take "1e1", "0x1" and "1.0". */
+const stageVariant = z
+  .string({ error: MESSAGES.invalidVariant })
+  .optional()
+  .transform((v) => v?.trim() || '0')
+  .pipe(z.string().regex(/^\d+$/, MESSAGES.invalidVariant))
+  .transform(Number)
+  .pipe(z.number({ error: MESSAGES.invalidVariant }).max(MAX_STAGE_VARIANT, MESSAGES.invalidVariant));
+
 /** POST /api/stage's text fields (the size is the plan's business, see staging.ts). */
 export const stageFieldsSchema = z.object({
   mode: choice(['auto', 'custom'] as const, 'auto', MESSAGES.invalidMode),
@@ -237,6 +249,8 @@ export const stageFieldsSchema = z.object({
     .max(MAX_PROMPT_LENGTH, MESSAGES.promptTooLong)
     .refine(isMultiline, MESSAGES.controlCharacters('The prompt'))
     .default(''),
+  /** "Try another room": 0 is the first choice of room for the style, 1 the next, and so on. */
+  variant: stageVariant,
 });
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
