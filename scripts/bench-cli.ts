@@ -54,6 +54,7 @@ async function engineRate(dir: string): Promise<number> {
       furnitureType: TYPE,
       mode: 'auto',
       size: 'standard',
+      variant: 0,
     });
   }
   return names.length / ((performance.now() - started) / 1000);

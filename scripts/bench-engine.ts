@@ -47,6 +47,7 @@ const input = (image: Uint8Array) =>
     furnitureType: 'dresser',
     mode: 'auto',
     size: 'standard',
+    variant: 0,
   }) as const;
 
 async function photoAt(width: number, height: number): Promise<Uint8Array<ArrayBuffer>> {

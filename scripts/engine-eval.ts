@@ -149,7 +149,7 @@ interface Row {
 async function stageTimed(stager: Stager, image: Uint8Array): Promise<{ ms: number; jpeg?: Uint8Array; refusal?: StagingError }> {
   const started = performance.now();
   try {
-    const out = await stager.stage({ image, prompt: buildAutoPrompt(DEFAULT_STYLE, DEFAULT_FURNITURE_TYPE), style: DEFAULT_STYLE, furnitureType: DEFAULT_FURNITURE_TYPE, mode: 'auto', size: 'standard' });
+    const out = await stager.stage({ image, prompt: buildAutoPrompt(DEFAULT_STYLE, DEFAULT_FURNITURE_TYPE), style: DEFAULT_STYLE, furnitureType: DEFAULT_FURNITURE_TYPE, mode: 'auto', size: 'standard', variant: 0 });
     return { ms: performance.now() - started, jpeg: out.jpeg };
   } catch (error) {
     if (error instanceof StagingError) return { ms: performance.now() - started, refusal: error };

@@ -23,7 +23,7 @@ for (const [row, sample] of samples.entries()) {
   const photo = new Uint8Array(await readFile(new URL(`samples/${sample.file}`, root)));
   const cells: Uint8Array[] = [photo];
   for (const style of DESIGN_STYLE_IDS) {
-    const out = await stager.stage({ image: photo, prompt: buildAutoPrompt(style, sample.furnitureType), style, furnitureType: sample.furnitureType, mode: 'auto', size: 'standard' });
+    const out = await stager.stage({ image: photo, prompt: buildAutoPrompt(style, sample.furnitureType), style, furnitureType: sample.furnitureType, mode: 'auto', size: 'standard', variant: 0 });
     cells.push(out.jpeg);
   }
   for (const [column, cell] of cells.entries()) {

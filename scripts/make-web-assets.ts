@@ -43,6 +43,7 @@ for (const example of EXAMPLES) {
     furnitureType: example.furnitureType,
     mode: 'auto',
     size: 'standard',
+    variant: 0,
   });
   await writeJpeg(`${example.name}-before.jpg`, photo);
   await writeJpeg(`${example.name}-after.jpg`, staged.jpeg);

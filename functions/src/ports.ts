@@ -22,6 +22,12 @@ export interface StageInput {
   mode: PromptMode;
   size: OutputSize;
   /**
+   * Which of the style's ranked rooms (plates) to stand the piece in: 0 the best fit for the
+   * type and prompt, 1 the next ("Try another room"). A stager without rooms of its own still
+   * draws a different result for each variant.
+   */
+  variant: number;
+  /**
    * When the answer must be back (epoch ms), retries included: Hosting cuts a rewritten request
    * at 60 s, so a stager that calls out stops trying before then and the credit is refunded.
    */

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@flipstage/core';
 import { StagingError, type StageInput } from '../ports.js';
-import { PHOTOROOM_OUTPUT_SIZE, createPhotoroomStager, type PhotoroomLog } from './photoroom.js';
+import { PHOTOROOM_OUTPUT_SIZE, createPhotoroomStager, photoroomSeed, type PhotoroomLog } from './photoroom.js';
 
 interface Seen {
   method: string;
@@ -32,6 +32,7 @@ beforeAll(async () => {
     furnitureType: 'sofa',
     mode: 'auto',
     size: 'standard',
+    variant: 0,
   };
 });
 
@@ -101,6 +102,7 @@ describe('Photoroom adapter', () => {
     expect(fields).toEqual({
       'background.prompt': 'a bright Scandinavian living room',
       'background.negativePrompt': 'no furniture',
+      'background.seed': String(photoroomSeed(input)),
       referenceBox: 'originalImage',
       'export.format': 'jpeg',
       outputSize: PHOTOROOM_OUTPUT_SIZE.standard,
@@ -110,6 +112,20 @@ describe('Photoroom adapter', () => {
     const file = request!.form.get('imageFile');
     expect(file).toBeInstanceOf(Blob);
     expect(new Uint8Array(await (file as Blob).arrayBuffer())).toEqual(jpeg);
+  });
+
+  it('asks for another background for another variant, and for the same one for the same request', async () => {
+    const { baseUrl, seen } = await photoroomStub([{ status: 200, body: jpeg }]);
+    const outputs = [
+      await stager(baseUrl).stage(input),
+      await stager(baseUrl).stage({ ...input, variant: 1 }),
+      await stager(baseUrl).stage(input),
+    ];
+    const seeds = seen.map((request) => Number(request.form.get('background.seed')));
+    expect(seeds[0]).not.toBe(seeds[1]);
+    expect(seeds[2]).toBe(seeds[0]);
+    for (const seed of seeds) expect(seed).toSatisfy((n: number) => Number.isInteger(n) && n >= 1 && n < 2 ** 31);
+    expect(outputs.map((out) => out.seed)).toEqual(seeds);
   });
 
   it('asks for the HD output size for HD requests', async () => {

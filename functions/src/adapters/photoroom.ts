@@ -71,11 +71,23 @@ function sniffMime(image: Uint8Array): string {
   return 'application/octet-stream';
 }
 
-function requestBody(input: StageInput): FormData {
+/**
+ * `background.seed` (docs.photoroom.com/image-editing-api-plus-plan/ai-backgrounds): without it
+ * every call draws a new background; with it the same photo and prompt give a similar one. It is
+ * derived from the whole request, variant included, so "Try another room" gets another room and
+ * the same request the same room. Photoroom asks for a positive integer; it stays within 31 bits
+ * because the documentation names no upper bound.
+ */
+export function photoroomSeed(input: StageInput): number {
+  return (seedFor(input) % 0x7fffffff) + 1;
+}
+
+function requestBody(input: StageInput, seed: number): FormData {
   const form = new FormData();
   form.append('imageFile', new Blob([input.image], { type: sniffMime(input.image) }), 'furniture');
   form.append('background.prompt', input.prompt);
   form.append('background.negativePrompt', 'no furniture');
+  form.append('background.seed', String(seed));
   form.append('referenceBox', 'originalImage');
   form.append('export.format', 'jpeg');
   form.append('outputSize', PHOTOROOM_OUTPUT_SIZE[input.size]);
@@ -130,6 +142,7 @@ export function createPhotoroomStager(options: PhotoroomOptions): Stager {
       const headers: Record<string, string> = { 'x-api-key': options.apiKey, accept: 'image/jpeg, application/json' };
       if (options.modelVersion) headers['pr-ai-background-model-version'] = options.modelVersion;
 
+      const seed = photoroomSeed(input);
       let last: StagingError = new StagingError('provider-unavailable', MESSAGES.stagingUnavailable);
       // Every try and every wait fits in the caller's deadline; a try too short to succeed is not started.
       const remaining = () => (input.deadline ?? Infinity) - Date.now();
@@ -140,7 +153,7 @@ export function createPhotoroomStager(options: PhotoroomOptions): Stager {
           response = await fetch(`${baseUrl}/v2/edit`, {
             method: 'POST',
             headers,
-            body: requestBody(input),
+            body: requestBody(input, seed),
             signal: AbortSignal.timeout(Math.min(timeoutMs, remaining())),
           });
         } catch (error) {
@@ -155,7 +168,7 @@ export function createPhotoroomStager(options: PhotoroomOptions): Stager {
         const unsupported = response.headers.get('pr-unsupported-attributes');
         if (unsupported) log('photoroom.unsupported-attributes', { attributes: unsupported });
 
-        if (response.ok) return finish(response, input);
+        if (response.ok) return finish(response, seed);
 
         const message = await providerMessage(response);
         last = errorFor(response.status, message);
@@ -174,11 +187,11 @@ export function createPhotoroomStager(options: PhotoroomOptions): Stager {
   };
 }
 
-async function finish(response: Response, input: StageInput): Promise<StageOutput> {
+async function finish(response: Response, seed: number): Promise<StageOutput> {
   const jpeg = new Uint8Array(await response.arrayBuffer());
   try {
     const meta = await sharp(jpeg).metadata();
-    return { jpeg, width: meta.width, height: meta.height, engine: PHOTOROOM_ENGINE_NAME, seed: seedFor(input) };
+    return { jpeg, width: meta.width, height: meta.height, engine: PHOTOROOM_ENGINE_NAME, seed };
   } catch (error) {
     throw new StagingError('provider-unavailable', MESSAGES.stagingUnavailable, { cause: error });
   }

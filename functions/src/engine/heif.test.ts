@@ -31,7 +31,7 @@ describe('decodeHeif', () => {
 
 describe('staging an HEIC', () => {
   it('stages an iPhone-style HEIC through the local engine into a JPEG', async () => {
-    const output = await createLocalStager().stage({ image: fixture, prompt: '', style: 'modern', furnitureType: 'chair', mode: 'auto', size: 'standard' });
+    const output = await createLocalStager().stage({ image: fixture, prompt: '', style: 'modern', furnitureType: 'chair', mode: 'auto', size: 'standard', variant: 0 });
     expect((await sharp(output.jpeg).metadata()).format).toBe('jpeg');
   });
 });

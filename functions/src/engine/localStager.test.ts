@@ -10,7 +10,7 @@ let dresser: Uint8Array;
 
 function request(overrides: Partial<StageInput> = {}): StageInput {
   const style: DesignStyleId = overrides.style ?? 'modern';
-  return { image: dresser, prompt: buildAutoPrompt(style, 'dresser'), style, furnitureType: 'dresser', mode: 'auto', size: 'standard', ...overrides };
+  return { image: dresser, prompt: buildAutoPrompt(style, 'dresser'), style, furnitureType: 'dresser', mode: 'auto', size: 'standard', variant: 0, ...overrides };
 }
 
 /** A coarse 32 × 24 RGB thumbnail, enough to compare scenes by colour. */

@@ -52,6 +52,7 @@ describe('a motorcycle photographed in a cluttered garage', () => {
       furnitureType: 'chair',
       mode: 'auto',
       size: 'standard',
+      variant: 0,
     });
     const { data, info } = await sharp(out.jpeg).raw().toBuffer({ resolveWithObject: true });
     let red = 0;
@@ -75,6 +76,7 @@ describe('photos with no piece to cut out', () => {
         furnitureType: 'dresser',
         mode: 'auto',
         size: 'standard',
+        variant: 0,
       });
       await expect(stage).rejects.toMatchObject({
         name: 'StagingError',

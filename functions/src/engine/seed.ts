@@ -5,6 +5,8 @@ import type { StageInput } from '../ports.js';
 export function seedFor(input: StageInput): number {
   const hash = createHash('sha256');
   hash.update(input.image);
-  hash.update(`\u0000${input.prompt}\u0000${input.style}\u0000${input.furnitureType}\u0000${input.mode}\u0000${input.size}`);
+  hash.update(
+    `\u0000${input.prompt}\u0000${input.style}\u0000${input.furnitureType}\u0000${input.mode}\u0000${input.size}\u0000${input.variant}`,
+  );
   return hash.digest().readUInt32BE(0);
 }

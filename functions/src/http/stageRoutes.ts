@@ -1,4 +1,7 @@
-/** POST /api/stage: multipart imageFile + prompt, style, furnitureType, mode, optional size; Idempotency-Key header. */
+/**
+ * POST /api/stage: multipart imageFile + prompt, style, furnitureType, mode, optional size and
+ * variant; Idempotency-Key header.
+ */
 import { Router, type RequestHandler } from 'express';
 import { IDEMPOTENCY_HEADER } from '@flipstage/core';
 import type { Identity } from '../ports.js';
@@ -37,6 +40,7 @@ export function stageRoutes(deps: Omit<StagingDeps, 'logger'> & { identity: Iden
             furnitureType: body.fields.furnitureType,
             mode: body.fields.mode,
             size: body.fields.size,
+            variant: body.fields.variant,
           },
         },
       );

@@ -59,6 +59,7 @@ export async function seedDemo(deps: {
       furnitureType: listing.furnitureType,
       mode: 'auto',
       size: 'standard',
+      variant: 0,
     });
     const item = await createItem(deps, {
       uid,

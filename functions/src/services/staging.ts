@@ -50,8 +50,11 @@ export interface StageRequest {
   uid: string;
   idempotencyKey: string | undefined;
   image: Uint8Array | null;
-  /** `size` is optional: without it the plan decides (HD for an active Flipper or Premium plan). */
-  fields: { prompt?: string; style?: string; furnitureType?: string; mode?: string; size?: string };
+  /**
+   * `size` is optional: without it the plan decides (HD for an active Flipper or Premium plan).
+   * `variant` is optional too: without it, 0.
+   */
+  fields: { prompt?: string; style?: string; furnitureType?: string; mode?: string; size?: string; variant?: string };
 }
 
 interface StageParams {
@@ -59,14 +62,15 @@ interface StageParams {
   style: DesignStyleId;
   furnitureType: FurnitureTypeId;
   mode: PromptMode;
+  variant: number;
 }
 
 export function parseStageFields(fields: StageRequest['fields']): StageParams {
   const parsed = stageFieldsSchema.safeParse(fields);
   if (!parsed.success) throw invalid(firstIssueMessage(parsed.error));
-  const { mode, style, furnitureType, prompt: text } = parsed.data;
+  const { mode, style, furnitureType, prompt: text, variant } = parsed.data;
   const prompt = resolvePrompt({ mode, style, furnitureType, editedPrompt: text, customPrompt: text });
-  return { prompt, style, furnitureType, mode };
+  return { prompt, style, furnitureType, mode, variant };
 }
 
 export function parseIdempotencyKey(header: string | undefined): string {

@@ -331,6 +331,20 @@ const API_CASES: ApiCase[] = [
   { name: 'unknown size', send: () => stage({ size: 'ultra' }), status: 400, message: MESSAGES.invalidSize },
   { name: 'size with NUL', send: () => stage({ size: `hd${NUL}` }), status: 400, message: MESSAGES.invalidSize },
   { name: 'HD without a plan', send: () => stage({ size: 'hd' }), status: 403, message: MESSAGES.hdNeedsPlan },
+  { name: 'variant over 99', send: () => stage({ variant: '100' }), status: 400, message: MESSAGES.invalidVariant },
+  { name: 'negative variant', send: () => stage({ variant: '-1' }), status: 400, message: MESSAGES.invalidVariant },
+  {
+    name: 'variant as a fraction',
+    send: () => stage({ variant: '0.5' }),
+    status: 400,
+    message: MESSAGES.invalidVariant,
+  },
+  {
+    name: 'variant with NUL',
+    send: () => stage({ variant: `1${NUL}` }),
+    status: 400,
+    message: MESSAGES.invalidVariant,
+  },
   {
     name: 'Idempotency-Key of 201 characters',
     send: () => stage({}, { key: 'k'.repeat(201) }),

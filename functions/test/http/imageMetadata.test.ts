@@ -147,6 +147,7 @@ describe('stored images carry no metadata', () => {
       furnitureType: 'dresser',
       mode: 'auto',
       size: 'standard',
+      variant: 0,
     });
     const meta = await sharp(output.jpeg).metadata();
     expect(meta.exif).toBeUndefined();

@@ -191,6 +191,30 @@ describe('POST /api/stage', () => {
     expect(await balance(user.uid)).toBe(9);
   });
 
+  it('stages another room for another variant: its own result for its own credit, and each key replays its own', async () => {
+    const user = await accountWith(10);
+    const fields = { style: 'farmhouse', furnitureType: 'dresser', mode: 'auto', prompt: '' };
+    const first = await stage(user, { key: 'room-0', fields });
+    const second = await stage(user, { key: 'room-1', fields: { ...fields, variant: '1' } });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(t.stager.calls.slice(-2).map((c) => c.variant)).toEqual([0, 1]);
+    expect(second.body.editId).not.toBe(first.body.editId);
+    expect(second.body.outputUrl).not.toBe(first.body.outputUrl);
+    expect([first.body.creditsRemaining, second.body.creditsRemaining]).toEqual([9, 8]);
+
+    const calls = t.stager.calls.length;
+    const replays = [
+      await stage(user, { key: 'room-0', fields }),
+      await stage(user, { key: 'room-1', fields: { ...fields, variant: '1' } }),
+    ];
+    expect(replays.map((r) => [r.body.editId, r.body.outputUrl])).toEqual([
+      [first.body.editId, first.body.outputUrl],
+      [second.body.editId, second.body.outputUrl],
+    ]);
+    expect(t.stager.calls).toHaveLength(calls);
+    expect(await balance(user.uid)).toBe(8);
+  });
+
   it('debits once when requests with the same key arrive together', async () => {
     const user = await accountWith(10);
     t.stager.delayMs = 150;
@@ -216,6 +240,8 @@ describe('POST /api/stage', () => {
     [{ style: 'modern', furnitureType: 'piano', mode: 'auto' }, MESSAGES.invalidFurnitureType],
     [{ style: 'modern', furnitureType: 'sofa', mode: 'magic' }, MESSAGES.invalidMode],
     [{ style: 'modern', furnitureType: 'sofa', mode: 'custom', prompt: 'x'.repeat(2001) }, MESSAGES.promptTooLong],
+    [{ style: 'modern', furnitureType: 'sofa', mode: 'auto', variant: '100' }, MESSAGES.invalidVariant],
+    [{ style: 'modern', furnitureType: 'sofa', mode: 'auto', variant: 'next' }, MESSAGES.invalidVariant],
   ])('answers 400 for invalid fields %j without a debit', async (fields, message) => {
     const user = await accountWith(3);
     const response = await stage(user, { fields });
