@@ -63,6 +63,11 @@ describe('sections', () => {
 describe('paths and names', () => {
   it('names downloads staged_image_{n}.jpg', () => {
     expect(downloadFileName(1)).toBe('staged_image_1.jpg');
+    expect(downloadFileName(3, 1)).toBe('staged_image_3.jpg');
+  });
+
+  it('adds the room to the name of a photo’s further rooms', () => {
+    expect(downloadFileName(1, 2)).toBe('staged_image_1_room_2.jpg');
   });
 
   it('sends a signed-out buyer to sign-up with next=/purchase/{plan}', () => {

@@ -44,9 +44,12 @@ export function resolveLegalSection(section: string | undefined | null): LegalSe
   return (LEGAL_SECTIONS as readonly string[]).includes(section ?? '') ? (section as LegalSection) : 'terms-of-service';
 }
 
-/** Spec §9: downloads are numbered from 1. */
-export function downloadFileName(n: number): string {
-  return `staged_image_${n}.jpg`;
+/**
+ * Spec §9: downloads are numbered from 1. A photo's further rooms ("Try another room") add the
+ * room's number, so saving several never overwrites the first.
+ */
+export function downloadFileName(n: number, room = 1): string {
+  return room === 1 ? `staged_image_${n}.jpg` : `staged_image_${n}_room_${room}.jpg`;
 }
 
 export function purchasePath(planId: string): string {

@@ -74,3 +74,44 @@ test('a signed-in user stages one photo, downloads it, stages the rest and lists
   await expect(card).toContainText('$240.00');
   await expect(card.getByRole('img', { name: `${title}, photo 1` })).toBeVisible();
 });
+
+test('a signed-in user tries another room for a staged photo and gets both rooms side by side, a credit each', async ({
+  page,
+}) => {
+  await signUp(page);
+  await page.goto('/');
+  const credits = page.getByRole('status').filter({ hasText: 'Credits:' });
+  await expect(credits).toHaveText('Credits: 10');
+
+  await uploadSamples(page, 'dresser-blue.jpg');
+  await page.getByRole('button', { name: 'Generate Selected' }).click();
+  await expect(page.getByText('Image 1 processed')).toBeAttached();
+  await expect(credits).toHaveText('Credits: 9');
+  const staged = page.getByRole('img', { name: 'Staged image 1' });
+  const firstRoom = await staged.getAttribute('src');
+
+  await page.getByRole('button', { name: 'Try another room' }).click();
+  const rooms = page.getByRole('list', { name: 'Rooms for image 1' });
+  await expect(rooms.getByRole('listitem')).toHaveCount(2);
+  await expect(credits).toHaveText('Credits: 8');
+  await expect(staged).not.toHaveAttribute('src', firstRoom!);
+  await expect(rooms.getByRole('button', { name: 'Show room 2' })).toHaveAttribute('aria-pressed', 'true');
+
+  const [left, right] = await Promise.all([0, 1].map((i) => rooms.getByRole('listitem').nth(i).boundingBox()));
+  expect(right!.y).toBe(left!.y);
+  expect(right!.x).toBeGreaterThanOrEqual(left!.x + left!.width);
+
+  await rooms.getByRole('button', { name: 'Show room 1' }).click();
+  await expect(staged).toHaveAttribute('src', firstRoom!);
+
+  const { violations } = await new AxeBuilder({ page }).include('#studio').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  const downloading = page.waitForEvent('download');
+  await rooms.getByRole('button', { name: 'Download room 2' }).click();
+  expect((await downloading).suggestedFilename()).toBe('staged_image_1_room_2.jpg');
+
+  // The balance is the server's, not just the page's.
+  await page.reload();
+  await expect(credits).toHaveText('Credits: 8');
+});

@@ -9,6 +9,7 @@ const request: StageImageRequest = {
   style: 'farmhouse',
   furnitureType: 'chair',
   mode: 'auto',
+  variant: 2,
   idempotencyKey: 'key-1',
 };
 const response = { editId: 'e1', inputUrl: 'http://x/in.jpg', outputUrl: 'http://x/out.jpg', creditsRemaining: 9 };
@@ -25,7 +26,7 @@ function recordingFetch(outcomes: Array<() => unknown>) {
 }
 
 describe('HTTP staging backend', () => {
-  it('posts the image and prompt fields as multipart to /api/stage with the idempotency key', async () => {
+  it('posts the image, prompt fields and variant as multipart to /api/stage with the idempotency key', async () => {
     const { calls, fetchApi } = recordingFetch([() => response]);
     await expect(createHttpStagingBackend(fetchApi, 0).stage(request)).resolves.toEqual(response);
     const [call] = calls;
@@ -38,6 +39,7 @@ describe('HTTP staging backend', () => {
     expect(form?.get('style')).toBe('farmhouse');
     expect(form?.get('furnitureType')).toBe('chair');
     expect(form?.get('mode')).toBe('auto');
+    expect(form?.get('variant')).toBe('2');
   });
 
   it('retries a network failure with the same idempotency key', async () => {

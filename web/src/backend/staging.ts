@@ -2,6 +2,8 @@ import { API_PATHS, IDEMPOTENCY_HEADER, type StageRequestFields, type StageRespo
 import { ApiError, apiFetch, type ApiFetchInit } from './http';
 
 export interface StageImageRequest extends StageRequestFields {
+  /** "Try another room": 0 for a photo's first result, then 1, 2, … for each further room. */
+  variant: number;
   file: File;
   /** One key per image and attempt: the server returns the first result for a repeated key and never debits twice. */
   idempotencyKey: string;
@@ -23,6 +25,7 @@ function stageForm(request: StageImageRequest): FormData {
   form.append('style', request.style);
   form.append('furnitureType', request.furnitureType);
   form.append('mode', request.mode);
+  form.append('variant', String(request.variant));
   return form;
 }
 

@@ -14,15 +14,17 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { IconBuildingStore, IconDownload, IconShare } from '@tabler/icons-react';
+import { IconBuildingStore, IconDownload, IconRefresh, IconShare } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { downloadFileName, MESSAGES } from '@flipstage/core';
 import { studioAtom } from './studioAtoms';
-import { processedImages, selectedImage, selectImage } from './studioState';
-import { useStudioServices } from './studioServices';
+import { canTryAnotherRoom, processedImages, selectedImage, selectImage } from './studioState';
+import { isAccountLoading, useStudioServices, type StudioSession } from './studioServices';
 import { CompareSlider } from './CompareSlider';
 import { FeedbackPrompt } from './FeedbackPrompt';
 import { downloadImage, openShareWindow } from './download';
+import { useGeneration } from './useGeneration';
+import { VariationStrip } from './VariationStrip';
 
 const PANEL_HEIGHT = 400;
 
@@ -47,11 +49,15 @@ function ErrorText({ children }: { children: string }) {
   );
 }
 
-/** Step 3: the selected image before and after, its actions and the processed images (spec §2). */
-export function OutputPanel() {
+/**
+ * Step 3: the selected image before and after, its actions, the rooms it was staged in and the
+ * processed images (spec §2).
+ */
+export function OutputPanel({ session }: { session: StudioSession }) {
   const studio = useAtomValue(studioAtom);
   const setStudio = useSetAtom(studioAtom);
   const { track } = useStudioServices();
+  const { tryAnotherRoom } = useGeneration(session);
   const navigate = useNavigate();
   const [brokenInputs, setBrokenInputs] = useState<ReadonlySet<string>>(new Set());
   const [brokenOutputs, setBrokenOutputs] = useState<ReadonlySet<string>>(new Set());
@@ -61,10 +67,12 @@ export function OutputPanel() {
 
   const n = studio.selectedIndex + 1;
   const outputUrl = image.outputUrl;
-  const markBroken = (set: typeof setBrokenInputs, id: string) => set((ids) => new Set(ids).add(id));
+  // Outputs are marked by URL: one room that fails to show leaves the photo's other rooms alone.
+  const outputBroken = outputUrl !== null && brokenOutputs.has(outputUrl);
+  const markBroken = (set: typeof setBrokenInputs, key: string) => set((keys) => new Set(keys).add(key));
 
-  async function download(url: string) {
-    const fileName = downloadFileName(n);
+  async function download(url: string, room: number) {
+    const fileName = downloadFileName(n, room);
     try {
       await downloadImage(url, fileName);
       track('image_download', { category: 'staging', file_name: fileName });
@@ -97,7 +105,7 @@ export function OutputPanel() {
                 Staging your piece…
               </Text>
             </Stack>
-          ) : outputUrl && brokenOutputs.has(image.id) ? (
+          ) : outputBroken ? (
             <ErrorText>{MESSAGES.selectedImageDisplayError}</ErrorText>
           ) : outputUrl ? (
             <Image
@@ -105,7 +113,7 @@ export function OutputPanel() {
               alt={`Staged image ${n}`}
               h={PANEL_HEIGHT}
               fit="contain"
-              onError={() => markBroken(setBrokenOutputs, image.id)}
+              onError={() => markBroken(setBrokenOutputs, outputUrl)}
             />
           ) : (
             <Text c="dimmed" ta="center" px="md">
@@ -115,10 +123,13 @@ export function OutputPanel() {
         </PreviewPanel>
       </SimpleGrid>
 
-      {outputUrl && !brokenOutputs.has(image.id) && (
+      {outputUrl && !outputBroken && (
         <>
           <Group gap="sm">
-            <Button leftSection={<IconDownload size={18} aria-hidden />} onClick={() => void download(outputUrl)}>
+            <Button
+              leftSection={<IconDownload size={18} aria-hidden />}
+              onClick={() => void download(outputUrl, image.variations.indexOf(outputUrl) + 1)}
+            >
               Download
             </Button>
             <Button
@@ -135,7 +146,20 @@ export function OutputPanel() {
             >
               List on Marketplace
             </Button>
+            {/* Another room costs a credit like Generate, so it waits for the balance like Generate does. */}
+            <Button
+              variant="outline"
+              leftSection={<IconRefresh size={18} aria-hidden />}
+              loading={image.status === 'processing'}
+              disabled={isAccountLoading(session) || !canTryAnotherRoom(image)}
+              onClick={() => void tryAnotherRoom()}
+            >
+              Try another room
+            </Button>
           </Group>
+          {image.variations.length > 1 && (
+            <VariationStrip image={image} n={n} onDownload={(url, room) => void download(url, room)} />
+          )}
           <Box>
             <Title order={3} size="h4" mb="xs">
               Before and after
@@ -143,7 +167,7 @@ export function OutputPanel() {
             <CompareSlider
               beforeUrl={image.previewUrl}
               afterUrl={outputUrl}
-              onError={() => markBroken(setBrokenOutputs, image.id)}
+              onError={() => markBroken(setBrokenOutputs, outputUrl)}
             />
           </Box>
         </>

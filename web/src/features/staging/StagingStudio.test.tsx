@@ -375,3 +375,84 @@ describe('staging studio: results and feedback', () => {
     expect(screen.getByText(MESSAGES.selectedImageDisplayError)).toBeInTheDocument();
   });
 });
+
+describe('staging studio: Try another room', () => {
+  async function stageOne(credits: number) {
+    const rendered = await renderStudio({ session: signedInSession(credits) });
+    await userEvent.click(screen.getByRole('radio', { name: 'Farmhouse' }));
+    await upload(imageFile('a.jpg'));
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Selected' }));
+    await screen.findByText('Image 1 processed');
+    return rendered;
+  }
+
+  it('stages the photo again as it was first staged, with the next variant and a fresh key, and shows the rooms side by side', async () => {
+    const { backend } = await stageOne(10);
+    // A style picked after staging is for the next photo, not for this photo's other rooms.
+    await userEvent.click(screen.getByRole('radio', { name: 'Industrial' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Try another room' }));
+    const rooms = await screen.findByRole('list', { name: 'Rooms for image 1' });
+    const [first, second] = vi.mocked(backend.stage).mock.calls.map(([request]: [StageImageRequest]) => request);
+    expect(first).toMatchObject({ style: 'farmhouse', variant: 0 });
+    expect(second).toMatchObject({ style: 'farmhouse', furnitureType: 'dresser', prompt: first!.prompt, variant: 1 });
+    expect(second!.file).toBe(first!.file);
+    expect(second!.idempotencyKey).not.toBe(first!.idempotencyKey);
+    expect(screen.getByRole('status')).toHaveTextContent('Credits: 8');
+
+    expect(within(rooms).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(rooms).getByRole('button', { name: 'Show room 2' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('img', { name: 'Staged image 1' })).toHaveAttribute(
+      'src',
+      'http://127.0.0.1:5050/blobs/image_edits/out-2.jpg',
+    );
+    await userEvent.click(within(rooms).getByRole('button', { name: 'Show room 1' }));
+    expect(screen.getByRole('img', { name: 'Staged image 1' })).toHaveAttribute(
+      'src',
+      'http://127.0.0.1:5050/blobs/image_edits/out-1.jpg',
+    );
+    expect(within(rooms).getByRole('button', { name: 'Download room 1' })).toBeInTheDocument();
+    expect(within(rooms).getByRole('button', { name: 'Download room 2' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Try another room' }));
+    await waitFor(() => expect(within(rooms).getAllByRole('listitem')).toHaveLength(3));
+    expect(vi.mocked(backend.stage).mock.calls[2]![0].variant).toBe(2);
+  });
+
+  it('shows no rooms strip for a photo staged once', async () => {
+    await stageOne(10);
+    expect(screen.getByRole('button', { name: 'Try another room' })).toBeEnabled();
+    expect(screen.queryByRole('list', { name: 'Rooms for image 1' })).not.toBeInTheDocument();
+  });
+
+  it('needs a credit like Generate does', async () => {
+    const { backend } = await stageOne(1);
+    expect(screen.getByRole('status')).toHaveTextContent('Credits: 0');
+    await userEvent.click(screen.getByRole('button', { name: 'Try another room' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.needCredits);
+    expect(backend.stage).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the photo’s room when another room fails', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const stage = vi
+      .fn<(request: StageImageRequest) => Promise<StageResponse>>()
+      .mockResolvedValueOnce({
+        editId: 'e1',
+        inputUrl: 'http://x/in.jpg',
+        outputUrl: 'http://x/out-1.jpg',
+        creditsRemaining: 9,
+      })
+      .mockRejectedValueOnce(new Error('The staging service is down'));
+    await renderStudio({ session: signedInSession(10), backend: { stage } });
+    await upload(imageFile('a.jpg'));
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Selected' }));
+    await screen.findByText('Image 1 processed');
+    await userEvent.click(screen.getByRole('button', { name: 'Try another room' }));
+    await waitFor(() => expect(stage).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Try another room' })).toBeEnabled());
+    expect(thumbnail(1)).toHaveAttribute('data-status', 'processed');
+    expect(screen.getByRole('img', { name: 'Staged image 1' })).toHaveAttribute('src', 'http://x/out-1.jpg');
+    expect(screen.getByRole('status')).toHaveTextContent('Credits: 9');
+    error.mockRestore();
+  });
+});

@@ -26,7 +26,7 @@ export function StagingStudio({ session }: { session: StudioSession }) {
         <PromptPanel />
         <GenerateControls session={session} />
         <Suspense fallback={null}>
-          <OutputPanel />
+          <OutputPanel session={session} />
         </Suspense>
       </Stack>
     </Card>

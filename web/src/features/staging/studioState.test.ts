@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { StageRequestFields } from '@flipstage/core';
 import {
   addImages,
+  canTryAnotherRoom,
   clearAll,
   droppedImages,
   EMPTY_STUDIO,
@@ -9,13 +11,22 @@ import {
   markProcessed,
   markProcessing,
   newStudioImage,
+  nextVariant,
   pendingImages,
   processedImages,
   removeImage,
   selectedImage,
   selectImage,
+  showVariation,
   type StudioState,
 } from './studioState';
+
+const REQUEST: StageRequestFields = {
+  prompt: 'a farmhouse room',
+  style: 'farmhouse',
+  furnitureType: 'dresser',
+  mode: 'auto',
+};
 
 function image(id: string) {
   return newStudioImage(id, new File(['x'], `${id}.jpg`, { type: 'image/jpeg' }), `blob:${id}`);
@@ -68,12 +79,12 @@ describe('studio image state', () => {
   });
 
   it('removes the output together with its image', () => {
-    const state = removeImage(markProcessed(withImages('a', 'b'), 'a', 'http://x/out-a.jpg'), 0);
+    const state = removeImage(markProcessed(withImages('a', 'b'), 'a', 'http://x/out-a.jpg', REQUEST), 0);
     expect(processedImages(state)).toEqual([]);
   });
 
   it('resets feedback when the last image is removed', () => {
-    const state = removeImage(markProcessed(withImages('a'), 'a', 'http://x/out.jpg'), 0);
+    const state = removeImage(markProcessed(withImages('a'), 'a', 'http://x/out.jpg', REQUEST), 0);
     expect(state).toEqual(EMPTY_STUDIO);
   });
 
@@ -84,7 +95,7 @@ describe('studio image state', () => {
   it('marks images processing, then processed with their output, and shows feedback', () => {
     const processing = markProcessing(withImages('a', 'b'), ['a', 'b']);
     expect(processing.images.map((i) => i.status)).toEqual(['processing', 'processing']);
-    const done = markProcessed(processing, 'a', 'http://x/out-a.jpg');
+    const done = markProcessed(processing, 'a', 'http://x/out-a.jpg', REQUEST);
     expect(done.images[0]).toMatchObject({ status: 'processed', outputUrl: 'http://x/out-a.jpg' });
     expect(done.feedbackVisible).toBe(true);
   });
@@ -97,19 +108,58 @@ describe('studio image state', () => {
 
   it('drops a result for an image removed while it was processing', () => {
     const removed = removeImage(markProcessing(withImages('a', 'b'), ['a']), 0);
-    expect(markProcessed(removed, 'a', 'http://x/out.jpg')).toBe(removed);
+    expect(markProcessed(removed, 'a', 'http://x/out.jpg', REQUEST)).toBe(removed);
   });
 
   it('skips processed and processing images but retries failed ones', () => {
     let state = withImages('a', 'b', 'c', 'd');
-    state = markProcessed(state, 'a', 'http://x/a.jpg');
+    state = markProcessed(state, 'a', 'http://x/a.jpg', REQUEST);
     state = markProcessing(state, ['b']);
     state = markFailed(state, 'c');
     expect(pendingImages(state).map((i) => i.id)).toEqual(['c', 'd']);
   });
 
+  it('adds each further room to the photo’s variations and shows it, keeping what the first was staged with', () => {
+    let state = markProcessed(withImages('a'), 'a', 'http://x/room-1.jpg', REQUEST);
+    const [first] = state.images;
+    expect(first).toMatchObject({ variations: ['http://x/room-1.jpg'], stagedWith: REQUEST });
+    expect(nextVariant(first!)).toBe(1);
+    expect(canTryAnotherRoom(first!)).toBe(true);
+    state = markProcessed(markProcessing(state, ['a']), 'a', 'http://x/room-2.jpg', REQUEST);
+    expect(state.images[0]).toMatchObject({
+      status: 'processed',
+      outputUrl: 'http://x/room-2.jpg',
+      variations: ['http://x/room-1.jpg', 'http://x/room-2.jpg'],
+    });
+    expect(nextVariant(state.images[0]!)).toBe(2);
+  });
+
+  it('shows one of the photo’s own rooms, and nothing else', () => {
+    let state = markProcessed(withImages('a'), 'a', 'http://x/room-1.jpg', REQUEST);
+    state = markProcessed(state, 'a', 'http://x/room-2.jpg', REQUEST);
+    expect(showVariation(state, 'a', 'http://x/room-1.jpg').images[0]?.outputUrl).toBe('http://x/room-1.jpg');
+    expect(showVariation(state, 'a', 'http://x/elsewhere.jpg')).toBe(state);
+  });
+
+  it('keeps a staged photo processed, with its rooms, when another room fails', () => {
+    const staged = markProcessed(withImages('a'), 'a', 'http://x/room-1.jpg', REQUEST);
+    const failed = markFailed(markProcessing(staged, ['a']), 'a');
+    expect(failed.images[0]).toMatchObject({ status: 'processed', variations: ['http://x/room-1.jpg'] });
+    expect(pendingImages(failed)).toEqual([]);
+  });
+
+  it('offers another room only for a staged photo that is not busy, up to the last variant the API takes', () => {
+    const [uploaded] = withImages('a').images;
+    expect(canTryAnotherRoom(uploaded!)).toBe(false);
+    const staged = markProcessed(withImages('a'), 'a', 'http://x/room-1.jpg', REQUEST);
+    expect(canTryAnotherRoom(markProcessing(staged, ['a']).images[0]!)).toBe(false);
+    const full = { ...staged.images[0]!, variations: Array.from({ length: 100 }, (_, i) => `http://x/room-${i}.jpg`) };
+    expect(canTryAnotherRoom({ ...full, variations: full.variations.slice(1) })).toBe(true);
+    expect(canTryAnotherRoom(full)).toBe(false);
+  });
+
   it('hides feedback once given', () => {
-    expect(hideFeedback(markProcessed(withImages('a'), 'a', 'http://x/a.jpg')).feedbackVisible).toBe(false);
+    expect(hideFeedback(markProcessed(withImages('a'), 'a', 'http://x/a.jpg', REQUEST)).feedbackVisible).toBe(false);
   });
 
   it('reports the images a transition dropped', () => {

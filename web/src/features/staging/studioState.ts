@@ -3,6 +3,7 @@
  * transitions. Images are addressed by id while they are processed, so removing one during a
  * generation never attaches a result to the wrong picture.
  */
+import { MAX_STAGE_VARIANT, type StageRequestFields } from '@flipstage/core';
 
 export type ImageStatus = 'uploaded' | 'processing' | 'processed' | 'error';
 
@@ -12,7 +13,12 @@ export interface StudioImage {
   /** Object URL of the uploaded file, shown as the "before" image. */
   previewUrl: string;
   status: ImageStatus;
+  /** The result on show: one of `variations`. */
   outputUrl: string | null;
+  /** Every room this photo was staged in ("Try another room"), in order; the index is the variant. */
+  variations: string[];
+  /** What the first result was staged with, so another room keeps the style, type and prompt. */
+  stagedWith: StageRequestFields | null;
 }
 
 export interface StudioState {
@@ -25,7 +31,7 @@ export interface StudioState {
 export const EMPTY_STUDIO: StudioState = { images: [], selectedIndex: null, feedbackVisible: false };
 
 export function newStudioImage(id: string, file: File, previewUrl: string): StudioImage {
-  return { id, file, previewUrl, status: 'uploaded', outputUrl: null };
+  return { id, file, previewUrl, status: 'uploaded', outputUrl: null, variations: [], stagedWith: null };
 }
 
 /** New uploads go to the end of the strip; the first of them is selected when nothing was. */
@@ -68,14 +74,47 @@ export function markProcessing(state: StudioState, ids: readonly string[]): Stud
   return ids.reduce((s, id) => updateImage(s, id, { status: 'processing' }), state);
 }
 
-export function markProcessed(state: StudioState, id: string, outputUrl: string): StudioState {
-  const next = updateImage(state, id, { status: 'processed', outputUrl });
-  return next === state ? state : { ...next, feedbackVisible: true };
+/** A new result joins the photo's variations and is shown. */
+export function markProcessed(
+  state: StudioState,
+  id: string,
+  outputUrl: string,
+  stagedWith: StageRequestFields,
+): StudioState {
+  const image = state.images.find((img) => img.id === id);
+  if (!image) return state;
+  const variations = [...image.variations, outputUrl];
+  return {
+    ...updateImage(state, id, { status: 'processed', outputUrl, variations, stagedWith }),
+    feedbackVisible: true,
+  };
 }
 
-/** Spec §4: on failure the processing flag is cleared; the image can be generated again. */
+/**
+ * Spec §4: on failure the processing flag is cleared; the image can be generated again. A photo
+ * that already has a room keeps it when another room fails.
+ */
 export function markFailed(state: StudioState, id: string): StudioState {
-  return updateImage(state, id, { status: 'error' });
+  const image = state.images.find((img) => img.id === id);
+  if (!image) return state;
+  return updateImage(state, id, { status: image.variations.length > 0 ? 'processed' : 'error' });
+}
+
+/** Shows one of the photo's variations in the before/after view. */
+export function showVariation(state: StudioState, id: string, outputUrl: string): StudioState {
+  const image = state.images.find((img) => img.id === id);
+  if (!image?.variations.includes(outputUrl)) return state;
+  return updateImage(state, id, { outputUrl });
+}
+
+/** The variant "Try another room" asks for next: the number of rooms so far. */
+export function nextVariant(image: StudioImage): number {
+  return image.variations.length;
+}
+
+/** "Try another room" stages a staged photo again, while it is not busy and the API takes the next variant. */
+export function canTryAnotherRoom(image: StudioImage): image is StudioImage & { stagedWith: StageRequestFields } {
+  return image.status === 'processed' && image.stagedWith !== null && nextVariant(image) <= MAX_STAGE_VARIANT;
 }
 
 export function hideFeedback(state: StudioState): StudioState {

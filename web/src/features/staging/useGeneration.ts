@@ -8,6 +8,7 @@ import {
   isImageType,
   MESSAGES,
   type GenerateAllDecision,
+  type StageRequestFields,
 } from '@flipstage/core';
 import {
   apiCreditsAtom,
@@ -21,7 +22,17 @@ import {
   studioMessageAtom,
   styleAtom,
 } from './studioAtoms';
-import { isPending, markFailed, markProcessed, markProcessing, pendingImages, selectedImage } from './studioState';
+import {
+  canTryAnotherRoom,
+  isPending,
+  markFailed,
+  markProcessed,
+  markProcessing,
+  nextVariant,
+  pendingImages,
+  selectedImage,
+  type StudioImage,
+} from './studioState';
 import { useStudioServices, type StudioSession } from './studioServices';
 
 export function processingErrorMessage(error: unknown): string {
@@ -36,8 +47,8 @@ export function useStudioCredits(session: StudioSession): number {
 }
 
 /**
- * Generate Selected and Generate All (spec §4): validation with core's rules, one staging call per
- * image with a fresh idempotency key per attempt, credits from the API's answer.
+ * Generate Selected, Generate All (spec §4) and "Try another room": validation with core's rules,
+ * one staging call per image with a fresh idempotency key per attempt, credits from the API's answer.
  */
 export function useGeneration(session: StudioSession) {
   const store = useStore();
@@ -72,16 +83,20 @@ export function useGeneration(session: StudioSession) {
     [store],
   );
 
+  /** The choice at the moment of the click applies to the whole batch. */
+  const chosenRequest = useCallback(
+    (): StageRequestFields => ({
+      prompt: store.get(promptAtom),
+      style: store.get(styleAtom),
+      furnitureType: store.get(furnitureTypeAtom),
+      mode: store.get(promptModeAtom),
+    }),
+    [store],
+  );
+
   const run = useCallback(
-    async (ids: string[]) => {
+    async (ids: string[], request: StageRequestFields) => {
       if (ids.length === 0) return;
-      // The choice at the moment of the click applies to the whole batch.
-      const request = {
-        prompt: store.get(promptAtom),
-        style: store.get(styleAtom),
-        furnitureType: store.get(furnitureTypeAtom),
-        mode: store.get(promptModeAtom),
-      };
       store.set(studioAtom, (s) => markProcessing(s, ids));
       store.set(runningAtom, (n) => n + 1);
       try {
@@ -90,8 +105,13 @@ export function useGeneration(session: StudioSession) {
           if (!image) continue;
           track('image_processing_started', { category: 'staging', style: request.style, mode: request.mode });
           try {
-            const result = await backend.stage({ ...request, file: image.file, idempotencyKey: createId() });
-            store.set(studioAtom, (s) => markProcessed(s, id, result.outputUrl));
+            const result = await backend.stage({
+              ...request,
+              variant: nextVariant(image),
+              file: image.file,
+              idempotencyKey: createId(),
+            });
+            store.set(studioAtom, (s) => markProcessed(s, id, result.outputUrl, request));
             recordCredits(result.creditsRemaining);
             track('image_processing_completed', { category: 'staging', style: request.style, mode: request.mode });
             track('credit_used', { category: 'staging', credits_used: 1, credits_remaining: result.creditsRemaining });
@@ -109,11 +129,12 @@ export function useGeneration(session: StudioSession) {
     [backend, createId, recordCredits, store, track],
   );
 
-  const generateSelected = useCallback(async () => {
+  /** The selected image once Generate's checks pass (spec §4, §5), else null with the user told why. */
+  const checkedSelection = useCallback(async (): Promise<StudioImage | null> => {
     const credits = currentCredits();
     if (sessionRef.current.status === 'signedOut' && credits <= 0) {
       await navigate({ to: '/auth/$type', params: { type: 'signup' } });
-      return;
+      return null;
     }
     const state = store.get(studioAtom);
     const check = checkGenerateSelected({
@@ -123,16 +144,27 @@ export function useGeneration(session: StudioSession) {
     });
     if (!check.ok) {
       store.set(studioMessageAtom, check.message);
-      return;
+      return null;
     }
     const image = selectedImage(state);
     if (!image || !isImageType(image.file.type)) {
       store.set(studioMessageAtom, MESSAGES.selectedImageNotValid);
-      return;
+      return null;
     }
     store.set(studioMessageAtom, null);
-    if (isPending(image)) await run([image.id]);
-  }, [currentCredits, navigate, run, store]);
+    return image;
+  }, [currentCredits, navigate, store]);
+
+  const generateSelected = useCallback(async () => {
+    const image = await checkedSelection();
+    if (image && isPending(image)) await run([image.id], chosenRequest());
+  }, [checkedSelection, chosenRequest, run]);
+
+  /** Another room for the selected photo's result: what it was staged with, the next variant, one credit. */
+  const tryAnotherRoom = useCallback(async () => {
+    const image = await checkedSelection();
+    if (image && canTryAnotherRoom(image)) await run([image.id], image.stagedWith);
+  }, [checkedSelection, run]);
 
   /** Decides what Generate All does; a 'confirm' decision waits for confirmGenerateAll. */
   const requestGenerateAll = useCallback((): GenerateAllDecision => {
@@ -142,9 +174,13 @@ export function useGeneration(session: StudioSession) {
   }, [currentCredits, store]);
 
   const confirmGenerateAll = useCallback(
-    () => run(pendingImages(store.get(studioAtom)).map((img) => img.id)),
-    [run, store],
+    () =>
+      run(
+        pendingImages(store.get(studioAtom)).map((img) => img.id),
+        chosenRequest(),
+      ),
+    [chosenRequest, run, store],
   );
 
-  return { generateSelected, requestGenerateAll, confirmGenerateAll };
+  return { generateSelected, requestGenerateAll, confirmGenerateAll, tryAnotherRoom };
 }
