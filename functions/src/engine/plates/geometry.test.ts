@@ -43,10 +43,11 @@ describe('the plate geometry schema', () => {
     expect(refusal(plateGeometry({ id: 'modern-1' }))).toMatch(/^id: .*style/);
   });
 
-  it('refuses a light direction that is not a unit vector and a colour that is not hex', () => {
+  it('refuses a light direction that is not a unit vector, a colour that is not hex and an unknown side', () => {
     const { light } = plateGeometry();
     expect(refusal(plateGeometry({ light: { ...light, direction: [3, 4] } }))).toMatch(/^light\.direction: .*unit/);
     expect(refusal(plateGeometry({ light: { ...light, colour: 'warm' } }))).toMatch(/^light\.colour: /);
+    expect(refusal({ ...plateGeometry(), light: { ...light, side: 'above' } })).toMatch(/^light\.side: /);
   });
 
   it('refuses an occluder image that reaches outside the plates directory', () => {

@@ -41,7 +41,7 @@ export const plateGeometrySchema = z
     // A record keyed by an enum is exhaustive in zod 4: every furniture type needs its slot.
     slots: z.record(z.enum(FURNITURE_TYPE_IDS), slotSchema),
     light: z.strictObject({
-      side: z.string().min(1),
+      side: z.enum(['left', 'right', 'front', 'back']),
       direction: point.refine(([dx, dy]) => Math.abs(Math.hypot(dx, dy) - 1) < 0.02, 'must be a unit vector'),
       elevationDeg: finite.min(0).max(90),
       colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be an sRGB hex colour like #ffe8c8'),
