@@ -40,6 +40,7 @@ export const API_PATHS = {
   account: '/api/account',
   stage: '/api/stage',
   marketplaceGetItems: '/api/marketplace-get-items',
+  marketplaceGetItem: '/api/marketplace-get-item',
   marketplaceCreateItem: '/api/marketplace-create-item',
   marketplaceUpdateItem: '/api/marketplace-update-item',
   checkoutSession: '/api/stripe-create-checkout-session',
@@ -96,6 +97,15 @@ export interface Item {
  * and mark the listing AI-staged.
  */
 export const ITEM_STAGED_FROM_FIELD = 'stagedFrom';
+
+/**
+ * GET /api/marketplace-get-item?id=: one listing for its own page. Anyone may read it, sold or
+ * not, so a shared link keeps working and says Sold.
+ */
+export interface ItemDetail extends Item {
+  /** The seller's profile name; null when they have not set one (their email is never shown). */
+  sellerName: string | null;
+}
 
 export interface ItemsPage {
   data: Item[];

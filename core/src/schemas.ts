@@ -171,7 +171,7 @@ export type ItemFormValues = z.output<typeof itemFormSchema>;
 /** Ids the backend hands out (random UUIDs), in the shape every store accepts as a key. */
 const RECORD_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
-/** `?id=` of PUT /api/marketplace-update-item. */
+/** `?id=` of GET /api/marketplace-get-item and PUT /api/marketplace-update-item. */
 export const itemIdSchema = z.string({ error: MESSAGES.invalidItemId }).regex(RECORD_ID, MESSAGES.invalidItemId);
 
 const MAX_SEARCH_LENGTH = 200;

@@ -1,4 +1,7 @@
-/** Marketplace listings (DESIGN §4): browse and search for everyone, create and update when signed in. */
+/**
+ * Marketplace listings (DESIGN §4): browse, search and open one listing for everyone; create and
+ * update when signed in.
+ */
 import { Router, type Request } from 'express';
 import {
   ITEM_STAGED_FROM_FIELD,
@@ -12,7 +15,7 @@ import {
 } from '@flipstage/core';
 import type { Identity } from '../ports.js';
 import { invalid } from '../services/errors.js';
-import { createItem, searchItems, updateItem, type ListingDeps } from '../services/listings.js';
+import { createItem, getItemDetail, searchItems, updateItem, type ListingDeps } from '../services/listings.js';
 import { currentUser, maybeUser, optionalUser, requireUser } from './auth.js';
 import type { FairUseGates } from './fairUseGates.js';
 import { parseMultipart } from './multipart.js';
@@ -43,6 +46,10 @@ export function marketplaceRoutes(deps: ListingDeps & { identity: Identity; fair
   router.get('/marketplace-get-items', optionalUser(deps.identity), async (req, res) => {
     const query = parseWith(itemsQuerySchema, req.query, invalid);
     res.json(await searchItems(deps, { ...query, viewer: maybeUser(res)?.uid ?? null }));
+  });
+
+  router.get('/marketplace-get-item', async (req, res) => {
+    res.json(await getItemDetail(deps, itemId(req)));
   });
 
   const writeGates = [requireUser(deps.identity), deps.fairUse.listingWrites, deps.fairUse.upload];

@@ -4,7 +4,15 @@
  * keyword search with opaque cursors. A refused request stores nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { itemFormSchema, MAX_ITEM_IMAGES, MESSAGES, parseWith, type Item, type ItemsPage } from '@flipstage/core';
+import {
+  itemFormSchema,
+  MAX_ITEM_IMAGES,
+  MESSAGES,
+  parseWith,
+  type Item,
+  type ItemDetail,
+  type ItemsPage,
+} from '@flipstage/core';
 import { ItemNotFound, NotItemOwner, type Blobs, type ItemDoc, type Store } from '../ports.js';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor } from './cursor.js';
 import { invalid, ServiceError } from './errors.js';
@@ -183,6 +191,18 @@ export async function updateItem(deps: ListingDeps, id: string | undefined, subm
     if (error instanceof NotItemOwner) throw new ServiceError('forbidden', MESSAGES.notOwner);
     throw error;
   }
+}
+
+/**
+ * One listing for its own page, sold ones included: a shared link keeps working and says Sold
+ * (browsing still shows sold items only to their owner). The seller is named by the profile
+ * name alone, never by the email address.
+ */
+export async function getItemDetail(deps: Pick<ListingDeps, 'store'>, id: string | undefined): Promise<ItemDetail> {
+  const doc = id ? await deps.store.getItem(id) : null;
+  if (!doc) throw new ServiceError('not-found', MESSAGES.itemNotFound);
+  const seller = await deps.store.getAccount(doc.owner);
+  return { ...toItem(doc), sellerName: seller?.profile.name?.trim() || null };
 }
 
 /** `search`, `tag` and `cursor` arrive checked against core's itemsQuerySchema. */

@@ -574,6 +574,30 @@ const API_CASES: ApiCase[] = [
     message: MESSAGES.notOwner,
   },
   {
+    name: 'one listing by an id with NUL',
+    send: () => request(t.app).get(`/api/marketplace-get-item?id=${ownItemId}%00`),
+    status: 400,
+    message: MESSAGES.invalidItemId,
+  },
+  {
+    name: 'one listing by an id as a path',
+    send: () => request(t.app).get('/api/marketplace-get-item?id=../items/x'),
+    status: 400,
+    message: MESSAGES.invalidItemId,
+  },
+  {
+    name: 'one listing by an id sent twice',
+    send: () => request(t.app).get(`/api/marketplace-get-item?id=${ownItemId}&id=${othersItemId}`),
+    status: 400,
+    message: MESSAGES.invalidItemId,
+  },
+  {
+    name: 'one listing that does not exist',
+    send: () => request(t.app).get(`/api/marketplace-get-item?id=${A_UUID}`),
+    status: 404,
+    message: MESSAGES.itemNotFound,
+  },
+  {
     name: 'update with a truncated JPEG after a good one',
     send: () => updateItem({}, [images.jpeg, images.truncated]),
     status: 400,

@@ -268,3 +268,51 @@ describe('GET /api/marketplace-get-items', () => {
     expect(response.status).toBe(401);
   });
 });
+
+describe('GET /api/marketplace-get-item', () => {
+  const getItem = (id: string, user?: TestUser) => {
+    const req = request(t.app).get('/api/marketplace-get-item').query({ id });
+    return user ? req.set('authorization', `Bearer ${user.idToken}`) : req;
+  };
+
+  it('gives anyone the listing with its full-size images and the seller’s profile name', async () => {
+    const named = await signUpTestUser('Ada Lovelace');
+    await request(t.app).post('/api/account').set('authorization', `Bearer ${named.idToken}`);
+    const created = await submit('post', named, validFields, [await jpegBytes(900, 600)]);
+
+    const response = await getItem(created.body.id);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ ...created.body, sellerName: 'Ada Lovelace' });
+    const full = await t.blobs.get(blobPath(response.body.images[0]));
+    expect(await sharp(full!.data).metadata()).toMatchObject({ width: 900, height: 600 });
+  });
+
+  it('names no seller when the profile has no name, and never shows the email address', async () => {
+    await request(t.app).post('/api/account').set('authorization', `Bearer ${seller.idToken}`);
+    const created = await submit('post', seller, validFields);
+    const response = await getItem(created.body.id);
+    expect(response.body.sellerName).toBeNull();
+    expect(JSON.stringify(response.body)).not.toContain(seller.email);
+  });
+
+  it('shows a sold listing to everyone, so a shared link says Sold', async () => {
+    const sold = await submit('post', seller, { ...validFields, state: 'sold' });
+    for (const viewer of [undefined, buyer, seller]) {
+      const response = await getItem(sold.body.id, viewer);
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ id: sold.body.id, state: 'sold' });
+    }
+  });
+
+  it('answers 404 for an unknown or missing id and 400 for an id no listing could have', async () => {
+    expect(await getItem('no-such-item')).toMatchObject({
+      status: 404,
+      body: { error: { message: MESSAGES.itemNotFound } },
+    });
+    expect((await request(t.app).get('/api/marketplace-get-item')).status).toBe(404);
+    expect(await getItem('../items')).toMatchObject({
+      status: 400,
+      body: { error: { message: MESSAGES.invalidItemId } },
+    });
+  });
+});
