@@ -13,6 +13,7 @@ export interface TestUser {
   uid: string;
   email: string;
   idToken: string;
+  refreshToken: string;
 }
 
 export async function signUpTestUser(displayName?: string): Promise<TestUser> {
@@ -26,8 +27,34 @@ export async function signUpTestUser(displayName?: string): Promise<TestUser> {
   });
   if (signUp.status !== 200)
     throw new Error(`Auth emulator sign-up failed: ${signUp.status} ${JSON.stringify(signUp.json)}`);
-  const user = signUp.json as { localId: string; idToken: string };
-  return { uid: user.localId, email, idToken: user.idToken };
+  const user = signUp.json as { localId: string; idToken: string; refreshToken: string };
+  return { uid: user.localId, email, idToken: user.idToken, refreshToken: user.refreshToken };
+}
+
+/** Changes the password as the web app's updatePassword does; the user holds the tokens the emulator gives for it. */
+export async function changeTestUserPassword(user: TestUser, password: string): Promise<TestUser> {
+  const base = `http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`;
+  const update = await postEmulatorJson(`${base}/accounts:update?key=any`, {
+    idToken: user.idToken,
+    password,
+    returnSecureToken: true,
+  });
+  if (update.status !== 200)
+    throw new Error(`Auth emulator password change failed: ${update.status} ${JSON.stringify(update.json)}`);
+  const tokens = update.json as { idToken: string; refreshToken: string };
+  return { ...user, idToken: tokens.idToken, refreshToken: tokens.refreshToken };
+}
+
+/** A new ID token from the refresh token, as the SDK gets one when the last is about to expire. */
+export async function refreshTestUserToken(user: TestUser): Promise<TestUser> {
+  const grant = await postEmulatorJson(`http://${AUTH_EMULATOR_HOST}/securetoken.googleapis.com/v1/token?key=any`, {
+    grant_type: 'refresh_token',
+    refresh_token: user.refreshToken,
+  });
+  if (grant.status !== 200)
+    throw new Error(`Auth emulator token refresh failed: ${grant.status} ${JSON.stringify(grant.json)}`);
+  const tokens = grant.json as { id_token: string; refresh_token: string };
+  return { ...user, idToken: tokens.id_token, refreshToken: tokens.refresh_token };
 }
 
 export function emulatorIdentity(): Identity {

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AVATAR_URL, MESSAGES } from '@flipstage/core';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
-import { signUpTestUser } from '../helpers/emulatorUsers.js';
+import { changeTestUserPassword, refreshTestUserToken, signUpTestUser } from '../helpers/emulatorUsers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,6 +21,22 @@ describe('authentication', () => {
     const response = await request(t.app).post('/api/account').set('authorization', 'Bearer not-a-token');
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ error: { message: MESSAGES.invalidToken } });
+  });
+
+  it('keeps a session working across a password change and refuses the tokens from before it', async () => {
+    const before = await signUpTestUser();
+    const account = (idToken: string) => request(t.app).post('/api/account').set('authorization', `Bearer ${idToken}`);
+    expect((await account(before.idToken)).status).toBe(200);
+    // Revocation counts whole seconds: a token from the same second as the change still holds.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+
+    const after = await changeTestUserPassword(before, 'a-brand-new-password');
+    expect((await account(after.idToken)).status).toBe(200);
+    const refreshed = await refreshTestUserToken(after);
+    expect((await account(refreshed.idToken)).status).toBe(200);
+    const stale = await account(before.idToken);
+    expect(stale.status).toBe(401);
+    expect(stale.body).toEqual({ error: { message: MESSAGES.invalidToken } });
   });
 
   it('gives every response a request id', async () => {

@@ -20,41 +20,106 @@ export function identityFromToken(token: DecodedIdToken): AuthIdentity {
   };
 }
 
-export interface IdentityCacheOptions {
+/**
+ * A token is revoked when it was issued before the account's tokensValidAfterTime, which a password
+ * or email change (or revokeRefreshTokens) moves to that moment. Both are whole seconds, so a token
+ * issued in the same second as the change still counts, as Firebase documents.
+ */
+export function issuedBeforeRevocation(token: Pick<DecodedIdToken, 'iat'>, tokensValidAfterTime?: string): boolean {
+  if (!tokensValidAfterTime) return false;
+  return token.iat * 1000 < Date.parse(tokensValidAfterTime);
+}
+
+export interface IdentityOptions {
   /** How long a verified token is trusted without asking again (never past its own expiry). */
   ttlMs?: number;
   maxEntries?: number;
   now?: () => number;
+  /** Whether the Admin SDK talks to the Auth emulator; by default, as the SDK decides, from FIREBASE_AUTH_EMULATOR_HOST. */
+  emulator?: boolean;
+}
+
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The claims of a token the Admin SDK has already checked in every way but revocation. */
+function claimsOf(idToken: string): DecodedIdToken {
+  const payload = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as DecodedIdToken;
+  return { ...payload, uid: payload.sub };
+}
+
+/** A small map that forgets its oldest entry when full. */
+function boundedSet<K, V>(map: Map<K, V>, key: K, value: V, maxEntries: number): void {
+  map.delete(key);
+  if (map.size >= maxEntries) map.delete(map.keys().next().value!);
+  map.set(key, value);
 }
 
 /**
- * Verified tokens are remembered briefly: against the emulator every verification is an HTTP call
- * (the Admin SDK also checks the user there), which would dominate each request's overhead.
+ * Verifies ID tokens and refuses revoked ones in every mode, so a password or email change ends
+ * the sessions that predate it, while the token the client is given for the change works at once.
+ *
+ * Verified tokens are remembered briefly: against the emulator every verification is an HTTP call,
+ * and in production the revocation check reads the user record, which would dominate each request's
+ * overhead. A remembered token is still refused as soon as a later verification of the same user
+ * learns of a newer revocation.
  */
-export function createFirebaseIdentity(auth: Auth, cache: IdentityCacheOptions = {}): Identity {
-  const ttlMs = cache.ttlMs ?? 60_000;
-  const maxEntries = cache.maxEntries ?? 1000;
-  const now = cache.now ?? Date.now;
-  const verified = new Map<string, { identity: AuthIdentity; until: number }>();
+export function createFirebaseIdentity(auth: Auth, options: IdentityOptions = {}): Identity {
+  const ttlMs = options.ttlMs ?? 60_000;
+  const maxEntries = options.maxEntries ?? 1000;
+  const now = options.now ?? Date.now;
+  const emulator = options.emulator ?? Boolean(process.env.FIREBASE_AUTH_EMULATOR_HOST);
+  const verified = new Map<string, { identity: AuthIdentity; iat: number; until: number }>();
+  const validAfter = new Map<string, string>();
+
+  async function checkedClaims(idToken: string): Promise<DecodedIdToken> {
+    try {
+      return await auth.verifyIdToken(idToken);
+    } catch (error) {
+      // Against the emulator the Admin SDK always checks revocation, and by auth_time; but the
+      // emulator keeps the first sign-in's auth_time on the tokens it issues for a password or
+      // email change (firebase-tools#5990), so every later token would look revoked until the
+      // user signed in again. The SDK raises this only after every other check has passed;
+      // revocation is judged below, by when the token was issued, as the emulator itself does.
+      if (emulator && errorCode(error) === 'auth/id-token-revoked') return claimsOf(idToken);
+      throw error;
+    }
+  }
+
+  async function verify(idToken: string): Promise<AuthIdentity> {
+    const hit = verified.get(idToken);
+    if (hit && hit.until > now()) {
+      if (!issuedBeforeRevocation(hit, validAfter.get(hit.identity.uid))) return hit.identity;
+      verified.delete(idToken);
+      throw new InvalidIdToken();
+    }
+    verified.delete(idToken);
+    const claims = await checkedClaims(idToken);
+    const user = await auth.getUser(claims.uid);
+    if (user.tokensValidAfterTime) boundedSet(validAfter, user.uid, user.tokensValidAfterTime, maxEntries);
+    if (user.disabled || issuedBeforeRevocation(claims, user.tokensValidAfterTime)) throw new InvalidIdToken();
+    const identity = identityFromToken(claims);
+    boundedSet(
+      verified,
+      idToken,
+      { identity, iat: claims.iat, until: Math.min(now() + ttlMs, claims.exp * 1000) },
+      maxEntries,
+    );
+    return identity;
+  }
 
   return {
     async verifyIdToken(idToken) {
-      const hit = verified.get(idToken);
-      if (hit && hit.until > now()) return hit.identity;
-      verified.delete(idToken);
-      let decoded: DecodedIdToken;
       try {
-        decoded = await auth.verifyIdToken(idToken);
+        return await verify(idToken);
       } catch (error) {
         // auth/* codes are the token's fault; anything else (e.g. fetching Google's keys) is ours.
-        const code = (error as { code?: unknown }).code;
-        if (typeof code === 'string' && code.startsWith('auth/')) throw new InvalidIdToken({ cause: error });
+        if (error instanceof InvalidIdToken) throw error;
+        if (errorCode(error)?.startsWith('auth/')) throw new InvalidIdToken({ cause: error });
         throw error;
       }
-      const identity = identityFromToken(decoded);
-      if (verified.size >= maxEntries) verified.delete(verified.keys().next().value!);
-      verified.set(idToken, { identity, until: Math.min(now() + ttlMs, decoded.exp * 1000) });
-      return identity;
     },
   };
 }
