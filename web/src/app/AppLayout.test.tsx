@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@flipstage/core';
 import { renderApp } from '../test-utils/renderApp';
 import { createFakeBackend, fakeAuthUser } from '../test-utils/fakeBackend';
+import { ApiError } from '../backend/http';
 
 describe('app frame', () => {
   it('links Home, Pricing and Marketplace and offers Log in and Sign up when signed out', async () => {
@@ -57,6 +58,16 @@ describe('app frame', () => {
     };
     renderApp('/tips', backend);
     expect(await screen.findByText(MESSAGES.mergeDbUserError('connection refused'))).toBeInTheDocument();
+  });
+
+  it('says the session was refused, not that the database is misconfigured, when the API answers 401', async () => {
+    const backend = createFakeBackend({ user: fakeAuthUser() });
+    backend.account.ensureAccount = async () => {
+      throw new ApiError(401, MESSAGES.invalidToken);
+    };
+    renderApp('/tips', backend);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.invalidToken);
+    expect(screen.queryByText(/MERGE_DB_USER/)).not.toBeInTheDocument();
   });
 
   it('sets the page title, description and canonical link', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Alert, Box, Container } from '@mantine/core';
 import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { MESSAGES } from '@flipstage/core';
-import { useAuthStatus, useMergedUser, useMergedUserError } from '../backend/session';
+import { useAuthStatus, useMergedUser, useMergedUserFailure } from '../backend/session';
 import { trackPageView } from '../analytics/track';
 import { chatWidget } from '../analytics/crispChat';
 import { NavBar } from './NavBar';
@@ -45,15 +45,17 @@ export function AppLayout() {
   useRouteChangeEffects();
   useRevalidateOnAuthChange();
   useChatWidget();
-  const mergeError = useMergedUserError();
+  const accountFailure = useMergedUserFailure();
 
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <NavBar />
-      {mergeError && (
+      {accountFailure && (
         <Container size="lg" pt="md">
           <Alert color="red" title="Account data unavailable" role="alert">
-            {MESSAGES.mergeDbUserError(mergeError.message)}
+            {accountFailure.cause === 'database'
+              ? MESSAGES.mergeDbUserError(accountFailure.error.message)
+              : accountFailure.error.message}
           </Alert>
         </Container>
       )}

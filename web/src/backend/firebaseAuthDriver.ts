@@ -65,7 +65,7 @@ export function createFirebaseAuthDriver(auth: Auth): AuthDriver {
   return {
     // Token changes include profile and email updates, so the session sees a fresh identity after them.
     onAuthStateChanged: (listener) => onIdTokenChanged(auth, (user) => listener(user ? toAuthUser(user) : null)),
-    idToken: async () => (auth.currentUser ? auth.currentUser.getIdToken() : null),
+    idToken: async (forceRefresh) => (auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null),
     async signUp(email, password, verifyUrl) {
       const { user } = await createUserWithEmailAndPassword(auth, email, password);
       await sendEmailVerification(user, { url: verifyUrl });

@@ -36,6 +36,14 @@ beforeAll(async () => {
       '/plain-error': [500, 'upstream exploded'],
       '/empty-error': [503, ''],
     };
+    if (req.url === '/session') {
+      const fresh = req.headers.authorization === 'Bearer fresh-token';
+      const [status, body] = fresh
+        ? [200, JSON.stringify({ ok: true })]
+        : [401, JSON.stringify({ error: { message: 'Your session has expired. Please sign in again.' } })];
+      res.writeHead(status, { 'Content-Type': 'application/json' }).end(body);
+      return;
+    }
     const [status, body] = replies[req.url ?? ''] ?? [404, ''];
     res.writeHead(status, { 'Content-Type': 'application/json' }).end(body);
   });
@@ -91,5 +99,49 @@ describe('apiFetch', () => {
 
   it('throws HTTP error! status: {status} for an empty error body', async () => {
     await expect(apiFetch(`${base}/empty-error`)).rejects.toMatchObject({ message: 'HTTP error! status: 503' });
+  });
+
+  describe('a 401 with a token the API no longer accepts', () => {
+    /** Like the auth SDK: the token it holds until asked to force a refresh, then the new one. */
+    function tokenSource(fresh: () => Promise<string | null>) {
+      const calls: boolean[] = [];
+      setIdTokenSource(async (forceRefresh) => {
+        calls.push(forceRefresh ?? false);
+        return forceRefresh ? fresh() : 'stale-token';
+      });
+      return calls;
+    }
+
+    it('is retried once with a freshly issued token, the same body again', async () => {
+      const calls = tokenSource(async () => 'fresh-token');
+      const form = new FormData();
+      form.set('prompt', 'a cozy room');
+      expect(await apiFetch(`${base}/session`, { form })).toEqual({ ok: true });
+      expect(calls).toEqual([false, true]);
+      expect(seen.map((s) => s.authorization)).toEqual(['Bearer stale-token', 'Bearer fresh-token']);
+      expect(seen[1]?.body).toContain('a cozy room');
+    });
+
+    it('throws the 401 when no fresh token can be had (the SDK signs out a revoked session)', async () => {
+      tokenSource(async () => {
+        throw Object.assign(new Error('expired'), { code: 'auth/user-token-expired' });
+      });
+      await expect(apiFetch(`${base}/session`)).rejects.toMatchObject({
+        status: 401,
+        message: 'Your session has expired. Please sign in again.',
+      });
+      expect(seen).toHaveLength(1);
+    });
+
+    it('is not retried when the fresh token is refused too', async () => {
+      tokenSource(async () => 'another-stale-token');
+      await expect(apiFetch(`${base}/session`)).rejects.toMatchObject({ status: 401 });
+      expect(seen.map((s) => s.authorization)).toEqual(['Bearer stale-token', 'Bearer another-stale-token']);
+    });
+
+    it('is not retried without a token', async () => {
+      await expect(apiFetch(`${base}/session`)).rejects.toMatchObject({ status: 401 });
+      expect(seen).toHaveLength(1);
+    });
   });
 });

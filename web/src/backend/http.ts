@@ -18,7 +18,8 @@ export interface ApiFetchInit {
   signal?: AbortSignal;
 }
 
-type IdTokenSource = () => Promise<string | null>;
+/** The signed-in user's current ID token, or null when signed out; forceRefresh asks the auth provider for a new one. */
+export type IdTokenSource = (forceRefresh?: boolean) => Promise<string | null>;
 
 let idTokenSource: IdTokenSource = async () => null;
 
@@ -27,10 +28,35 @@ export function setIdTokenSource(source: IdTokenSource): void {
   idTokenSource = source;
 }
 
-/** Calls the own API (`/api/*`, same origin) with the bearer token when signed in. */
+/**
+ * Calls the own API (`/api/*`, same origin) with the bearer token when signed in. The token is asked
+ * for on every call, so a token the auth SDK replaced (after a password change or re-sign-in) is never
+ * sent again. A 401 is retried once with a freshly issued token: the one held may predate a change made
+ * elsewhere (an email change confirmed from the mailbox, a password changed on another device).
+ */
 export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
   const token = await idTokenSource();
+  let response = await send(path, init, token);
+  if (response.status === 401 && token) {
+    // When the account's refresh token was revoked too, the SDK signs the user out here instead.
+    const fresh = await idTokenSource(true).catch(() => null);
+    if (fresh && fresh !== token) {
+      await response.body?.cancel();
+      response = await send(path, init, fresh);
+    }
+  }
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, errorMessageFromResponse(response.status, text));
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiError(response.status, `Unexpected response from ${path}`);
+  }
+}
+
+function send(path: string, init: ApiFetchInit, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (init.form) {
@@ -40,13 +66,5 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
     body = JSON.stringify(init.json);
   }
   const method = init.method ?? (body ? 'POST' : 'GET');
-  const response = await fetch(path, { method, headers, body, signal: init.signal });
-  const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, errorMessageFromResponse(response.status, text));
-  if (!text) return undefined as T;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    throw new ApiError(response.status, `Unexpected response from ${path}`);
-  }
+  return fetch(path, { method, headers, body, signal: init.signal });
 }

@@ -6,6 +6,7 @@ import { useBackend } from './BackendContext';
 import { authStateAtom, mergeErrorAtom, type AuthStatus } from './authState';
 import { authIdentity, withProviders } from './accountIdentity';
 import { mergeDbUser } from './config';
+import { ApiError } from './http';
 import type { AuthUser, Backend } from './types';
 
 export const MERGED_USER_QUERY_KEY = ['mergedUser'] as const;
@@ -64,11 +65,19 @@ export function useCredits(): number | null {
   return useMergedUser()?.creditsRemaining ?? null;
 }
 
-/** The merged-user read error, if any (shown with core's MERGE_DB_USER message). */
-export function useMergedUserError(): Error | null {
+/**
+ * Why the merged user could not be read: the database (spec §8's MERGE_DB_USER message), or the API
+ * refusing the session (401, even with a freshly issued token), which no database setting would fix.
+ */
+export type MergedUserFailure = { cause: 'database'; error: Error } | { cause: 'session'; error: ApiError };
+
+export function useMergedUserFailure(): MergedUserFailure | null {
   const realtimeError = useAtomValue(mergeErrorAtom);
   const { error } = useMergedUserQuery();
-  return realtimeError ?? error ?? null;
+  const failure = realtimeError ?? error;
+  if (!failure) return null;
+  if (failure instanceof ApiError && failure.status === 401) return { cause: 'session', error: failure };
+  return { cause: 'database', error: failure };
 }
 
 export function refreshMergedUser(queryClient: QueryClient): Promise<void> {

@@ -26,7 +26,8 @@ export type Unsubscribe = () => void;
 /** Auth operations (Firebase Auth SDK in both modes; the emulator in local mode). */
 export interface AuthDriver {
   onAuthStateChanged(listener: (user: AuthUser | null) => void): Unsubscribe;
-  idToken(): Promise<string | null>;
+  /** The current ID token (the SDK renews it near expiry); forceRefresh gets a newly issued one. */
+  idToken(forceRefresh?: boolean): Promise<string | null>;
   signUp(email: string, password: string, verifyUrl: string): Promise<void>;
   signIn(email: string, password: string): Promise<void>;
   signInWithProvider(provider: SocialProvider): Promise<void>;
