@@ -9,6 +9,10 @@ import { createAppQueryClient } from './app/queryClient';
 import { createBackend } from './backend/createBackend';
 import { createAppRouter } from './router';
 
+// index.html's description and share tags are for clients that run no scripts; from here on every
+// page renders its own (PageMeta), which would otherwise sit beside them.
+for (const tag of document.head.querySelectorAll('[data-static-meta]')) tag.remove();
+
 const backend = await createBackend();
 const store = createStore();
 const router = createAppRouter({ context: { store } });

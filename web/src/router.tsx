@@ -2,7 +2,7 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { rootRoute } from './app/rootRoute';
 import type { RouterContext } from './app/routerContext';
 import { homeRoute } from './features/home/route';
-import { marketplaceRoute } from './features/marketplace/route';
+import { listingRoute, marketplaceRoute } from './features/marketplace/route';
 import { authRoutes } from './features/auth/routes';
 import { pricingRoute, purchaseRoute } from './features/pricing/routes';
 import { dashboardRoute } from './features/dashboard/route';
@@ -14,6 +14,7 @@ import { legalIndexRoute, legalRoute } from './features/legal/routes';
 const routeTree = rootRoute.addChildren([
   homeRoute,
   marketplaceRoute,
+  listingRoute,
   ...authRoutes,
   pricingRoute,
   purchaseRoute,

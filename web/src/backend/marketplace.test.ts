@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameFromUrl, itemFormData, itemsPath } from './marketplace';
+import { fileNameFromUrl, itemFormData, itemPath, itemsPath } from './marketplace';
 
 describe('marketplace API client', () => {
   it('asks for items with search, tag and the cursor when there is one', () => {
@@ -7,6 +7,11 @@ describe('marketplace API client', () => {
       '/api/marketplace-get-items?search=oak+table&tag=vintage',
     );
     expect(itemsPath({ search: '', tag: '', cursor: 'abc' })).toBe('/api/marketplace-get-items?search=&tag=&cursor=abc');
+  });
+
+  it('asks for one item by its id, escaped', () => {
+    expect(itemPath('a1-b2')).toBe('/api/marketplace-get-item?id=a1-b2');
+    expect(itemPath('a&b=c')).toBe('/api/marketplace-get-item?id=a%26b%3Dc');
   });
 
   it('sends the item as multipart with comma-separated tags and repeated images', () => {

@@ -1,4 +1,11 @@
-import { API_PATHS, ITEM_STAGED_FROM_FIELD, type Item, type ItemsPage, type ItemState } from '@flipstage/core';
+import {
+  API_PATHS,
+  ITEM_STAGED_FROM_FIELD,
+  type Item,
+  type ItemDetail,
+  type ItemsPage,
+  type ItemState,
+} from '@flipstage/core';
 import { apiFetch, type ApiFetchInit } from './http';
 
 export interface ItemQuery {
@@ -21,6 +28,8 @@ export interface ItemDraft {
 
 export interface MarketplaceBackend {
   listItems(query: ItemQuery, signal?: AbortSignal): Promise<ItemsPage>;
+  /** One listing for its page; an unknown id rejects with an ApiError of status 404. */
+  getItem(id: string, signal?: AbortSignal): Promise<ItemDetail>;
   createItem(draft: ItemDraft): Promise<Item>;
   updateItem(id: string, draft: ItemDraft): Promise<Item>;
   /** Spec §7: the prefilled image URL is fetched as a blob and turned into a file. */
@@ -35,6 +44,10 @@ export function itemsPath(query: ItemQuery): string {
   params.set('tag', query.tag.trim());
   if (query.cursor) params.set('cursor', query.cursor);
   return `${API_PATHS.marketplaceGetItems}?${params.toString()}`;
+}
+
+export function itemPath(id: string): string {
+  return `${API_PATHS.marketplaceGetItem}?id=${encodeURIComponent(id)}`;
 }
 
 export function itemFormData(draft: ItemDraft): FormData {
@@ -62,6 +75,7 @@ export function fileNameFromUrl(url: string, fallback = 'image.jpg'): string {
 export function createHttpMarketplaceBackend(fetchApi: FetchApi = apiFetch): MarketplaceBackend {
   return {
     listItems: (query, signal) => fetchApi<ItemsPage>(itemsPath(query), { signal }),
+    getItem: (id, signal) => fetchApi<ItemDetail>(itemPath(id), { signal }),
     createItem: (draft) =>
       fetchApi<Item>(API_PATHS.marketplaceCreateItem, { method: 'POST', form: itemFormData(draft) }),
     updateItem: (id, draft) =>

@@ -1,6 +1,6 @@
 import { Alert, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { SIGNUP_CREDITS, type AuthType } from '@flipstage/core';
-import { usePageMeta } from '../../app/usePageMeta';
+import { PageMeta } from '../../app/PageMeta';
 import { useBackend } from '../../backend/BackendContext';
 import { useAuthStatus } from '../../backend/session';
 import { ButtonLink } from '../../app/links';
@@ -32,7 +32,6 @@ interface AuthPageProps {
 export function AuthPage({ type, next, oobCode, path }: AuthPageProps) {
   const backend = useBackend();
   const heading = HEADINGS[type];
-  usePageMeta({ title: heading.meta, description: heading.intro, path });
   const status = useAuthStatus();
   const completingEmailLink = type === 'signin' && backend.auth.isSignInLink(window.location.href);
   // Firebase's hosted action page may already have reset the password and sent the user back here without a code.
@@ -40,6 +39,7 @@ export function AuthPage({ type, next, oobCode, path }: AuthPageProps) {
 
   return (
     <Container size={460} py={48}>
+      <PageMeta title={heading.meta} description={heading.intro} path={path} />
       <Paper withBorder shadow="sm" p="xl" radius="md">
         <Stack gap="lg">
           <Stack gap={4}>

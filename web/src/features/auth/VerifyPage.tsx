@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { usePageMeta } from '../../app/usePageMeta';
+import { PageMeta } from '../../app/PageMeta';
 import { useBackend } from '../../backend/BackendContext';
 import { authErrorMessage } from './authErrors';
 import { EmailLinkSignIn } from './EmailLinkSignIn';
@@ -12,11 +12,6 @@ type VerifyState =
 /** /auth/verify: lands the email confirmation (applyActionCode) and completes email-link sign-in. */
 export function VerifyPage({ oobCode, mode, next }: { oobCode?: string; mode?: string; next?: string }) {
   const backend = useBackend();
-  usePageMeta({
-    title: 'Confirm your email',
-    description: 'Confirm your FlipStage email address.',
-    path: '/auth/verify',
-  });
   const isEmailLink = backend.auth.isSignInLink(window.location.href);
   const shouldApply = Boolean(oobCode) && !isEmailLink && (mode === undefined || mode === 'verifyEmail');
   const [state, setState] = useState<VerifyState>(shouldApply ? { kind: 'verifying' } : { kind: 'waiting' });
@@ -33,6 +28,7 @@ export function VerifyPage({ oobCode, mode, next }: { oobCode?: string; mode?: s
 
   return (
     <Container size={460} py={48}>
+      <PageMeta title="Confirm your email" description="Confirm your FlipStage email address." path="/auth/verify" />
       <Paper withBorder shadow="sm" p="xl" radius="md">
         <Stack gap="md">
           <Title order={1} fz={28}>

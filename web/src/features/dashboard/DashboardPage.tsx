@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Alert, Badge, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { planForPriceId } from '@flipstage/core';
-import { usePageMeta } from '../../app/usePageMeta';
+import { PageMeta } from '../../app/PageMeta';
 import { priceIdConfig } from '../../backend/config';
 import { useAuthUser, useMergedUser, useRefreshMergedUser } from '../../backend/session';
 import { track } from '../../analytics/track';
@@ -12,7 +12,6 @@ export const PAYMENT_SUCCESS_MESSAGE =
   'Payment successful! Your subscription is active and your new credits will appear in a moment.';
 
 export function DashboardPage({ paid }: { paid: boolean }) {
-  usePageMeta({ title: 'Dashboard', description: 'Your credits, plan and staged images.', path: '/dashboard' });
   const authUser = useAuthUser();
   const user = useMergedUser();
   const refresh = useRefreshMergedUser();
@@ -25,6 +24,7 @@ export function DashboardPage({ paid }: { paid: boolean }) {
 
   return (
     <Container size="lg" py={40}>
+      <PageMeta title="Dashboard" description="Your credits, plan and staged images." path="/dashboard" />
       <Stack gap="xl">
         {paid && (
           <Alert color="teal" title="Thank you!" role="status">

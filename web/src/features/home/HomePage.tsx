@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Container, Stack } from '@mantine/core';
-import { usePageMeta } from '../../app/usePageMeta';
+import { PageMeta } from '../../app/PageMeta';
 import { StagingStudioWithServices } from '../staging/StagingStudioWithServices';
 import { Hero } from './Hero';
 import { HowItWorks } from './HowItWorks';
@@ -13,14 +13,13 @@ import { STUDIO_ANCHOR_ID } from './studioAnchor';
 const Reviews = lazy(() => import('./Reviews').then((m) => ({ default: m.Reviews })));
 
 export function HomePage() {
-  usePageMeta({
-    title: 'FlipStage',
-    description:
-      'Upload a furniture photo and get it back in a beautifully staged room in about 15 seconds. Flippers sell 42% faster.',
-    path: '/',
-  });
   return (
     <Container size="lg" py="xl">
+      <PageMeta
+        title="FlipStage"
+        description="Upload a furniture photo and get it back in a beautifully staged room in about 15 seconds. Flippers sell 42% faster."
+        path="/"
+      />
       <Stack gap={64}>
         <Hero />
         <HowItWorks />

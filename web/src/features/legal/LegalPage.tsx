@@ -1,18 +1,18 @@
 import { Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { LEGAL_SECTION_LABELS, LEGAL_SECTIONS, resolveLegalSection, type LegalSection } from '@flipstage/core';
-import { usePageMeta } from '../../app/usePageMeta';
+import { PageMeta } from '../../app/PageMeta';
 import { LEGAL_TEXT, LEGAL_UPDATED } from './legalText';
 
 export function LegalPage({ section }: { section: LegalSection }) {
-  usePageMeta({
-    title: LEGAL_SECTION_LABELS[section],
-    description: `FlipStage ${LEGAL_SECTION_LABELS[section]}: credits, subscriptions, your photos and your data.`,
-    path: `/legal/${section}`,
-  });
   const navigate = useNavigate();
   return (
     <Container size="md" py={48}>
+      <PageMeta
+        title={LEGAL_SECTION_LABELS[section]}
+        description={`FlipStage ${LEGAL_SECTION_LABELS[section]}: credits, subscriptions, your photos and your data.`}
+        path={`/legal/${section}`}
+      />
       <Stack gap="lg">
         <Title order={1}>Legal</Title>
         <Tabs

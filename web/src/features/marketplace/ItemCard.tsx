@@ -1,17 +1,25 @@
 import { Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
-import { IconPencil, IconSparkles } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import type { Item } from '@flipstage/core';
+import { AnchorLink } from '../../app/links';
+import { AiStagedBadge, StateBadge } from './ItemBadges';
+import { formatPrice } from './price';
+import classes from './ItemCard.module.css';
 
-const priceFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-export function formatPrice(price: number): string {
-  return priceFormat.format(price);
-}
-
-/** A listing: its 128×128 thumbnails, price, tags and state; Edit only for the owner (spec §2). */
+/**
+ * A listing: its 128×128 thumbnails, price, tags and state; the whole card opens the listing's
+ * page; Edit only for the owner (spec §2).
+ */
 export function ItemCard({ item, canEdit, onEdit }: { item: Item; canEdit: boolean; onEdit: () => void }) {
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-labelledby={`item-${item.id}-title`}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-labelledby={`item-${item.id}-title`}
+      className={classes.card}
+    >
       <Stack gap="sm">
         {item.thumbs.length > 0 && (
           <Group gap={6}>
@@ -30,7 +38,16 @@ export function ItemCard({ item, canEdit, onEdit }: { item: Item; canEdit: boole
         )}
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Title order={3} size="h4" id={`item-${item.id}-title`}>
-            {item.title}
+            <AnchorLink
+              to="/marketplace/$id"
+              params={{ id: item.id }}
+              inherit
+              c="inherit"
+              underline="hover"
+              className={classes.titleLink}
+            >
+              {item.title}
+            </AnchorLink>
           </Title>
           <Text fw={700} size="lg">
             {formatPrice(item.price)}
@@ -40,14 +57,8 @@ export function ItemCard({ item, canEdit, onEdit }: { item: Item; canEdit: boole
           {item.description}
         </Text>
         <Group gap={6}>
-          <Badge color={item.state === 'sold' ? 'dark' : 'teal'} variant="filled">
-            {item.state === 'sold' ? 'Sold' : 'Active'}
-          </Badge>
-          {item.aiStaged && (
-            <Badge color="violet" variant="light" leftSection={<IconSparkles size={12} aria-hidden />}>
-              AI-staged
-            </Badge>
-          )}
+          <StateBadge state={item.state} />
+          {item.aiStaged && <AiStagedBadge />}
           {item.tags.map((tag) => (
             <Badge key={tag} variant="outline" color="gray">
               {tag}
@@ -62,6 +73,7 @@ export function ItemCard({ item, canEdit, onEdit }: { item: Item; canEdit: boole
               leftSection={<IconPencil size={14} aria-hidden />}
               onClick={onEdit}
               aria-label={`Edit ${item.title}`}
+              className={classes.edit}
             >
               Edit
             </Button>

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { MESSAGES, type Item, type ItemsPage } from '@flipstage/core';
 import { theme } from '../../app/theme';
@@ -47,6 +48,7 @@ function fakeMarketplace(pages: ItemsPage[] = [{ data: [item()], nextCursor: nul
       const index = cursor ? Number(cursor) : 0;
       return pages[index] ?? { data: [], nextCursor: null };
     }),
+    getItem: vi.fn(async (id: string) => ({ ...item({ id }), sellerName: null })),
     createItem: vi.fn(async (draft: ItemDraft) => saved(draft)),
     updateItem: vi.fn(async (id: string, draft: ItemDraft) => saved(draft, id)),
     fetchImageFile: vi.fn(async (url: string) => new File(['jpeg'], url.split('/').pop()!, { type: 'image/jpeg' })),
@@ -55,7 +57,7 @@ function fakeMarketplace(pages: ItemsPage[] = [{ data: [item()], nextCursor: nul
 
 type FakeMarketplace = ReturnType<typeof fakeMarketplace>;
 
-function renderMarketplace<B extends MarketplaceBackend = FakeMarketplace>(
+async function renderMarketplace<B extends MarketplaceBackend = FakeMarketplace>(
   options: { uid?: string | null; backend?: B; prefillImageUrl?: string } = {},
 ) {
   const backend = options.backend ?? (fakeMarketplace() as unknown as B);
@@ -65,16 +67,24 @@ function renderMarketplace<B extends MarketplaceBackend = FakeMarketplace>(
   const onPrefillHandled = vi.fn();
   const onSignInRequired = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // Cards link to listing pages, so the page needs a router around it.
+  const page = createRootRoute({
+    component: () => (
+      <MarketplacePage
+        prefillImageUrl={options.prefillImageUrl}
+        onPrefillHandled={onPrefillHandled}
+        onSignInRequired={onSignInRequired}
+      />
+    ),
+  });
+  const router = createRouter({ routeTree: page, history: createMemoryHistory({ initialEntries: ['/marketplace'] }) });
+  await router.load();
   render(
     <MantineProvider theme={theme}>
       <JotaiProvider store={store}>
         <QueryClientProvider client={queryClient}>
           <MarketplaceBackendContext.Provider value={backend}>
-            <MarketplacePage
-              prefillImageUrl={options.prefillImageUrl}
-              onPrefillHandled={onPrefillHandled}
-              onSignInRequired={onSignInRequired}
-            />
+            <RouterProvider router={router} />
           </MarketplaceBackendContext.Provider>
         </QueryClientProvider>
       </JotaiProvider>
@@ -90,7 +100,7 @@ async function openAddItem() {
 
 describe('marketplace screen', () => {
   it('shows the hero, quote band, featured listings, sellers section and three testimonials', async () => {
-    renderMarketplace();
+    await renderMarketplace();
     expect(screen.getByRole('heading', { level: 1, name: 'Marketplace' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Shop Now' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Featured Listings' })).toBeInTheDocument();
@@ -102,9 +112,10 @@ describe('marketplace screen', () => {
     await screen.findByRole('heading', { name: 'Walnut dresser' });
   });
 
-  it('lists items with their thumbnails, price, tags and state', async () => {
-    renderMarketplace();
+  it('lists items with their thumbnails, price, tags and state, each linking to its page', async () => {
+    await renderMarketplace();
     const card = (await screen.findByRole('heading', { name: 'Walnut dresser' })).closest('article')!;
+    expect(within(card).getByRole('link', { name: 'Walnut dresser' })).toHaveAttribute('href', '/marketplace/item-1');
     const thumb = within(card).getByRole('img', { name: 'Walnut dresser, photo 1' });
     expect(thumb).toHaveAttribute('src', 'http://127.0.0.1:5050/blobs/items/item-1/a-thumb.jpg');
     expect(card).toHaveTextContent('$420.00');
@@ -114,33 +125,33 @@ describe('marketplace screen', () => {
   });
 
   it('labels a listing made from a studio result as AI-staged', async () => {
-    renderMarketplace({ backend: fakeMarketplace([{ data: [item({ aiStaged: true })], nextCursor: null }]) });
+    await renderMarketplace({ backend: fakeMarketplace([{ data: [item({ aiStaged: true })], nextCursor: null }]) });
     const card = (await screen.findByRole('heading', { name: 'Walnut dresser' })).closest('article')!;
     expect(card).toHaveTextContent('AI-staged');
   });
 
   it('hides Add Item from signed-out visitors', async () => {
-    renderMarketplace({ uid: null });
+    await renderMarketplace({ uid: null });
     await screen.findByRole('heading', { name: 'Walnut dresser' });
     expect(screen.queryByRole('button', { name: 'Add Item' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
   });
 
   it('shows Add Item to signed-in users', async () => {
-    renderMarketplace({ uid: 'someone' });
+    await renderMarketplace({ uid: 'someone' });
     expect(await screen.findByRole('button', { name: 'Add Item' })).toBeInTheDocument();
   });
 
   it('shows Edit only on the signed-in owner’s items', async () => {
     const pages = [{ data: [item(), item({ id: 'item-2', title: 'Oak table', owner: 'other' })], nextCursor: null }];
-    renderMarketplace({ uid: 'owner-1', backend: fakeMarketplace(pages) });
+    await renderMarketplace({ uid: 'owner-1', backend: fakeMarketplace(pages) });
     await screen.findByRole('heading', { name: 'Oak table' });
     expect(screen.getByRole('button', { name: 'Edit Walnut dresser' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Oak table' })).not.toBeInTheDocument();
   });
 
   it('searches after typing stops', async () => {
-    const { backend } = renderMarketplace();
+    const { backend } = await renderMarketplace();
     await screen.findByRole('heading', { name: 'Walnut dresser' });
     await userEvent.type(screen.getByLabelText('Search'), 'walnut');
     await waitFor(() =>
@@ -154,7 +165,7 @@ describe('marketplace screen', () => {
   });
 
   it('filters by tag', async () => {
-    const { backend } = renderMarketplace();
+    const { backend } = await renderMarketplace();
     await screen.findByRole('heading', { name: 'Walnut dresser' });
     await userEvent.type(screen.getByLabelText('Tag'), 'vintage');
     await waitFor(() =>
@@ -170,7 +181,7 @@ describe('marketplace screen', () => {
       { data: [item()], nextCursor: '1' },
       { data: [item({ id: 'item-2', title: 'Oak table' })], nextCursor: null },
     ];
-    const { backend } = renderMarketplace({ backend: fakeMarketplace(pages) });
+    const { backend } = await renderMarketplace({ backend: fakeMarketplace(pages) });
     await userEvent.click(await screen.findByRole('button', { name: 'Load More' }));
     expect(await screen.findByRole('heading', { name: 'Oak table' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Walnut dresser' })).toBeInTheDocument();
@@ -183,7 +194,7 @@ describe('marketplace screen', () => {
       ...fakeMarketplace(),
       listItems: vi.fn(async () => Promise.reject(new Error('HTTP error! status: 500'))),
     };
-    renderMarketplace({ backend });
+    await renderMarketplace({ backend });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('HTTP error! status: 500');
     expect(alert).toHaveStyle({ color: 'var(--mantine-color-red-text)' });
@@ -192,7 +203,7 @@ describe('marketplace screen', () => {
 
 describe('item dialog', () => {
   it('shows the required-field messages under the fields', async () => {
-    const { backend } = renderMarketplace({ uid: 'owner-1' });
+    const { backend } = await renderMarketplace({ uid: 'owner-1' });
     const dialog = await openAddItem();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Listing' }));
     expect(await within(dialog).findByText(MESSAGES.titleRequired)).toBeInTheDocument();
@@ -202,7 +213,7 @@ describe('item dialog', () => {
   });
 
   it('refuses a negative price', async () => {
-    renderMarketplace({ uid: 'owner-1' });
+    await renderMarketplace({ uid: 'owner-1' });
     const dialog = await openAddItem();
     await userEvent.type(within(dialog).getByLabelText(/Price/), '-5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Listing' }));
@@ -213,7 +224,7 @@ describe('item dialog', () => {
     ['1000001', MESSAGES.priceMaximum],
     ['19.999', MESSAGES.priceDecimals],
   ])('refuses the price %s before sending it', async (price, message) => {
-    const { backend } = renderMarketplace({ uid: 'owner-1' });
+    const { backend } = await renderMarketplace({ uid: 'owner-1' });
     const dialog = await openAddItem();
     await userEvent.type(within(dialog).getByLabelText(/Price/), price);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Listing' }));
@@ -222,7 +233,7 @@ describe('item dialog', () => {
   });
 
   it('refuses files that are not images', async () => {
-    renderMarketplace({ uid: 'owner-1' });
+    await renderMarketplace({ uid: 'owner-1' });
     const dialog = await openAddItem();
     await userEvent.upload(
       within(dialog).getByLabelText('Image files'),
@@ -235,7 +246,7 @@ describe('item dialog', () => {
   });
 
   it('starts a new item as active and creates it with parsed fields', async () => {
-    const { backend } = renderMarketplace({ uid: 'owner-1' });
+    const { backend } = await renderMarketplace({ uid: 'owner-1' });
     const dialog = await openAddItem();
     expect(within(dialog).getByRole('button', { name: 'Active' })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.type(within(dialog).getByLabelText(/Title/), 'Teak sideboard');
@@ -262,7 +273,7 @@ describe('item dialog', () => {
 
   it('edits an item starting from its current state, and any switch is allowed', async () => {
     const pages = [{ data: [item({ state: 'sold' })], nextCursor: null }];
-    const { backend } = renderMarketplace({ uid: 'owner-1', backend: fakeMarketplace(pages) });
+    const { backend } = await renderMarketplace({ uid: 'owner-1', backend: fakeMarketplace(pages) });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Walnut dresser' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Item' });
     expect(within(dialog).getByLabelText(/Title/)).toHaveValue('Walnut dresser');
@@ -281,7 +292,7 @@ describe('item dialog', () => {
       ...fakeMarketplace(),
       createItem: vi.fn(async () => Promise.reject(new Error('Please sign in to continue.'))),
     };
-    renderMarketplace({ uid: 'owner-1', backend });
+    await renderMarketplace({ uid: 'owner-1', backend });
     const dialog = await openAddItem();
     await userEvent.type(within(dialog).getByLabelText(/Title/), 'Chair');
     await userEvent.type(within(dialog).getByLabelText(/Description/), 'Comfy.');
@@ -299,7 +310,7 @@ describe('item dialog', () => {
       ...fakeMarketplace(),
       createItem: vi.fn(() => new Promise<Item>((resolve) => (finish = resolve))),
     };
-    renderMarketplace({ uid: 'owner-1', backend });
+    await renderMarketplace({ uid: 'owner-1', backend });
     const dialog = await openAddItem();
     await userEvent.type(within(dialog).getByLabelText(/Title/), 'Chair');
     await userEvent.type(within(dialog).getByLabelText(/Description/), 'Comfy.');
@@ -312,7 +323,7 @@ describe('item dialog', () => {
 
   it('opens the create dialog with the ?image= result attached', async () => {
     const url = 'http://127.0.0.1:5050/blobs/image_edits/out-1.jpg';
-    const { backend, onPrefillHandled } = renderMarketplace({ uid: 'owner-1', prefillImageUrl: url });
+    const { backend, onPrefillHandled } = await renderMarketplace({ uid: 'owner-1', prefillImageUrl: url });
     const dialog = await screen.findByRole('dialog', { name: 'Add Item' });
     expect(backend.fetchImageFile).toHaveBeenCalledWith(url, expect.anything());
     expect(within(dialog).getByRole('img', { name: 'Image 1: out-1.jpg' })).toBeInTheDocument();
@@ -328,7 +339,7 @@ describe('item dialog', () => {
   });
 
   it('sends a signed-out visitor with ?image= to sign in first', async () => {
-    const { backend, onSignInRequired } = renderMarketplace({
+    const { backend, onSignInRequired } = await renderMarketplace({
       uid: null,
       prefillImageUrl: 'http://127.0.0.1:5050/blobs/image_edits/out-1.jpg',
     });
@@ -339,7 +350,7 @@ describe('item dialog', () => {
   it('only logs a failed ?image= fetch', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const backend = { ...fakeMarketplace(), fetchImageFile: vi.fn(async () => Promise.reject(new Error('HTTP 404'))) };
-    renderMarketplace({ uid: 'owner-1', backend, prefillImageUrl: 'http://127.0.0.1:5050/blobs/missing.jpg' });
+    await renderMarketplace({ uid: 'owner-1', backend, prefillImageUrl: 'http://127.0.0.1:5050/blobs/missing.jpg' });
     await waitFor(() => expect(error).toHaveBeenCalledWith(expect.stringContaining('HTTP 404')));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

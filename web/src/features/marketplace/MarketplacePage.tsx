@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Container, Stack } from '@mantine/core';
-import { usePageMeta } from '../../app/usePageMeta';
+import { PageMeta } from '../../app/PageMeta';
 import { useAuthStatus } from '../../backend/session';
 import { ItemFormDialog, type ItemDialogTarget } from './ItemFormDialog';
 import { ItemList } from './ItemList';
@@ -48,16 +48,16 @@ function usePrefilledImage(
 }
 
 export function MarketplacePage({ prefillImageUrl, onPrefillHandled, onSignInRequired }: MarketplacePageProps) {
-  usePageMeta({
-    title: 'Marketplace',
-    description: 'Browse, search and list staged furniture from flippers, resellers and designers.',
-    path: '/marketplace',
-  });
   const [dialog, setDialog] = useState<ItemDialogTarget | null>(null);
   usePrefilledImage(prefillImageUrl, setDialog, onPrefillHandled, onSignInRequired);
 
   return (
     <Container size="lg" py="xl">
+      <PageMeta
+        title="Marketplace"
+        description="Browse, search and list staged furniture from flippers, resellers and designers."
+        path="/marketplace"
+      />
       <Stack gap={56}>
         <MarketplaceHero />
         <QuoteBand />

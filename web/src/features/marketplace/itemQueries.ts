@@ -1,9 +1,11 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Item } from '@flipstage/core';
+import { ApiError } from '../../backend/http';
 import type { ItemDraft } from '../../backend/marketplace';
 import { useMarketplaceBackend } from './marketplaceBackendContext';
 
 export const ITEMS_QUERY_KEY = ['marketplaceItems'] as const;
+const itemQueryKey = (id: string) => ['marketplaceItem', id] as const;
 
 /** Spec §7: called on load and whenever search or tag changes; pages follow nextCursor. */
 export function useItems(search: string, tag: string) {
@@ -16,13 +18,32 @@ export function useItems(search: string, tag: string) {
   });
 }
 
-/** Creates the item, or updates it when an id is given; the list is reloaded afterwards. */
+/** The API refuses an id no listing could have (400) as surely as one that is gone (404). */
+export function isMissingItem(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+/** One listing for its page; asking again cannot make a missing listing appear. */
+export function useItem(id: string) {
+  const backend = useMarketplaceBackend();
+  return useQuery({
+    queryKey: itemQueryKey(id),
+    queryFn: ({ signal }) => backend.getItem(id, signal),
+    retry: (failures, error) => !isMissingItem(error) && failures < 1,
+  });
+}
+
+/** Creates the item, or updates it when an id is given; the list and the item's page are reloaded afterwards. */
 export function useSaveItem() {
   const backend = useMarketplaceBackend();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, draft }: { id: string | null; draft: ItemDraft }): Promise<Item> =>
       id ? backend.updateItem(id, draft) : backend.createItem(draft),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ITEMS_QUERY_KEY }),
+    onSuccess: (item) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ITEMS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: itemQueryKey(item.id) }),
+      ]),
   });
 }

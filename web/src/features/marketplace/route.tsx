@@ -17,3 +17,9 @@ export const marketplaceRoute = createRoute({
   path: '/marketplace',
   validateSearch: parseMarketplaceSearch,
 }).lazy(() => import('./route.lazy').then((m) => m.Route));
+
+/** One listing's page (issue 15): its own chunk, so browsing the list does not load it. */
+export const listingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/marketplace/$id',
+}).lazy(() => import('./listing.lazy').then((m) => m.Route));

@@ -1,7 +1,7 @@
 import { Accordion, Alert, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { MESSAGES, PLANS } from '@flipstage/core';
-import { usePageMeta } from '../../app/usePageMeta';
+import { PageMeta } from '../../app/PageMeta';
 import { SUPPORT_EMAIL } from '../../backend/config';
 import { track } from '../../analytics/track';
 import { PlanCard } from './PlanCard';
@@ -12,16 +12,15 @@ import { usePlanSelection } from './usePlanSelection';
 const TRIAL_PLAN = PLANS.find((p) => p.popular) ?? PLANS[0];
 
 export function PricingPage() {
-  usePageMeta({
-    title: 'Pricing',
-    description:
-      'FlipStage plans from $8 a month: staged furniture photos with a free trial and credits that roll over.',
-    path: '/pricing',
-  });
   const { selectPlan, error, pendingPlan } = usePlanSelection();
 
   return (
     <Container size="lg" py={48}>
+      <PageMeta
+        title="Pricing"
+        description="FlipStage plans from $8 a month: staged furniture photos with a free trial and credits that roll over."
+        path="/pricing"
+      />
       <Stack gap={48}>
         <Stack gap="sm" align="center" ta="center">
           <Title order={1}>Simple plans for every flipper</Title>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { findPlan } from '@flipstage/core';
-import { usePageMeta } from '../../app/usePageMeta';
+import { PageMeta } from '../../app/PageMeta';
 import { notifyError } from '../../app/notify';
 import { useBackend } from '../../backend/BackendContext';
 import { useMergedUser } from '../../backend/session';
@@ -12,11 +12,6 @@ import { ButtonLink } from '../../app/links';
 /** /purchase/{planId}: an active plan goes to billing; otherwise checkout starts at once (spec §4). */
 export function PurchasePage({ planId }: { planId: string }) {
   const plan = findPlan(planId);
-  usePageMeta({
-    title: plan ? `Subscribe to ${plan.name}` : 'Subscribe',
-    description: 'Starting your FlipStage subscription.',
-    path: `/purchase/${planId}`,
-  });
   const backend = useBackend();
   const user = useMergedUser();
   const navigate = useNavigate();
@@ -39,6 +34,11 @@ export function PurchasePage({ planId }: { planId: string }) {
 
   return (
     <Container size="sm" py={64}>
+      <PageMeta
+        title={plan ? `Subscribe to ${plan.name}` : 'Subscribe'}
+        description="Starting your FlipStage subscription."
+        path={`/purchase/${planId}`}
+      />
       <Stack gap="md" align="center" ta="center">
         <Title order={1}>{plan ? `Subscribe to ${plan.name}` : 'Subscribe'}</Title>
         {error ? (

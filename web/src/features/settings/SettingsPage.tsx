@@ -6,23 +6,23 @@ import {
   resolveSettingsSection,
   type SettingsSection,
 } from '@flipstage/core';
-import { usePageMeta } from '../../app/usePageMeta';
+import { PageMeta } from '../../app/PageMeta';
 import { useMergedUser } from '../../backend/session';
 import { GeneralSection } from './GeneralSection';
 import { PasswordSection } from './PasswordSection';
 import { BillingSection } from './BillingSection';
 
 export function SettingsPage({ section }: { section: SettingsSection }) {
-  usePageMeta({
-    title: `Settings: ${SETTINGS_SECTION_LABELS[section]}`,
-    description: 'Manage your FlipStage profile, password and billing.',
-    path: `/settings/${section}`,
-  });
   const user = useMergedUser();
   const navigate = useNavigate();
 
   return (
     <Container size="md" py={40}>
+      <PageMeta
+        title={`Settings: ${SETTINGS_SECTION_LABELS[section]}`}
+        description="Manage your FlipStage profile, password and billing."
+        path={`/settings/${section}`}
+      />
       <Stack gap="lg">
         <Title order={1}>Settings</Title>
         <Tabs

@@ -1,17 +1,17 @@
 import { Container, List, Stack, Text, Title } from '@mantine/core';
 import { CUSTOM_PROMPT_FALLBACK } from '@flipstage/core';
-import { usePageMeta } from '../../app/usePageMeta';
+import { PageMeta } from '../../app/PageMeta';
 import { PromptBuilder } from './PromptBuilder';
 import { ButtonLink } from '../../app/links';
 
 export function TipsPage() {
-  usePageMeta({
-    title: 'Prompt tips',
-    description: 'How a design style and a room setting combine into a staging prompt, and how to edit it.',
-    path: '/tips',
-  });
   return (
     <Container size="md" py={48}>
+      <PageMeta
+        title="Prompt tips"
+        description="How a design style and a room setting combine into a staging prompt, and how to edit it."
+        path="/tips"
+      />
       <Stack gap="xl">
         <Stack gap="sm">
           <Title order={1}>Prompt tips for staging</Title>
