@@ -18,23 +18,34 @@ function renderProgress() {
 describe('generation progress bar', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('shows 0% while idle', () => {
+  it('shows nothing while nothing is staging', () => {
     renderProgress();
-    expect(screen.getByRole('progressbar', { name: 'Generation progress' })).toHaveAttribute('aria-valuenow', '0');
-    expect(screen.getByText('0% complete')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.queryByText(/% complete/)).not.toBeInTheDocument();
   });
 
-  it('rises about 3.3% a second while generating, fills on finish and resets half a second later', () => {
+  it('rises about 3.3% a second while generating, fills on finish and goes half a second later', () => {
     vi.useFakeTimers();
     const store = renderProgress();
     act(() => store.set(runningAtom, 1));
+    expect(screen.getByRole('progressbar', { name: 'Generation progress' })).toHaveAttribute('aria-valuenow', '0');
     act(() => vi.advanceTimersByTime(3000));
     expect(screen.getByText('10% complete')).toBeInTheDocument();
     act(() => store.set(runningAtom, 0));
     expect(screen.getByText('100% complete')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(499));
-    expect(screen.getByText('100% complete')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Generation progress' })).toHaveAttribute('aria-valuenow', '100');
     act(() => vi.advanceTimersByTime(1));
-    expect(screen.getByText('0% complete')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('fills and goes after a generation quicker than one tick', () => {
+    vi.useFakeTimers();
+    const store = renderProgress();
+    act(() => store.set(runningAtom, 1));
+    act(() => store.set(runningAtom, 0));
+    expect(screen.getByText('100% complete')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(500));
+    expect(screen.queryByText(/% complete/)).not.toBeInTheDocument();
   });
 });

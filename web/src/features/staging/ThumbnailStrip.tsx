@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import {
   Box,
@@ -8,11 +8,14 @@ import {
   Group,
   Image,
   Loader,
+  Stack,
+  Text,
   ThemeIcon,
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconCheck, IconPlus, IconTrash } from '@tabler/icons-react';
+import { findDesignStyle, findFurnitureType } from '@flipstage/core';
 import { clearAllAtom, removeImageAtom, studioAtom } from './studioAtoms';
 import { selectImage, type StudioImage } from './studioState';
 import { useAddFiles } from './useAddFiles';
@@ -21,36 +24,49 @@ import classes from './ThumbnailStrip.module.css';
 function Thumbnail({ image, index, selected }: { image: StudioImage; index: number; selected: boolean }) {
   const setStudio = useSetAtom(studioAtom);
   const removeImage = useSetAtom(removeImageAtom);
+  const choiceId = useId();
   const n = index + 1;
   return (
-    <Box className={classes.thumb} data-status={image.status} data-selected={selected || undefined}>
-      <UnstyledButton
-        className={classes.select}
-        aria-label={`Select image ${n}`}
-        aria-pressed={selected}
-        onClick={() => setStudio((s) => selectImage(s, index))}
-      >
-        <Image src={image.previewUrl} alt="" w={88} h={88} fit="cover" radius="sm" />
-      </UnstyledButton>
-      {image.status === 'processing' && (
-        <Box className={classes.badge}>
-          <Loader size="sm" />
-          <VisuallyHidden>Image {n} processing</VisuallyHidden>
-        </Box>
-      )}
-      {image.status === 'processed' && (
-        <ThemeIcon color="green" radius="xl" size="sm" className={classes.badge}>
-          <IconCheck size={14} aria-hidden />
-          <VisuallyHidden>Image {n} processed</VisuallyHidden>
-        </ThemeIcon>
-      )}
-      <CloseButton
-        size="sm"
-        className={classes.remove}
-        aria-label={`Remove image ${n}`}
-        onClick={() => removeImage(index)}
-      />
-    </Box>
+    <Stack gap={4} w={104} align="center">
+      <Box className={classes.thumb} data-status={image.status} data-selected={selected || undefined}>
+        <UnstyledButton
+          className={classes.select}
+          aria-label={`Select image ${n}`}
+          aria-describedby={choiceId}
+          aria-pressed={selected}
+          onClick={() => setStudio((s) => selectImage(s, index))}
+        >
+          <Image src={image.previewUrl} alt="" w={88} h={88} fit="cover" radius="sm" />
+        </UnstyledButton>
+        {image.status === 'processing' && (
+          <Box className={classes.badge}>
+            <Loader size="sm" />
+            <VisuallyHidden>Image {n} processing</VisuallyHidden>
+          </Box>
+        )}
+        {image.status === 'processed' && (
+          <ThemeIcon color="green" radius="xl" size="sm" className={classes.badge}>
+            <IconCheck size={14} aria-hidden />
+            <VisuallyHidden>Image {n} processed</VisuallyHidden>
+          </ThemeIcon>
+        )}
+        <CloseButton
+          size="sm"
+          className={classes.remove}
+          aria-label={`Remove image ${n}`}
+          onClick={() => removeImage(index)}
+        />
+      </Box>
+      {/* What this photo will be staged as, so a mixed batch can be checked at a glance. */}
+      <Text id={choiceId} size="xs" ta="center" lh={1.25}>
+        <Text span fw={600} inherit display="block">
+          {findFurnitureType(image.choice.furnitureType)?.label}
+        </Text>
+        <Text span c="dimmed" inherit display="block">
+          {findDesignStyle(image.choice.style)?.label}
+        </Text>
+      </Text>
+    </Stack>
   );
 }
 
@@ -63,7 +79,7 @@ export function ThumbnailStrip() {
   if (studio.images.length === 0) return null;
   return (
     <Box>
-      <Group gap="sm" role="list" aria-label="Uploaded images" className={classes.strip}>
+      <Group gap="sm" align="flex-start" role="list" aria-label="Uploaded images" className={classes.strip}>
         {studio.images.map((image, index) => (
           <div role="listitem" key={image.id}>
             <Thumbnail image={image} index={index} selected={index === studio.selectedIndex} />

@@ -1,18 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createStore } from 'jotai';
-import { buildAutoPrompt, MESSAGES, type MergedUser } from '@flipstage/core';
+import { MESSAGES, type MergedUser } from '@flipstage/core';
 import {
   addFilesAtom,
-  chooseStyleAtom,
+  applyChoiceToAllAtom,
   clearAllAtom,
-  customPromptAtom,
-  editedPromptAtom,
+  currentChoiceAtom,
   effectiveCredits,
-  promptAtom,
-  promptModeAtom,
   studioAtom,
   studioMessageAtom,
+  updateChoiceAtom,
 } from './studioAtoms';
+import { changeChoice, markProcessing, selectImage } from './studioState';
 
 URL.createObjectURL = vi.fn(() => 'blob:preview');
 URL.revokeObjectURL = vi.fn();
@@ -66,20 +65,49 @@ describe('studio atoms', () => {
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview');
     expect(store.get(studioAtom).images).toEqual([]);
   });
+});
 
-  it('start the prompt again from the generated one when the style changes', () => {
+describe('studio choice atoms', () => {
+  const toBed = (store: ReturnType<typeof createStore>) =>
+    store.set(updateChoiceAtom, (choice) => changeChoice(choice, { furnitureType: 'bed' }));
+  const choices = (store: ReturnType<typeof createStore>) =>
+    store.get(studioAtom).images.map((i) => `${i.choice.style} ${i.choice.furnitureType}`);
+
+  it('give new photos the choice on show', () => {
     const store = createStore();
-    store.set(editedPromptAtom, 'my own words');
-    expect(store.get(promptAtom)).toBe('my own words');
-    store.set(chooseStyleAtom, 'coastal');
-    expect(store.get(promptAtom)).toBe(buildAutoPrompt('coastal', 'dresser'));
+    toBed(store);
+    store.set(addFilesAtom, [jpeg('a.jpg'), jpeg('b.jpg')], createId);
+    expect(choices(store)).toEqual(['modern bed', 'modern bed']);
   });
 
-  it('send the custom prompt, or its fallback, in custom mode', () => {
+  it('change the selected photo only, and what photos added later start with', () => {
     const store = createStore();
-    store.set(promptModeAtom, 'custom');
-    expect(store.get(promptAtom)).toBe('Custom background prompt');
-    store.set(customPromptAtom, 'a sunny loft');
-    expect(store.get(promptAtom)).toBe('a sunny loft');
+    store.set(addFilesAtom, [jpeg('a.jpg'), jpeg('b.jpg')], createId);
+    store.set(studioAtom, (s) => selectImage(s, 1));
+    toBed(store);
+    expect(choices(store)).toEqual(['modern dresser', 'modern bed']);
+    store.set(studioAtom, (s) => selectImage(s, 0));
+    expect(store.get(currentChoiceAtom).furnitureType).toBe('dresser');
+    store.set(clearAllAtom);
+    expect(store.get(currentChoiceAtom).furnitureType).toBe('bed');
+  });
+
+  it('leave a photo being staged as it is', () => {
+    const store = createStore();
+    store.set(addFilesAtom, [jpeg('a.jpg')], createId);
+    store.set(studioAtom, (s) => markProcessing(s, [s.images[0]!.id]));
+    toBed(store);
+    expect(choices(store)).toEqual(['modern dresser']);
+    store.set(clearAllAtom);
+    expect(store.get(currentChoiceAtom).furnitureType).toBe('dresser');
+  });
+
+  it('apply the selected photo’s choice to every photo', () => {
+    const store = createStore();
+    store.set(addFilesAtom, [jpeg('a.jpg'), jpeg('b.jpg'), jpeg('c.jpg')], createId);
+    store.set(studioAtom, (s) => selectImage(s, 2));
+    store.set(updateChoiceAtom, (choice) => changeChoice(choice, { style: 'coastal', furnitureType: 'bed' }));
+    store.set(applyChoiceToAllAtom);
+    expect(choices(store)).toEqual(['coastal bed', 'coastal bed', 'coastal bed']);
   });
 });

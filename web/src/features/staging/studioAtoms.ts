@@ -3,20 +3,22 @@ import {
   DEFAULT_FURNITURE_TYPE,
   DEFAULT_STYLE,
   filterImageFiles,
-  resolvePrompt,
   SIGNED_OUT_CREDITS,
-  type DesignStyleId,
-  type FurnitureTypeId,
   type MergedUser,
   type PromptMode,
 } from '@flipstage/core';
 import {
   addImages,
+  applyChoiceToAll,
   clearAll,
   droppedImages,
   EMPTY_STUDIO,
   newStudioImage,
   removeImage,
+  selectedImage,
+  setImageChoice,
+  type PromptSettings,
+  type StagingChoice,
   type StudioState,
 } from './studioState';
 
@@ -24,33 +26,45 @@ import {
 export const studioAtom = atom<StudioState>(EMPTY_STUDIO);
 
 export const promptModeAtom = atom<PromptMode>('auto');
-export const styleAtom = atom<DesignStyleId>(DEFAULT_STYLE);
-export const furnitureTypeAtom = atom<FurnitureTypeId>(DEFAULT_FURNITURE_TYPE);
-/** The auto prompt after Edit Prompt; null follows the chosen style and type. */
-export const editedPromptAtom = atom<string | null>(null);
-export const promptEditingAtom = atom(false);
 export const customPromptAtom = atom('');
+export const promptEditingAtom = atom(false);
 
-/** Choosing another style or type starts again from the generated prompt. */
-export const chooseStyleAtom = atom(null, (_get, set, style: DesignStyleId) => {
-  set(styleAtom, style);
-  set(editedPromptAtom, null);
-});
-export const chooseFurnitureTypeAtom = atom(null, (_get, set, type: FurnitureTypeId) => {
-  set(furnitureTypeAtom, type);
-  set(editedPromptAtom, null);
+/**
+ * The last style, type and prompt edit chosen. The choosers show it while the strip is empty; once
+ * a photo is selected they show and change that photo's own.
+ */
+export const defaultChoiceAtom = atom<StagingChoice>({
+  style: DEFAULT_STYLE,
+  furnitureType: DEFAULT_FURNITURE_TYPE,
+  editedPrompt: null,
 });
 
-/** The prompt text sent for staging. */
-export const promptAtom = atom((get) =>
-  resolvePrompt({
-    mode: get(promptModeAtom),
-    style: get(styleAtom),
-    furnitureType: get(furnitureTypeAtom),
-    editedPrompt: get(editedPromptAtom) ?? undefined,
-    customPrompt: get(customPromptAtom),
-  }),
+/** The choice on show: the selected photo's, else the default. New uploads start from it. */
+export const currentChoiceAtom = atom(
+  (get): StagingChoice => selectedImage(get(studioAtom))?.choice ?? get(defaultChoiceAtom),
 );
+
+/**
+ * Changes the choice on show: the selected photo's, and the default for photos added later. A
+ * photo being staged keeps the choice its request was built from, so nothing changes then.
+ */
+export const updateChoiceAtom = atom(null, (get, set, update: (choice: StagingChoice) => StagingChoice) => {
+  const studio = get(studioAtom);
+  const image = selectedImage(studio);
+  if (image?.status === 'processing') return;
+  const next = update(get(currentChoiceAtom));
+  set(defaultChoiceAtom, next);
+  if (image) set(studioAtom, setImageChoice(studio, image.id, next));
+});
+
+export const applyChoiceToAllAtom = atom(null, (get, set) => {
+  set(studioAtom, applyChoiceToAll(get(studioAtom), get(currentChoiceAtom)));
+});
+
+export const promptSettingsAtom = atom((get): PromptSettings => ({
+  mode: get(promptModeAtom),
+  customPrompt: get(customPromptAtom),
+}));
 
 /** The validation message shown above the studio controls (spec §5), or null. */
 export const studioMessageAtom = atom<string | null>(null);
@@ -95,7 +109,8 @@ export const addFilesAtom = atom(null, (get, set, files: readonly File[], create
   const { files: kept, error } = filterImageFiles(files);
   set(studioMessageAtom, error);
   if (kept.length === 0) return 0;
-  const added = kept.map((file) => newStudioImage(createId(), file, URL.createObjectURL(file)));
+  const choice = get(currentChoiceAtom);
+  const added = kept.map((file) => newStudioImage(createId(), file, URL.createObjectURL(file), choice));
   set(studioAtom, addImages(get(studioAtom), added));
   return added.length;
 });
@@ -109,7 +124,10 @@ export const unreadableHeicAtom = atom<string[]>([]);
 export const addConvertedFilesAtom = atom(
   null,
   (get, set, converted: readonly { file: File; preview: Blob }[], createId: IdFactory): number => {
-    const added = converted.map(({ file, preview }) => newStudioImage(createId(), file, URL.createObjectURL(preview)));
+    const choice = get(currentChoiceAtom);
+    const added = converted.map(({ file, preview }) =>
+      newStudioImage(createId(), file, URL.createObjectURL(preview), choice),
+    );
     set(studioAtom, addImages(get(studioAtom), added));
     return added.length;
   },

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { StageRequestFields } from '@flipstage/core';
+import { buildAutoPrompt } from '@flipstage/core';
 import {
   addImages,
+  applyChoiceToAll,
   canTryAnotherRoom,
+  changeChoice,
   clearAll,
   droppedImages,
   EMPTY_STUDIO,
@@ -17,23 +19,21 @@ import {
   removeImage,
   selectedImage,
   selectImage,
+  setImageChoice,
   showVariation,
+  stageRequestFor,
+  type StagingChoice,
   type StudioState,
 } from './studioState';
 
-const REQUEST: StageRequestFields = {
-  prompt: 'a farmhouse room',
-  style: 'farmhouse',
-  furnitureType: 'dresser',
-  mode: 'auto',
-};
+const CHOICE: StagingChoice = { style: 'farmhouse', furnitureType: 'dresser', editedPrompt: null };
 
-function image(id: string) {
-  return newStudioImage(id, new File(['x'], `${id}.jpg`, { type: 'image/jpeg' }), `blob:${id}`);
+function image(id: string, choice = CHOICE) {
+  return newStudioImage(id, new File(['x'], `${id}.jpg`, { type: 'image/jpeg' }), `blob:${id}`, choice);
 }
 
 function withImages(...ids: string[]): StudioState {
-  return addImages(EMPTY_STUDIO, ids.map(image));
+  return addImages(EMPTY_STUDIO, ids.map((id) => image(id)));
 }
 
 describe('studio image state', () => {
@@ -79,12 +79,12 @@ describe('studio image state', () => {
   });
 
   it('removes the output together with its image', () => {
-    const state = removeImage(markProcessed(withImages('a', 'b'), 'a', 'http://x/out-a.jpg', REQUEST), 0);
+    const state = removeImage(markProcessed(withImages('a', 'b'), 'a', 'http://x/out-a.jpg'), 0);
     expect(processedImages(state)).toEqual([]);
   });
 
   it('resets feedback when the last image is removed', () => {
-    const state = removeImage(markProcessed(withImages('a'), 'a', 'http://x/out.jpg', REQUEST), 0);
+    const state = removeImage(markProcessed(withImages('a'), 'a', 'http://x/out.jpg'), 0);
     expect(state).toEqual(EMPTY_STUDIO);
   });
 
@@ -95,7 +95,7 @@ describe('studio image state', () => {
   it('marks images processing, then processed with their output, and shows feedback', () => {
     const processing = markProcessing(withImages('a', 'b'), ['a', 'b']);
     expect(processing.images.map((i) => i.status)).toEqual(['processing', 'processing']);
-    const done = markProcessed(processing, 'a', 'http://x/out-a.jpg', REQUEST);
+    const done = markProcessed(processing, 'a', 'http://x/out-a.jpg');
     expect(done.images[0]).toMatchObject({ status: 'processed', outputUrl: 'http://x/out-a.jpg' });
     expect(done.feedbackVisible).toBe(true);
   });
@@ -108,24 +108,24 @@ describe('studio image state', () => {
 
   it('drops a result for an image removed while it was processing', () => {
     const removed = removeImage(markProcessing(withImages('a', 'b'), ['a']), 0);
-    expect(markProcessed(removed, 'a', 'http://x/out.jpg', REQUEST)).toBe(removed);
+    expect(markProcessed(removed, 'a', 'http://x/out.jpg')).toBe(removed);
   });
 
   it('skips processed and processing images but retries failed ones', () => {
     let state = withImages('a', 'b', 'c', 'd');
-    state = markProcessed(state, 'a', 'http://x/a.jpg', REQUEST);
+    state = markProcessed(state, 'a', 'http://x/a.jpg');
     state = markProcessing(state, ['b']);
     state = markFailed(state, 'c');
     expect(pendingImages(state).map((i) => i.id)).toEqual(['c', 'd']);
   });
 
-  it('adds each further room to the photo’s variations and shows it, keeping what the first was staged with', () => {
-    let state = markProcessed(withImages('a'), 'a', 'http://x/room-1.jpg', REQUEST);
+  it('adds each further room to the photo’s variations and shows it', () => {
+    let state = markProcessed(withImages('a'), 'a', 'http://x/room-1.jpg');
     const [first] = state.images;
-    expect(first).toMatchObject({ variations: ['http://x/room-1.jpg'], stagedWith: REQUEST });
+    expect(first).toMatchObject({ variations: ['http://x/room-1.jpg'] });
     expect(nextVariant(first!)).toBe(1);
     expect(canTryAnotherRoom(first!)).toBe(true);
-    state = markProcessed(markProcessing(state, ['a']), 'a', 'http://x/room-2.jpg', REQUEST);
+    state = markProcessed(markProcessing(state, ['a']), 'a', 'http://x/room-2.jpg');
     expect(state.images[0]).toMatchObject({
       status: 'processed',
       outputUrl: 'http://x/room-2.jpg',
@@ -135,14 +135,14 @@ describe('studio image state', () => {
   });
 
   it('shows one of the photo’s own rooms, and nothing else', () => {
-    let state = markProcessed(withImages('a'), 'a', 'http://x/room-1.jpg', REQUEST);
-    state = markProcessed(state, 'a', 'http://x/room-2.jpg', REQUEST);
+    let state = markProcessed(withImages('a'), 'a', 'http://x/room-1.jpg');
+    state = markProcessed(state, 'a', 'http://x/room-2.jpg');
     expect(showVariation(state, 'a', 'http://x/room-1.jpg').images[0]?.outputUrl).toBe('http://x/room-1.jpg');
     expect(showVariation(state, 'a', 'http://x/elsewhere.jpg')).toBe(state);
   });
 
   it('keeps a staged photo processed, with its rooms, when another room fails', () => {
-    const staged = markProcessed(withImages('a'), 'a', 'http://x/room-1.jpg', REQUEST);
+    const staged = markProcessed(withImages('a'), 'a', 'http://x/room-1.jpg');
     const failed = markFailed(markProcessing(staged, ['a']), 'a');
     expect(failed.images[0]).toMatchObject({ status: 'processed', variations: ['http://x/room-1.jpg'] });
     expect(pendingImages(failed)).toEqual([]);
@@ -151,7 +151,7 @@ describe('studio image state', () => {
   it('offers another room only for a staged photo that is not busy, up to the last variant the API takes', () => {
     const [uploaded] = withImages('a').images;
     expect(canTryAnotherRoom(uploaded!)).toBe(false);
-    const staged = markProcessed(withImages('a'), 'a', 'http://x/room-1.jpg', REQUEST);
+    const staged = markProcessed(withImages('a'), 'a', 'http://x/room-1.jpg');
     expect(canTryAnotherRoom(markProcessing(staged, ['a']).images[0]!)).toBe(false);
     const full = { ...staged.images[0]!, variations: Array.from({ length: 100 }, (_, i) => `http://x/room-${i}.jpg`) };
     expect(canTryAnotherRoom({ ...full, variations: full.variations.slice(1) })).toBe(true);
@@ -159,12 +159,77 @@ describe('studio image state', () => {
   });
 
   it('hides feedback once given', () => {
-    expect(hideFeedback(markProcessed(withImages('a'), 'a', 'http://x/a.jpg', REQUEST)).feedbackVisible).toBe(false);
+    expect(hideFeedback(markProcessed(withImages('a'), 'a', 'http://x/a.jpg')).feedbackVisible).toBe(false);
   });
 
   it('reports the images a transition dropped', () => {
     const before = withImages('a', 'b');
     expect(droppedImages(before, removeImage(before, 1)).map((i) => i.id)).toEqual(['b']);
     expect(droppedImages(before, clearAll()).map((i) => i.id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('each photo’s own style and type', () => {
+  const bed: StagingChoice = { style: 'scandinavian', furnitureType: 'bed', editedPrompt: null };
+  const sofa: StagingChoice = { style: 'modern', furnitureType: 'sofa', editedPrompt: 'a sunny living room' };
+  const auto = { mode: 'auto', customPrompt: '' } as const;
+
+  it('starts from the choice the photo was added with', () => {
+    const state = addImages(EMPTY_STUDIO, [image('a', bed), image('b', sofa)]);
+    expect(state.images.map((i) => i.choice)).toEqual([bed, sofa]);
+  });
+
+  it('starts again from the generated prompt when the style or the type changes, and only then', () => {
+    expect(changeChoice(sofa, { furnitureType: 'chair' })).toEqual({
+      ...sofa,
+      furnitureType: 'chair',
+      editedPrompt: null,
+    });
+    expect(changeChoice(sofa, { style: 'coastal' })).toEqual({ ...sofa, style: 'coastal', editedPrompt: null });
+    expect(changeChoice(sofa, { style: 'modern' })).toBe(sofa);
+  });
+
+  it('changes one photo and leaves the others alone', () => {
+    const state = setImageChoice(withImages('a', 'b'), 'b', bed);
+    expect(state.images.map((i) => i.choice)).toEqual([CHOICE, bed]);
+  });
+
+  it('keeps the choice of a photo being staged, which its request was built from', () => {
+    const busy = markProcessing(withImages('a', 'b'), ['a']);
+    expect(setImageChoice(busy, 'a', bed)).toBe(busy);
+    expect(applyChoiceToAll(busy, bed).images.map((i) => i.choice)).toEqual([CHOICE, bed]);
+  });
+
+  it('applies one choice to every photo, staged ones keeping their rooms for the next', () => {
+    const staged = markProcessed(withImages('a', 'b', 'c'), 'a', 'http://x/room-1.jpg');
+    const state = applyChoiceToAll(staged, sofa);
+    expect(state.images.map((i) => i.choice)).toEqual([sofa, sofa, sofa]);
+    expect(state.images[0]).toMatchObject({ status: 'processed', variations: ['http://x/room-1.jpg'] });
+  });
+
+  it('stages each photo with its own style, type and auto prompt', () => {
+    expect(stageRequestFor(image('a', bed), auto)).toEqual({
+      prompt: buildAutoPrompt('scandinavian', 'bed'),
+      style: 'scandinavian',
+      furnitureType: 'bed',
+      mode: 'auto',
+    });
+    expect(stageRequestFor(image('b', sofa), auto)).toMatchObject({
+      prompt: 'a sunny living room',
+      furnitureType: 'sofa',
+    });
+  });
+
+  it('sends the custom prompt for every photo, each still with its own style and type', () => {
+    const custom = { mode: 'custom', customPrompt: 'a loft with brick walls' } as const;
+    expect(stageRequestFor(image('a', bed), custom)).toEqual({
+      prompt: 'a loft with brick walls',
+      style: 'scandinavian',
+      furnitureType: 'bed',
+      mode: 'custom',
+    });
+    expect(stageRequestFor(image('b', sofa), { mode: 'custom', customPrompt: ' ' }).prompt).toBe(
+      'Custom background prompt',
+    );
   });
 });

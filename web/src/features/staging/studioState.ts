@@ -3,9 +3,33 @@
  * transitions. Images are addressed by id while they are processed, so removing one during a
  * generation never attaches a result to the wrong picture.
  */
-import { MAX_STAGE_VARIANT, type StageRequestFields } from '@flipstage/core';
+import {
+  MAX_STAGE_VARIANT,
+  resolvePrompt,
+  type DesignStyleId,
+  type FurnitureTypeId,
+  type PromptMode,
+  type StageRequestFields,
+} from '@flipstage/core';
 
 export type ImageStatus = 'uploaded' | 'processing' | 'processed' | 'error';
+
+/**
+ * What a photo is staged as. Each photo carries its own, because one batch mixes pieces: a bed
+ * staged with a dining table's choice lands between dining chairs (issue 15).
+ */
+export interface StagingChoice {
+  style: DesignStyleId;
+  furnitureType: FurnitureTypeId;
+  /** The auto prompt after Edit Prompt; null follows the style and type. */
+  editedPrompt: string | null;
+}
+
+/** The prompt settings the whole batch shares: a custom prompt describes the room for every photo. */
+export interface PromptSettings {
+  mode: PromptMode;
+  customPrompt: string;
+}
 
 export interface StudioImage {
   id: string;
@@ -17,8 +41,7 @@ export interface StudioImage {
   outputUrl: string | null;
   /** Every room this photo was staged in ("Try another room"), in order; the index is the variant. */
   variations: string[];
-  /** What the first result was staged with, so another room keeps the style, type and prompt. */
-  stagedWith: StageRequestFields | null;
+  choice: StagingChoice;
 }
 
 export interface StudioState {
@@ -30,8 +53,8 @@ export interface StudioState {
 
 export const EMPTY_STUDIO: StudioState = { images: [], selectedIndex: null, feedbackVisible: false };
 
-export function newStudioImage(id: string, file: File, previewUrl: string): StudioImage {
-  return { id, file, previewUrl, status: 'uploaded', outputUrl: null, variations: [], stagedWith: null };
+export function newStudioImage(id: string, file: File, previewUrl: string, choice: StagingChoice): StudioImage {
+  return { id, file, previewUrl, status: 'uploaded', outputUrl: null, variations: [], choice };
 }
 
 /** New uploads go to the end of the strip; the first of them is selected when nothing was. */
@@ -70,24 +93,62 @@ function updateImage(state: StudioState, id: string, patch: Partial<StudioImage>
   return { ...state, images: state.images.map((img) => (img.id === id ? { ...img, ...patch } : img)) };
 }
 
+/** Choosing another style or type starts again from the generated prompt. */
+export function changeChoice(
+  choice: StagingChoice,
+  change: { style?: DesignStyleId; furnitureType?: FurnitureTypeId },
+): StagingChoice {
+  const next = { ...choice, ...change };
+  const changed = next.style !== choice.style || next.furnitureType !== choice.furnitureType;
+  return changed ? { ...next, editedPrompt: null } : choice;
+}
+
+/** A photo being staged keeps its choice: it is what the request in flight was built from, and its thumbnail says so. */
+function canChangeChoice(image: StudioImage): boolean {
+  return image.status !== 'processing';
+}
+
+export function setImageChoice(state: StudioState, id: string, choice: StagingChoice): StudioState {
+  const image = state.images.find((img) => img.id === id);
+  if (!image || !canChangeChoice(image)) return state;
+  return updateImage(state, id, { choice });
+}
+
+/** "Apply to all images": every photo not being staged takes this choice, processed ones for their next room. */
+export function applyChoiceToAll(state: StudioState, choice: StagingChoice): StudioState {
+  return { ...state, images: state.images.map((img) => (canChangeChoice(img) ? { ...img, choice } : img)) };
+}
+
+/**
+ * What a photo is staged with: its own style and type, and its own auto prompt, unless the batch
+ * uses a custom prompt. Generate and "Try another room" both send what the studio shows for the photo.
+ */
+export function stageRequestFor(image: StudioImage, prompt: PromptSettings): StageRequestFields {
+  const { style, furnitureType, editedPrompt } = image.choice;
+  return {
+    prompt: resolvePrompt({
+      mode: prompt.mode,
+      style,
+      furnitureType,
+      editedPrompt: editedPrompt ?? undefined,
+      customPrompt: prompt.customPrompt,
+    }),
+    style,
+    furnitureType,
+    mode: prompt.mode,
+  };
+}
+
 export function markProcessing(state: StudioState, ids: readonly string[]): StudioState {
   return ids.reduce((s, id) => updateImage(s, id, { status: 'processing' }), state);
 }
 
 /** A new result joins the photo's variations and is shown. */
-export function markProcessed(
-  state: StudioState,
-  id: string,
-  outputUrl: string,
-  stagedWith: StageRequestFields,
-): StudioState {
+export function markProcessed(state: StudioState, id: string, outputUrl: string): StudioState {
   const image = state.images.find((img) => img.id === id);
   if (!image) return state;
   const variations = [...image.variations, outputUrl];
-  return {
-    ...updateImage(state, id, { status: 'processed', outputUrl, variations, stagedWith }),
-    feedbackVisible: true,
-  };
+  return { ...updateImage(state, id, { status: 'processed', outputUrl, variations }), feedbackVisible: true };
 }
 
 /**
@@ -113,8 +174,8 @@ export function nextVariant(image: StudioImage): number {
 }
 
 /** "Try another room" stages a staged photo again, while it is not busy and the API takes the next variant. */
-export function canTryAnotherRoom(image: StudioImage): image is StudioImage & { stagedWith: StageRequestFields } {
-  return image.status === 'processed' && image.stagedWith !== null && nextVariant(image) <= MAX_STAGE_VARIANT;
+export function canTryAnotherRoom(image: StudioImage): boolean {
+  return image.status === 'processed' && nextVariant(image) <= MAX_STAGE_VARIANT;
 }
 
 export function hideFeedback(state: StudioState): StudioState {

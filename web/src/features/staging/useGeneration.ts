@@ -13,14 +13,11 @@ import {
 import {
   apiCreditsAtom,
   effectiveCredits,
-  furnitureTypeAtom,
   localCreditsAtom,
-  promptAtom,
-  promptModeAtom,
+  promptSettingsAtom,
   runningAtom,
   studioAtom,
   studioMessageAtom,
-  styleAtom,
 } from './studioAtoms';
 import {
   canTryAnotherRoom,
@@ -31,9 +28,16 @@ import {
   nextVariant,
   pendingImages,
   selectedImage,
+  stageRequestFor,
   type StudioImage,
 } from './studioState';
 import { useStudioServices, type StudioSession } from './studioServices';
+
+interface NoImagesDecision {
+  kind: 'no-images';
+  message: string;
+}
+const NO_IMAGES: NoImagesDecision = { kind: 'no-images', message: MESSAGES.uploadAtLeastOne };
 
 export function processingErrorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : MESSAGES.unknownProcessingError;
@@ -83,24 +87,19 @@ export function useGeneration(session: StudioSession) {
     [store],
   );
 
-  /** The choice at the moment of the click applies to the whole batch. */
-  const chosenRequest = useCallback(
-    (): StageRequestFields => ({
-      prompt: store.get(promptAtom),
-      style: store.get(styleAtom),
-      furnitureType: store.get(furnitureTypeAtom),
-      mode: store.get(promptModeAtom),
-    }),
-    [store],
-  );
-
+  /**
+   * Stages the photos one after another, each with its own style, type and prompt as they are at
+   * the click: the photos are marked processing at once, which keeps their choices fixed until done.
+   */
   const run = useCallback(
-    async (ids: string[], request: StageRequestFields) => {
-      if (ids.length === 0) return;
-      store.set(studioAtom, (s) => markProcessing(s, ids));
+    async (images: readonly StudioImage[]) => {
+      if (images.length === 0) return;
+      const prompt = store.get(promptSettingsAtom);
+      const requests = new Map<string, StageRequestFields>(images.map((img) => [img.id, stageRequestFor(img, prompt)]));
+      store.set(studioAtom, (s) => markProcessing(s, [...requests.keys()]));
       store.set(runningAtom, (n) => n + 1);
       try {
-        for (const id of ids) {
+        for (const [id, request] of requests) {
           const image = store.get(studioAtom).images.find((img) => img.id === id);
           if (!image) continue;
           track('image_processing_started', { category: 'staging', style: request.style, mode: request.mode });
@@ -111,7 +110,7 @@ export function useGeneration(session: StudioSession) {
               file: image.file,
               idempotencyKey: createId(),
             });
-            store.set(studioAtom, (s) => markProcessed(s, id, result.outputUrl, request));
+            store.set(studioAtom, (s) => markProcessed(s, id, result.outputUrl));
             recordCredits(result.creditsRemaining);
             track('image_processing_completed', { category: 'staging', style: request.style, mode: request.mode });
             track('credit_used', { category: 'staging', credits_used: 1, credits_remaining: result.creditsRemaining });
@@ -157,30 +156,26 @@ export function useGeneration(session: StudioSession) {
 
   const generateSelected = useCallback(async () => {
     const image = await checkedSelection();
-    if (image && isPending(image)) await run([image.id], chosenRequest());
-  }, [checkedSelection, chosenRequest, run]);
+    if (image && isPending(image)) await run([image]);
+  }, [checkedSelection, run]);
 
-  /** Another room for the selected photo's result: what it was staged with, the next variant, one credit. */
+  /** Another room for the selected photo's result: the photo's own choice, the next variant, one credit. */
   const tryAnotherRoom = useCallback(async () => {
     const image = await checkedSelection();
-    if (image && canTryAnotherRoom(image)) await run([image.id], image.stagedWith);
+    if (image && canTryAnotherRoom(image)) await run([image]);
   }, [checkedSelection, run]);
 
   /** Decides what Generate All does; a 'confirm' decision waits for confirmGenerateAll. */
-  const requestGenerateAll = useCallback((): GenerateAllDecision => {
-    const decision = decideGenerateAll(pendingImages(store.get(studioAtom)).length, currentCredits());
+  const requestGenerateAll = useCallback((): GenerateAllDecision | NoImagesDecision => {
+    const state = store.get(studioAtom);
+    // Spec §5 "Generate needs an image": an empty strip is not a batch that is already done.
+    const decision =
+      state.images.length === 0 ? NO_IMAGES : decideGenerateAll(pendingImages(state).length, currentCredits());
     store.set(studioMessageAtom, decision.kind === 'confirm' ? null : decision.message);
     return decision;
   }, [currentCredits, store]);
 
-  const confirmGenerateAll = useCallback(
-    () =>
-      run(
-        pendingImages(store.get(studioAtom)).map((img) => img.id),
-        chosenRequest(),
-      ),
-    [chosenRequest, run, store],
-  );
+  const confirmGenerateAll = useCallback(() => run(pendingImages(store.get(studioAtom))), [run, store]);
 
   return { generateSelected, requestGenerateAll, confirmGenerateAll, tryAnotherRoom };
 }

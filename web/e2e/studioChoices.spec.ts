@@ -1,0 +1,144 @@
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { buildAutoPrompt, type ImageEdit } from '@flipstage/core';
+import { signUp } from './support/accounts';
+
+const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
+
+/**
+ * The image edits the API recorded for the signed-in user: what the backend received for each
+ * staging call (style, furniture type and prompt), read with the token the page sent it.
+ */
+async function storedEdits(page: Page, authorization: string): Promise<ImageEdit[]> {
+  const listed = await page.request.get('/api/image-edits', { headers: { authorization } });
+  expect(listed.ok()).toBe(true);
+  return ((await listed.json()) as { data: ImageEdit[] }).data;
+}
+
+/** The bearer token of the next staging call the page makes. */
+async function nextStageAuthorization(page: Page): Promise<string> {
+  const request = await page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/stage'));
+  return (await request.allHeaders()).authorization ?? '';
+}
+
+/** The stored edit behind the staged image the studio shows for photo n. */
+async function editShownFor(page: Page, edits: ImageEdit[], n: number): Promise<ImageEdit | undefined> {
+  await page.getByRole('button', { name: `Select image ${n}` }).click();
+  const src = await page.getByRole('img', { name: `Staged image ${n}` }).getAttribute('src');
+  return edits.find((edit) => edit.output_image_url === src);
+}
+
+async function choose(page: Page, group: 'Design style' | 'Furniture type', option: string) {
+  // The radio inputs are visually hidden behind their chips; a pointer user clicks the chip.
+  await page.getByRole('radiogroup', { name: group }).getByText(option, { exact: true }).click();
+  await expect(page.getByRole('radio', { name: option, exact: true })).toBeChecked();
+}
+
+function thumbnailCaption(page: Page, n: number) {
+  return page
+    .getByRole('list', { name: 'Uploaded images' })
+    .getByRole('listitem')
+    .nth(n - 1);
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  // At rest, as a reader sees it: the chip just clicked would otherwise be judged in its hover colour.
+  await page.mouse.move(0, 0);
+  const { violations } = await new AxeBuilder({ page }).include('#studio').analyze();
+  const blocking = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(blocking).toEqual([]);
+}
+
+test('Generate All stages a mixed batch, each photo with its own furniture type and style', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/');
+  const credits = page.getByRole('status').filter({ hasText: 'Credits:' });
+  await expect(credits).toHaveText('Credits: 10');
+
+  await page
+    .getByLabel('Upload furniture photos')
+    .setInputFiles(['bed-navy.jpg', 'sofa-grey.jpg', 'bookcase-walnut.jpg'].map(sample));
+  await expect(page.getByRole('button', { name: 'Generate All (3)' })).toBeVisible();
+  await choose(page, 'Furniture type', 'Bed');
+  await choose(page, 'Design style', 'Scandinavian');
+  await page.getByRole('button', { name: 'Select image 2' }).click();
+  await choose(page, 'Furniture type', 'Sofa/Couch');
+  await page.getByRole('button', { name: 'Select image 3' }).click();
+  await choose(page, 'Furniture type', 'Bookcase/Shelf');
+
+  await expect(thumbnailCaption(page, 1)).toContainText('BedScandinavian');
+  await expect(thumbnailCaption(page, 2)).toContainText('Sofa/CouchModern');
+  await expect(thumbnailCaption(page, 3)).toContainText('Bookcase/ShelfModern');
+  await expectNoSeriousViolations(page);
+
+  await page.getByRole('button', { name: 'Generate All (3)' }).click();
+  const authorization = nextStageAuthorization(page);
+  await page.getByRole('dialog', { name: 'Generate All' }).getByRole('button', { name: 'Continue' }).click();
+  for (const n of [1, 2, 3]) await expect(page.getByText(`Image ${n} processed`)).toBeAttached();
+  await expect(credits).toHaveText('Credits: 7');
+  await expect(page.getByRole('button', { name: 'Generate All (0)' })).toBeVisible();
+
+  const edits = await storedEdits(page, await authorization);
+  expect(edits).toHaveLength(3);
+  const expected = [
+    { style: 'scandinavian', furnitureType: 'bed', labels: ['Bed', 'Scandinavian'] },
+    { style: 'modern', furnitureType: 'sofa', labels: ['Sofa/Couch', 'Modern'] },
+    { style: 'modern', furnitureType: 'bookcase', labels: ['Bookcase/Shelf', 'Modern'] },
+  ] as const;
+  for (const [i, photo] of expected.entries()) {
+    const n = i + 1;
+    const edit = await editShownFor(page, edits, n);
+    expect(edit, `the edit shown for image ${n}`).toMatchObject({
+      style: photo.style,
+      furniture_type: photo.furnitureType,
+      background_style: buildAutoPrompt(photo.style, photo.furnitureType),
+    });
+    await expect(thumbnailCaption(page, n)).toContainText(photo.labels.join(''));
+    for (const label of photo.labels) await expect(page.getByRole('radio', { name: label, exact: true })).toBeChecked();
+  }
+  await expectNoSeriousViolations(page);
+});
+
+test('the keyboard reaches Generate in a few tab stops, and the arrow keys change the style', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/');
+  await expect(page.getByRole('status').filter({ hasText: 'Credits:' })).toHaveText('Credits: 10');
+  const upload = page.getByLabel('Upload furniture photos');
+  await upload.setInputFiles([sample('dresser-blue.jpg')]);
+  await expect(page.getByRole('button', { name: 'Select image 1' })).toBeVisible();
+
+  // The drop zone itself is the stop before the strip: start there, as a keyboard user would.
+  await upload.locator('xpath=..').focus();
+  const generate = page.getByRole('button', { name: 'Generate Selected' });
+  const styles = page.getByRole('radiogroup', { name: 'Design style' });
+  let stops = 0;
+  let styleStop = -1;
+  while (!(await generate.evaluate((el) => el === document.activeElement))) {
+    await page.keyboard.press('Tab');
+    stops += 1;
+    if (await styles.evaluate((group) => group.contains(document.activeElement))) {
+      styleStop = stops;
+      // Arrow keys move within the group and select as they go; Tab then leaves it.
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await expect(page.getByRole('radio', { name: 'Farmhouse', exact: true })).toBeChecked();
+      await expect(page.getByRole('radio', { name: 'Farmhouse', exact: true })).toBeFocused();
+    }
+    expect(stops).toBeLessThanOrEqual(10);
+  }
+  // Select image 1, its ×, Add More, Clear All, the prompt mode, the style group, the type group,
+  // the prompt, Edit Prompt, then Generate Selected.
+  expect(stops).toBe(10);
+  expect(styleStop).toBe(6);
+  await expect(thumbnailCaption(page, 1)).toContainText('Dresser/CabinetFarmhouse');
+
+  const authorization = nextStageAuthorization(page);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Image 1 processed')).toBeAttached();
+  const edits = await storedEdits(page, await authorization);
+  expect(await editShownFor(page, edits, 1)).toMatchObject({ style: 'farmhouse', furniture_type: 'dresser' });
+  await expectNoSeriousViolations(page);
+});
