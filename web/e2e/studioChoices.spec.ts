@@ -74,11 +74,16 @@ test('Generate All stages a mixed batch, each photo with its own furniture type 
   await expect(thumbnailCaption(page, 3)).toContainText('Bookcase/ShelfModern');
   await expectNoSeriousViolations(page);
 
+  // The progress bar is there only while the batch stages.
+  const progress = page.getByRole('progressbar', { name: 'Generation progress' });
+  await expect(progress).toHaveCount(0);
   await page.getByRole('button', { name: 'Generate All (3)' }).click();
   const authorization = nextStageAuthorization(page);
   await page.getByRole('dialog', { name: 'Generate All' }).getByRole('button', { name: 'Continue' }).click();
+  await expect(progress).toBeVisible();
   for (const n of [1, 2, 3]) await expect(page.getByText(`Image ${n} processed`)).toBeAttached();
   await expect(credits).toHaveText('Credits: 7');
+  await expect(progress).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Generate All (0)' })).toBeVisible();
 
   const edits = await storedEdits(page, await authorization);
