@@ -63,13 +63,13 @@ test('Generate All stages a mixed batch, each photo with its own furniture type 
     .setInputFiles(['bed-navy.jpg', 'sofa-grey.jpg', 'bookcase-walnut.jpg'].map(sample));
   await expect(page.getByRole('button', { name: 'Generate All (3)' })).toBeVisible();
   await choose(page, 'Furniture type', 'Bed');
-  await choose(page, 'Design style', 'Scandinavian');
+  await choose(page, 'Design style', 'Mid-Century Modern');
   await page.getByRole('button', { name: 'Select image 2' }).click();
   await choose(page, 'Furniture type', 'Sofa/Couch');
   await page.getByRole('button', { name: 'Select image 3' }).click();
   await choose(page, 'Furniture type', 'Bookcase/Shelf');
 
-  await expect(thumbnailCaption(page, 1)).toContainText('BedScandinavian');
+  await expect(thumbnailCaption(page, 1)).toContainText('BedMid-Century Modern');
   await expect(thumbnailCaption(page, 2)).toContainText('Sofa/CouchModern');
   await expect(thumbnailCaption(page, 3)).toContainText('Bookcase/ShelfModern');
   await expectNoSeriousViolations(page);
@@ -89,7 +89,7 @@ test('Generate All stages a mixed batch, each photo with its own furniture type 
   const edits = await storedEdits(page, await authorization);
   expect(edits).toHaveLength(3);
   const expected = [
-    { style: 'scandinavian', furnitureType: 'bed', labels: ['Bed', 'Scandinavian'] },
+    { style: 'midcentury', furnitureType: 'bed', labels: ['Bed', 'Mid-Century Modern'] },
     { style: 'modern', furnitureType: 'sofa', labels: ['Sofa/Couch', 'Modern'] },
     { style: 'modern', furnitureType: 'bookcase', labels: ['Bookcase/Shelf', 'Modern'] },
   ] as const;
@@ -130,7 +130,9 @@ test('the keyboard reaches Generate in a few tab stops, and the arrow keys chang
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('ArrowRight');
       await expect(page.getByRole('radio', { name: 'Farmhouse', exact: true })).toBeChecked();
-      await expect(page.getByRole('radio', { name: 'Farmhouse', exact: true })).toBeFocused();
+      await page.keyboard.press('ArrowLeft');
+      await expect(page.getByRole('radio', { name: 'Mid-Century Modern', exact: true })).toBeChecked();
+      await expect(page.getByRole('radio', { name: 'Mid-Century Modern', exact: true })).toBeFocused();
     }
     expect(stops).toBeLessThanOrEqual(10);
   }
@@ -138,12 +140,12 @@ test('the keyboard reaches Generate in a few tab stops, and the arrow keys chang
   // the prompt, Edit Prompt, then Generate Selected.
   expect(stops).toBe(10);
   expect(styleStop).toBe(6);
-  await expect(thumbnailCaption(page, 1)).toContainText('Dresser/CabinetFarmhouse');
+  await expect(thumbnailCaption(page, 1)).toContainText('Dresser/CabinetMid-Century Modern');
 
   const authorization = nextStageAuthorization(page);
   await page.keyboard.press('Enter');
   await expect(page.getByText('Image 1 processed')).toBeAttached();
   const edits = await storedEdits(page, await authorization);
-  expect(await editShownFor(page, edits, 1)).toMatchObject({ style: 'farmhouse', furniture_type: 'dresser' });
+  expect(await editShownFor(page, edits, 1)).toMatchObject({ style: 'midcentury', furniture_type: 'dresser' });
   await expectNoSeriousViolations(page);
 });
