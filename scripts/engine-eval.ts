@@ -7,18 +7,21 @@
  *    time; a refused photo shows the refusal message instead of an output. Photos named
  *    `no-subject-*` are expected to be refused. Writes .local/engine-eval/contact-sheet.png and
  *    one JPEG per row.
+ * 3. A page per design style (.local/engine-eval/style-<style>.png): real photos staged as the
+ *    furniture type they are closest to, one column per room of the style ("Try another room").
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import sharp, { type OverlayOptions } from 'sharp';
-import { DEFAULT_FURNITURE_TYPE, DEFAULT_STYLE, buildAutoPrompt } from '@flipstage/core';
+import { DEFAULT_FURNITURE_TYPE, DEFAULT_STYLE, DESIGN_STYLE_IDS, buildAutoPrompt, type FurnitureTypeId } from '@flipstage/core';
 import { StagingError, type Stager } from '../functions/src/ports.js';
 import { decodePhoto } from '../functions/src/engine/decode.js';
 import { subjectMatte } from '../functions/src/engine/matte.js';
 import { findSubject } from '../functions/src/engine/subject.js';
 import { createLocalStager } from '../functions/src/engine/index.js';
+import { loadPlates } from '../functions/src/engine/plates/library.js';
 import { renderFixtures } from '../functions/test/fixtures/furnitureFixtures.js';
 
 const IOU_FLAG_BELOW = 0.97;
@@ -197,6 +200,35 @@ async function writeSheet(rows: Row[]): Promise<string> {
   return file;
 }
 
+/** The real photos of the style pages and the type each is staged as: a chair, a big piece, a small one. */
+const STYLE_PAGE_PHOTOS: Array<[string, FurnitureTypeId]> = [
+  ['boxes-on-chair.jpg', 'chair'],
+  ['motorcycle-garage.jpg', 'sofa'],
+  ['coffee-cup-table.jpg', 'coffee'],
+];
+
+async function writeStylePages(stager: Stager): Promise<void> {
+  const plates = await loadPlates();
+  for (const style of DESIGN_STYLE_IDS) {
+    const rooms = plates.filter((plate) => plate.style === style).length;
+    const overlays: OverlayOptions[] = [];
+    const width = rooms * TILE_W + (rooms - 1) * GAP;
+    for (const [r, [photo, type]] of STYLE_PAGE_PHOTOS.entries()) {
+      const image = new Uint8Array(await readFile(join(root, 'functions/test/fixtures/photos', photo)));
+      const top = r * (TILE_H + CAPTION_H + GAP);
+      for (let variant = 0; variant < rooms; variant++) {
+        const out = await stager.stage({ image, prompt: buildAutoPrompt(style, type), style, furnitureType: type, mode: 'auto', size: 'standard', variant });
+        overlays.push({ input: await tile(out.jpeg), left: variant * (TILE_W + GAP), top });
+      }
+      overlays.push({ input: textTile([`${photo} as ${type}, ${style}: rooms 1–${rooms}`], width, CAPTION_H, '#ffffff', 14), left: 0, top: top + TILE_H });
+    }
+    const file = join(outDir, `style-${style}.png`);
+    const height = STYLE_PAGE_PHOTOS.length * (TILE_H + CAPTION_H + GAP);
+    await sharp({ create: { width, height, channels: 3, background: '#ffffff' } }).composite(overlays).png().toFile(file);
+    console.log(`wrote ${file}`);
+  }
+}
+
 const photos = await photosIn(folder);
 printScores(await scoreAll(photos));
 
@@ -210,3 +242,4 @@ for (const photo of photos) {
   console.log(`  ${row.caption}: ${row.verdict}`);
 }
 console.log(`wrote ${await writeSheet(rows)}`);
+await writeStylePages(stager);

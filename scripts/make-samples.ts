@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { drawFurniture, fitBox, shade, type FurnitureKind } from '../functions/test/fixtures/furnitureDrawing.js';
-import { prng } from '../functions/src/engine/palette.js';
+import { prng } from '../functions/test/fixtures/prng.js';
 import { addSensorNoise } from '../functions/test/fixtures/furnitureFixtures.js';
 
 type Backdrop = 'sweep' | 'wall-wood' | 'wall-carpet';

@@ -155,7 +155,22 @@ def table_lamp(kit, x, y, z, on=True):
 # Layouts
 
 
-def living(style, window_side=-1, foreground=True, extra=None):
+def centrepiece(kit, kind, z, seed):
+    """What hangs above the slot: framed art, or a mirror (sunburst or round)."""
+    if kind == 'sunburst':
+        p.sunburst_mirror(0, z + 0.45, 0.45, colour=kit['metal'])
+        tag('mirror')
+    elif kind == 'mirror':
+        p.round_mirror(0, z + 0.4, 0.38, frame=kit['metal'])
+        tag('mirror')
+    elif kind == 'pair':
+        art(kit, -0.45, z - 0.1, 0.6, 0.8, seed=seed)
+        art(kit, 0.45, z - 0.1, 0.6, 0.8, seed=seed + 4)
+    else:
+        art(kit, 0.0, z, 0.95, 0.68, seed=seed)
+
+
+def living(style, window_side=-1, foreground=True, extra=None, above='art'):
     kit = KITS[style]
 
     def build():
@@ -164,7 +179,7 @@ def living(style, window_side=-1, foreground=True, extra=None):
         curtains(kit, window)
         rug(kit)
         plant(kit, -window_side * 2.05, -0.4, 1.55, seed=7)
-        art(kit, 0.0, 1.45, 0.95, 0.68, seed=3)
+        centrepiece(kit, above, 1.45, 3)
         h = p.side_table(window_side * 1.62, -1.7, kit['wood'], legs_colour=kit['metal'])
         flowers(kit, window_side * 1.62, -1.7, h)
         if foreground:
@@ -175,7 +190,7 @@ def living(style, window_side=-1, foreground=True, extra=None):
     return build
 
 
-def bedroom(style, window_side=1, lamps_on=False, extra=None):
+def bedroom(style, window_side=1, lamps_on=False, extra=None, above='pair'):
     kit = KITS[style]
 
     def build():
@@ -185,8 +200,7 @@ def bedroom(style, window_side=1, lamps_on=False, extra=None):
         for side in (-1, 1):
             h = p.nightstand(side * 1.7, -0.22, kit['wood'], handle=kit['metal'])
             table_lamp(kit, side * 1.7, -0.22, h, on=lamps_on)
-        art(kit, -0.45, 1.35, 0.6, 0.8, seed=5)
-        art(kit, 0.45, 1.35, 0.6, 0.8, seed=9)
+        centrepiece(kit, above, 1.45, 5)
         plant(kit, -window_side * 2.3, -1.3, 1.3, kind='bush', seed=13)
         p.basket(window_side * 2.2, -1.0, colour='#b89b6e')
         if extra:
@@ -217,13 +231,8 @@ def dining(style, window_side=0, extra=None):
 # Style extras
 
 
-def sunburst(kit):
-    p.sunburst_mirror(0, 1.85, 0.42)
-    tag('mirror')
-
-
-def slats_right(kit):
-    p.slat_panel(1.9, 1.0, 2.4, '#6e4122')
+def slats_left(kit):
+    p.slat_panel(-1.9, 1.0, 2.4, '#6e4122')
 
 
 def edison(kit):
@@ -241,11 +250,6 @@ def sconces(kit):
 def fireplace_left(kit):
     p.fireplace(-1.95, 1.1)
     tag('fireplace')
-
-
-def round_mirror(kit):
-    p.round_mirror(0, 1.75, 0.38, frame=kit['metal'])
-    tag('mirror')
 
 
 def lamp_right(kit):
@@ -270,13 +274,6 @@ def hanging_plants(kit):
     tag('plants')
 
 
-def combine(*extras):
-    def run(kit):
-        for extra in extras:
-            extra(kit)
-    return run
-
-
 # Lights: azimuth is the direction the light travels (90: from the left), elevation above the floor.
 MORNING = {'azimuth': 60, 'elevation': 30, 'colour': '#fff3e2', 'strength': 3.5}
 NOON_COOL = {'azimuth': -55, 'elevation': 45, 'colour': '#eef3ff', 'strength': 2.6}
@@ -297,7 +294,7 @@ ROOMS = [
     room('modern-2', 'bedroom', bedroom('modern', 1), NOON_COOL, {'bright', 'cool'}),
     room('modern-3', 'dining', dining('modern', extra=trailing_window), AFTERNOON, {'warm'}),
 
-    room('midcentury-1', 'living', living('midcentury', 1, foreground=False, extra=combine(sunburst, slats_right)), AFTERNOON, {'warm'}),
+    room('midcentury-1', 'living', living('midcentury', 1, foreground=False, extra=slats_left, above='sunburst'), AFTERNOON, {'warm'}),
     room('midcentury-2', 'bedroom', bedroom('midcentury', -1, lamps_on=True), GOLDEN, {'warm'}),
     room('midcentury-3', 'dining', dining('midcentury', extra=lamp_left_off), MORNING, {'bright', 'warm'}),
 
@@ -321,11 +318,11 @@ ROOMS = [
     room('traditional-3', 'dining', dining('traditional', extra=sconces), MORNING, {'warm'}),
 
     room('scandinavian-1', 'living', living('scandinavian', 1, extra=lamp_left_off), NOON_COOL, {'bright', 'cool'}, occluders=True),
-    room('scandinavian-2', 'bedroom', bedroom('scandinavian', -1, extra=round_mirror), MORNING, {'bright', 'cool'}),
+    room('scandinavian-2', 'bedroom', bedroom('scandinavian', -1, above='mirror'), MORNING, {'bright', 'cool'}),
     room('scandinavian-3', 'dining', dining('scandinavian', extra=trailing_window), OVERCAST, {'bright', 'cool'}, exposure=0.4),
 
     room('coastal-1', 'living', living('coastal', -1), MORNING, {'bright', 'cool'}, occluders=True),
-    room('coastal-2', 'bedroom', bedroom('coastal', 1, extra=round_mirror), NOON_COOL, {'bright', 'cool'}),
+    room('coastal-2', 'bedroom', bedroom('coastal', 1, above='mirror'), NOON_COOL, {'bright', 'cool'}),
     room('coastal-3', 'dining', dining('coastal', extra=baskets), AFTERNOON, {'bright', 'warm'}),
 ]
 

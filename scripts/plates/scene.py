@@ -294,7 +294,7 @@ def box(name, size, location, material, bevel=0.006, rotation=(0, 0, 0)):
     obj = bpy.context.object
     obj.name = name
     obj.scale = (sx, sy, sz)
-    bpy.ops.object.transform_apply(scale=True)
+    bpy.ops.object.transform_apply(location=False, rotation=False, scale=True)
     if bevel > 0:
         mod = obj.modifiers.new('bevel', 'BEVEL')
         mod.width = bevel
@@ -332,7 +332,7 @@ def plane(name, size, location, material, rotation=(0, 0, 0)):
     obj = bpy.context.object
     obj.name = name
     obj.scale = (size[0], size[1], 1)
-    bpy.ops.object.transform_apply(scale=True)
+    bpy.ops.object.transform_apply(location=False, rotation=False, scale=True)
     obj.data.materials.append(material)
     return obj
 

@@ -1,14 +1,16 @@
-import sharp from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
 import type { FurnitureTypeId } from '@flipstage/core';
 import { READ_OPTIONS, readFailure, type DecodedPhoto } from './decode.js';
 import { silhouetteFloor } from './floorContact.js';
-import { layoutRoom, type Box } from './layout.js';
+import { frameAround, placeOnPlate, type Box } from './layout.js';
+import { wrapLight } from './lightWrap.js';
 import { JPEG_QUALITY } from './limits.js';
 import { coarseMatte, decontaminateEdges, refineMatte, refineRadius } from './matte.js';
-import { roomSvg, windowSideFor } from './roomScene.js';
+import type { ColourGrade } from './plates/choosePlate.js';
+import type { PlateGeometry, Region } from './plates/geometry.js';
+import { loadOccluder, loadPlatePixels } from './plates/library.js';
 import type { SubjectMask } from './segment.js';
-import { groundShadows } from './shadows.js';
-import type { RoomLook } from './styles.js';
+import { groundShadows, type LightSide } from './shadows.js';
 
 /** A canvas much wider or taller than this makes a strange room; the photo's aspect is clamped to it. */
 const MIN_ASPECT = 0.75;
@@ -17,10 +19,10 @@ const MAX_ASPECT = 16 / 9;
 export interface ComposeInput {
   photo: DecodedPhoto;
   subject: SubjectMask;
-  look: RoomLook;
+  plate: PlateGeometry;
+  grade: ColourGrade;
   furnitureType: FurnitureTypeId;
   longSide: number;
-  seed: number;
 }
 
 export interface Composed {
@@ -176,6 +178,62 @@ function applyGains(piece: Buffer, gains: number[]): void {
   }
 }
 
+/**
+ * The room behind the piece: the framed part of the plate at the canvas's size, graded as the
+ * prompt asks (a little brighter or darker, warmer or cooler).
+ */
+async function roomPixels(plate: PlateGeometry, frame: Region, canvas: { width: number; height: number }, grade: ColourGrade): Promise<Buffer> {
+  const pixels = await loadPlatePixels(plate.id);
+  const left = Math.round(frame.x);
+  const top = Math.round(frame.y);
+  const { brightness, temperature } = grade;
+  return sharp(pixels.rgb, { raw: { width: pixels.width, height: pixels.height, channels: 3 } })
+    .extract({
+      left,
+      top,
+      width: Math.min(pixels.width - left, Math.round(frame.w)),
+      height: Math.min(pixels.height - top, Math.round(frame.h)),
+    })
+    .resize(canvas.width, canvas.height, { fit: 'fill', kernel: 'lanczos3' })
+    .linear([brightness * (1 + temperature), brightness, brightness * (1 - temperature)], [0, 0, 0])
+    .raw()
+    .toBuffer();
+}
+
+/** The plate's foreground objects (a plant at the frame's edge) at the canvas's scale, cut to the canvas. */
+async function occluders(plate: PlateGeometry, frame: Region, scale: number, canvas: { width: number; height: number }): Promise<OverlayOptions[]> {
+  const out: OverlayOptions[] = [];
+  for (const occluder of plate.occluders ?? []) {
+    const image = await loadOccluder(occluder.image);
+    const width = Math.max(1, Math.round(image.width * scale));
+    const height = Math.max(1, Math.round(image.height * scale));
+    const left = Math.round((occluder.x - frame.x) * scale);
+    const top = Math.round((occluder.y - frame.y) * scale);
+    const visible = {
+      left: Math.max(0, -left),
+      top: Math.max(0, -top),
+      width: Math.min(width, canvas.width - left) - Math.max(0, -left),
+      height: Math.min(height, canvas.height - top) - Math.max(0, -top),
+    };
+    if (visible.width <= 0 || visible.height <= 0) continue;
+    const input = await sharp(image.rgba, { raw: { width: image.width, height: image.height, channels: 4 } })
+      .resize(width, height, { fit: 'fill' })
+      .extract(visible)
+      .raw()
+      .toBuffer();
+    out.push({ input, raw: { width: visible.width, height: visible.height, channels: 4 }, left: Math.max(0, left), top: Math.max(0, top) });
+  }
+  return out;
+}
+
+/** Types that stand with their back to the wall in their slot (docs/plates.md), and so shade it. */
+const AGAINST_WALL: ReadonlySet<FurnitureTypeId> = new Set(['dresser', 'bookcase', 'desk', 'sofa']);
+
+/** The side the plate's main light comes from, read from the direction its shadows fall. */
+function lightSide(plate: PlateGeometry): LightSide {
+  return plate.light.direction[0] >= 0 ? 'left' : 'right';
+}
+
 export async function compose(input: ComposeInput): Promise<Composed> {
   const canvas = canvasSize(input.photo, input.longSide);
   const bounds = subjectBounds(input.subject);
@@ -183,22 +241,39 @@ export async function compose(input: ComposeInput): Promise<Composed> {
   const floor = silhouetteFloor(crop);
   const aspect =
     (bounds.w * input.photo.width) / input.subject.width / ((bounds.h * input.photo.height) / input.subject.height);
-  const layout = layoutRoom(input.furnitureType, canvas.width, canvas.height, aspect, floor);
-  const svg = roomSvg({ layout, look: input.look, furnitureType: input.furnitureType, seed: input.seed });
-  const target = layout.subject;
-  // The room rasterizes on one libvips thread while the cut-out is prepared on another.
-  const [room, piece] = await Promise.all([
-    sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer(),
+  const onPlate = placeOnPlate(input.plate, input.furnitureType, aspect, floor);
+  const frame = frameAround(input.plate, onPlate, canvas);
+  const scale = canvas.height / frame.h;
+  const target: Box = {
+    x: Math.round((onPlate.x - frame.x) * scale),
+    y: Math.round((onPlate.y - frame.y) * scale),
+    w: Math.max(1, Math.round(onPlate.w * scale)),
+    h: Math.max(1, Math.round(onPlate.h * scale)),
+  };
+  // The room is cut and graded on one libvips thread while the piece is cut out on another.
+  const [room, piece, foreground] = await Promise.all([
+    roomPixels(input.plate, frame, canvas, input.grade),
     cutOut(input, bounds, target),
+    occluders(input.plate, frame, scale, canvas),
   ]);
   applyGains(piece, matchGains(room, canvas, target, piece));
+  await wrapLight(piece, room, canvas.width, target);
   const alpha = new Uint8Array(target.w * target.h);
   for (let i = 0; i < alpha.length; i++) alpha[i] = piece[i * 4 + 3]!;
-  const shadow = await groundShadows(alpha, target, floor, crop.width, canvas, windowSideFor(layout, input.seed));
+  const shadow = await groundShadows(
+    alpha,
+    target,
+    floor,
+    crop.width,
+    canvas,
+    lightSide(input.plate),
+    AGAINST_WALL.has(input.furnitureType),
+  );
   const jpeg = await sharp(room, { raw: { width: canvas.width, height: canvas.height, channels: 3 } })
     .composite([
       shadow,
       { input: piece, raw: { width: target.w, height: target.h, channels: 4 }, left: target.x, top: target.y },
+      ...foreground,
     ])
     .jpeg({ quality: JPEG_QUALITY })
     .toBuffer();

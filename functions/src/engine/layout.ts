@@ -1,4 +1,5 @@
 import type { FurnitureTypeId } from '@flipstage/core';
+import { pixelsPerMetre, type PlateGeometry, type Region } from './plates/geometry.js';
 
 export interface Box {
   x: number;
@@ -7,45 +8,20 @@ export interface Box {
   h: number;
 }
 
-/**
- * The drawn room's camera: where the back wall meets the floor, the horizon (eye level) and how
- * tall the visible back wall is in metres. Together they give pixels per metre at any floor row.
- */
-export const FLOOR_LINE = 0.64;
-export const HORIZON_LINE = 0.42;
-const WALL_METRES = 2.5;
-
 /** Typical real sizes in metres: the height a piece of this type stands, and the widest it plausibly gets in a photo (a 3/4 view included). */
-const TYPE_SIZES: Record<FurnitureTypeId, { height: number; maxWidth: number; cx: number; depth: number }> = {
-  dresser: { height: 0.85, maxWidth: 1.6, cx: 0.5, depth: 0.05 },
-  sofa: { height: 0.85, maxWidth: 2.4, cx: 0.5, depth: 0.08 },
-  table: { height: 0.76, maxWidth: 2.0, cx: 0.5, depth: 0.16 },
-  chair: { height: 0.9, maxWidth: 0.85, cx: 0.44, depth: 0.12 },
-  coffee: { height: 0.45, maxWidth: 1.3, cx: 0.5, depth: 0.24 },
-  bed: { height: 1.1, maxWidth: 2.3, cx: 0.5, depth: 0.14 },
-  desk: { height: 0.76, maxWidth: 1.6, cx: 0.5, depth: 0.06 },
-  bookcase: { height: 1.85, maxWidth: 1.1, cx: 0.42, depth: 0.04 },
+const TYPE_SIZES: Record<FurnitureTypeId, { height: number; maxWidth: number }> = {
+  dresser: { height: 0.85, maxWidth: 1.6 },
+  sofa: { height: 0.85, maxWidth: 2.4 },
+  table: { height: 0.76, maxWidth: 2.0 },
+  chair: { height: 0.9, maxWidth: 0.85 },
+  coffee: { height: 0.45, maxWidth: 1.3 },
+  bed: { height: 1.1, maxWidth: 2.3 },
+  desk: { height: 0.76, maxWidth: 1.6 },
+  bookcase: { height: 1.85, maxWidth: 1.1 },
 };
 
 /** Room left around the piece so it never touches the frame. */
 const MARGIN = 0.04;
-
-export interface RoomGeometry {
-  width: number;
-  height: number;
-  floorY: number;
-  horizonY: number;
-}
-
-export function roomGeometry(width: number, height: number): RoomGeometry {
-  return { width, height, floorY: Math.round(height * FLOOR_LINE), horizonY: Math.round(height * HORIZON_LINE) };
-}
-
-/** Pixels per metre for something standing on the floor at row y: nearer the camera, bigger. */
-export function pixelsPerMetre(geometry: RoomGeometry, y: number): number {
-  const atWall = geometry.floorY / WALL_METRES;
-  return (atWall * (y - geometry.horizonY)) / (geometry.floorY - geometry.horizonY);
-}
 
 /**
  * Where the silhouette meets the floor, as fractions of its box: `back` is the highest floor
@@ -55,53 +31,78 @@ export interface FloorContact {
   back: number;
 }
 
-export interface RoomLayout extends RoomGeometry {
-  /** The piece's box on the canvas; its bottom edge is its nearest floor contact. */
-  subject: Box;
-}
-
 /**
- * Stands the piece on the floor at a size believable for its type: its height in metres times
- * the room's scale where it stands, narrowed if that would make it wider than such a piece gets,
- * and pushed forward until its rear floor contact is on the floor, not in the wall.
+ * Stands the piece in its type's slot on the plate, at a size believable for its type: its height
+ * in metres times the floor's scale where it stands, narrowed if that would make it wider than such
+ * a piece gets or than the slot allows, and moved forward until its rear floor contact is on the
+ * floor, not in the wall. The box is in plate pixels; its bottom edge is the nearest floor contact.
  */
-export function layoutRoom(
+export function placeOnPlate(
+  plate: PlateGeometry,
   type: FurnitureTypeId,
-  width: number,
-  height: number,
   subjectAspect: number,
   contact: FloorContact = { back: 1 },
-): RoomLayout {
-  const geometry = roomGeometry(width, height);
+): Box {
+  const { width, height } = plate;
+  const slot = plate.slots[type];
   const size = TYPE_SIZES[type];
-  let bottom = Math.min(height * (1 - MARGIN), geometry.floorY + height * size.depth);
+  const maxWidth = Math.min(size.maxWidth, slot.maxWidthM);
+  let bottom = Math.min(height * (1 - MARGIN), slot.y);
   let h = 0;
   let w = 0;
   // Moving the piece forward makes it bigger, which moves its rear contact back; two passes settle it.
   for (let pass = 0; pass < 3; pass++) {
-    const scale = pixelsPerMetre(geometry, bottom);
+    const scale = pixelsPerMetre(plate, bottom);
     h = size.height * scale;
     w = h * subjectAspect;
-    if (w > size.maxWidth * scale) {
-      w = size.maxWidth * scale;
+    if (w > maxWidth * scale) {
+      w = maxWidth * scale;
       h = w / subjectAspect;
     }
     const fit = Math.min(1, (width * (1 - 2 * MARGIN)) / w, (bottom - height * MARGIN) / h);
     w *= fit;
     h *= fit;
     const rearContact = bottom - h * (1 - contact.back);
-    const needed = geometry.floorY + height * 0.015 - rearContact;
+    const needed = plate.floor.backY + height * 0.01 - rearContact;
     if (needed <= 0.5) break;
     bottom = Math.min(height * (1 - MARGIN), bottom + needed);
   }
-  const x = Math.max(width * MARGIN, Math.min(width * (1 - MARGIN) - w, width * size.cx - w / 2));
-  return {
-    ...geometry,
-    subject: {
-      x: Math.round(x),
-      y: Math.round(bottom - h),
-      w: Math.max(1, Math.round(w)),
-      h: Math.max(1, Math.round(h)),
-    },
-  };
+  const x = Math.max(width * MARGIN, Math.min(width * (1 - MARGIN) - w, slot.x - w / 2));
+  return { x, y: bottom - h, w: Math.max(1, w), h: Math.max(1, h) };
+}
+
+/** The share of the frame's height the piece fills when the plate allows it: the piece is the subject. */
+const TARGET_FILL = 0.4;
+/** The frame never gets closer than this share of the plate: closer, the room would be mostly wall. */
+const MIN_FRAME = 0.72;
+/** Where the piece's floor line sits in the frame, from the top: low, with floor in front of it. */
+const FLOOR_AT = 0.84;
+
+/** The plate is enlarged at most this much: more, and the room goes soft beside the sharp piece. */
+const MAX_ENLARGEMENT = 1.34;
+
+/**
+ * The part of the plate the result shows, of the canvas's aspect: framed the way a photographer
+ * frames a product in a room, close enough that the piece fills about two fifths of the height,
+ * far enough that it keeps room around it, its floor line low in the frame. A large (HD) canvas
+ * frames wider rather than enlarge the plate beyond what it can give.
+ */
+export function frameAround(plate: PlateGeometry, piece: Box, canvas: { width: number; height: number }): Region {
+  const aspect = canvas.width / canvas.height;
+  const maxH = Math.min(plate.height, plate.width / aspect);
+  let h = Math.max(
+    piece.h / TARGET_FILL,
+    plate.height * MIN_FRAME,
+    canvas.height / MAX_ENLARGEMENT,
+    piece.h / (1 - 2 * MARGIN),
+    piece.w / (1 - 2 * MARGIN) / aspect,
+  );
+  h = Math.min(h, maxH);
+  const w = h * aspect;
+  const clamp = (value: number, max: number) => Math.max(0, Math.min(max, value));
+  const x = clamp(piece.x + piece.w / 2 - w / 2, plate.width - w);
+  // Low in the frame, but never so low that a tall piece loses its top.
+  const low = Math.min(piece.y + piece.h - h * FLOOR_AT, piece.y - h * MARGIN);
+  const y = clamp(Math.max(low, piece.y + piece.h + h * MARGIN - h), plate.height - h);
+  return { x, y, w, h };
 }

@@ -48,7 +48,7 @@ describe('local stager', () => {
     expect(a.seed).toBe(b.seed);
   });
 
-  it('draws a clearly different room for every pair of styles', async () => {
+  it('stages in a clearly different room for every pair of styles', async () => {
     const thumbs = new Map<DesignStyleId, Uint8Array>();
     for (const style of DESIGN_STYLE_IDS) thumbs.set(style, await thumbnail((await stager.stage(request({ style }))).jpeg));
     const pairs: Array<{ a: string; b: string; difference: number }> = [];
@@ -79,10 +79,16 @@ describe('local stager', () => {
     expect(rotated.height).toBeGreaterThan(rotated.width);
   });
 
-  it('changes the scene for a custom prompt with colour and material keywords', async () => {
+  it('stages in the room a prompt asks for: books on shelves take a dresser out of the bedroom', async () => {
     const auto = await thumbnail((await stager.stage(request())).jpeg);
-    const custom = await thumbnail((await stager.stage(request({ mode: 'custom', prompt: 'green walls, red brick, marble floor and lots of plants' }))).jpeg);
+    const custom = await thumbnail((await stager.stage(request({ mode: 'custom', prompt: 'a wall of books on shelves' }))).jpeg);
     expect(meanDifference(auto, custom)).toBeGreaterThan(8);
+  });
+
+  it('stages "Try another room" in another room of the same style', async () => {
+    const first = await thumbnail((await stager.stage(request())).jpeg);
+    const second = await thumbnail((await stager.stage(request({ variant: 1 }))).jpeg);
+    expect(meanDifference(first, second)).toBeGreaterThan(8);
   });
 
   it('makes a dark prompt darker than a bright one', async () => {

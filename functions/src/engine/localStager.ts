@@ -3,7 +3,8 @@ import type { StageInput, StageOutput, Stager } from '../ports.js';
 import { compose } from './compose.js';
 import { decodePhoto } from './decode.js';
 import { outputLongSide } from './limits.js';
-import { lookFor } from './promptKeywords.js';
+import { choosePlate, colourGrade } from './plates/choosePlate.js';
+import { loadPlates } from './plates/library.js';
 import { seedFor } from './seed.js';
 import { findSubject } from './subject.js';
 
@@ -11,28 +12,28 @@ export const LOCAL_ENGINE_NAME = 'local';
 
 /**
  * The offline staging engine (DESIGN §6): decode → find the piece (learned model and classical
- * backdrop model, or an honest refusal) → draw a room for the style and furniture type → stand the
- * piece on its floor contact at its type's size, shadowed and colour-matched. Deterministic: the
- * same input gives the same bytes.
+ * backdrop model, or an honest refusal) → choose a rendered room plate by style, furniture type,
+ * prompt and variant (docs/plates.md) → stand the piece in the plate's slot for its type at its
+ * real size, shadowed from the plate's light and colour-matched. Deterministic: the same input
+ * gives the same bytes.
  */
 export function createLocalStager(): Stager {
   return {
     name: LOCAL_ENGINE_NAME,
     async stage(input: StageInput): Promise<StageOutput> {
-      const photo = await decodePhoto(input.image);
+      const [photo, plates] = await Promise.all([decodePhoto(input.image), loadPlates()]);
       const subject = await findSubject(photo);
       const style = isDesignStyleId(input.style) ? input.style : DEFAULT_STYLE;
       const furnitureType = isFurnitureTypeId(input.furnitureType) ? input.furnitureType : DEFAULT_FURNITURE_TYPE;
-      const seed = seedFor(input);
       const composed = await compose({
         photo,
         subject,
-        look: lookFor(style, furnitureType, input.prompt),
+        plate: choosePlate(plates, { style, furnitureType, prompt: input.prompt, variant: input.variant }),
+        grade: colourGrade(input.prompt),
         furnitureType,
         longSide: outputLongSide(input.size, Math.max(photo.width, photo.height)),
-        seed,
       });
-      return { ...composed, engine: LOCAL_ENGINE_NAME, seed };
+      return { ...composed, engine: LOCAL_ENGINE_NAME, seed: seedFor(input) };
     },
   };
 }

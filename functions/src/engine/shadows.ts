@@ -6,6 +6,10 @@ import type { Box } from './layout.js';
 const CONTACT_DARKNESS = 0.62;
 const UNDER_DARKNESS = 0.3;
 const CAST_DARKNESS = 0.38;
+/** A piece against the wall shades it: a soft dark halo, pushed a little away from the light. */
+const WALL_DARKNESS = 0.3;
+const WALL_SPREAD = 0.045;
+const WALL_OFFSET = 0.035;
 /** How far the cast shadow reaches back, and sideways away from the light, as shares of the piece. */
 const CAST_LENGTH = 0.22;
 const CAST_SHEAR = 0.35;
@@ -25,8 +29,9 @@ async function blurred(values: Float32Array, width: number, height: number, sigm
 
 /**
  * The shadows that ground the piece: a tight contact shadow under each foot of the silhouette
- * (the rear legs too, at their own height), a soft shade under its footprint and a cast shadow
- * of the silhouette thrown back across the floor, away from the room's light.
+ * (the rear legs too, at their own height), a soft shade under its footprint, a cast shadow
+ * of the silhouette thrown back across the floor, away from the room's light, and, for a piece
+ * standing against the wall, the soft shade it throws on the wall around it.
  */
 export async function groundShadows(
   alpha: Uint8Array,
@@ -35,12 +40,16 @@ export async function groundShadows(
   maskWidth: number,
   canvas: { width: number; height: number },
   lightFrom: LightSide,
+  againstWall = false,
 ): Promise<OverlayOptions> {
   const castLength = box.h * CAST_LENGTH;
   const shear = box.w * CAST_SHEAR * (lightFrom === 'left' ? 1 : -1);
-  const left = Math.max(0, Math.floor(box.x - Math.abs(shear) - box.w * 0.05));
-  const right = Math.min(canvas.width, Math.ceil(box.x + box.w + Math.abs(shear) + box.w * 0.05));
-  const top = Math.max(0, Math.floor(box.y + box.h * (1 - Math.max(CAST_LENGTH, 1 - floor.back) - 0.05)));
+  const pad = againstWall ? box.h * WALL_SPREAD * 3 : 0;
+  const left = Math.max(0, Math.floor(box.x - Math.abs(shear) - box.w * 0.05 - pad));
+  const right = Math.min(canvas.width, Math.ceil(box.x + box.w + Math.abs(shear) + box.w * 0.05 + pad));
+  const top = againstWall
+    ? Math.max(0, Math.floor(box.y - pad))
+    : Math.max(0, Math.floor(box.y + box.h * (1 - Math.max(CAST_LENGTH, 1 - floor.back) - 0.05)));
   const bottom = Math.min(canvas.height, Math.ceil(box.y + box.h + canvas.height * 0.03));
   const width = right - left;
   const height = bottom - top;
@@ -91,15 +100,28 @@ export async function groundShadows(
       if (rx >= 0 && rx < width) under[ry * width + rx] = UNDER_DARKNESS;
     }
   }
-  const [softCast, softContact, softUnder] = await Promise.all([
+  const wall = new Float32Array(width * height);
+  if (againstWall) {
+    const dx = Math.round(box.h * WALL_OFFSET * (lightFrom === 'left' ? 1 : -1));
+    for (let ry = 0; ry < height; ry++) {
+      const sy = top + ry - box.y;
+      if (sy < 0 || sy >= box.h) continue;
+      for (let rx = 0; rx < width; rx++) {
+        const sx = left + rx - box.x - dx;
+        if (sx >= 0 && sx < box.w) wall[ry * width + rx] = (alpha[sy * box.w + sx]! / 255) * WALL_DARKNESS;
+      }
+    }
+  }
+  const [softCast, softContact, softUnder, softWall] = await Promise.all([
     blurred(cast, width, height, box.h * 0.025),
     blurred(contact, width, height, band * 0.5),
     blurred(under, width, height, Math.max(band, (base - rearY) * 0.5)),
+    againstWall ? blurred(wall, width, height, box.h * WALL_SPREAD) : wall,
   ]);
   const rgba = Buffer.alloc(width * height * 4);
   for (let i = 0; i < width * height; i++) {
     // Shadows multiply: two overlapping ones darken less than their sum.
-    const darkness = 1 - (1 - softCast[i]!) * (1 - softContact[i]!) * (1 - softUnder[i]!);
+    const darkness = 1 - (1 - softCast[i]!) * (1 - softContact[i]!) * (1 - softUnder[i]!) * (1 - softWall[i]!);
     rgba[i * 4 + 3] = Math.round(darkness * 255);
   }
   return { input: rgba, raw: { width, height, channels: 4 }, left, top };

@@ -74,3 +74,21 @@ async function decodePlate(id: string): Promise<RgbImage> {
  * shared by every caller: read them, never write to them.
  */
 export const loadPlatePixels: (id: string) => Promise<RgbImage> = createPromiseCache(6, decodePlate);
+
+export interface RgbaImage {
+  rgba: Uint8Array;
+  width: number;
+  height: number;
+}
+
+async function decodeOccluder(image: string): Promise<RgbaImage> {
+  const { data, info } = await sharp(join(platesDirectory(), image))
+    .toColourspace('srgb')
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { rgba: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+}
+
+/** A plate's foreground cut-out (geometry `occluders[].image`), decoded once like the plates themselves. */
+export const loadOccluder: (image: string) => Promise<RgbaImage> = createPromiseCache(6, decodeOccluder);
