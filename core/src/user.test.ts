@@ -53,6 +53,14 @@ describe('mergeUser', () => {
     });
   });
 
+  it('shows the email the user signs in with, not the sign-up copy, so a changed email shows at once', () => {
+    expect(mergeUser(auth, { email: 'old@example.com' }, null).email).toBe('sam@example.com');
+  });
+
+  it('falls back to the profile email when the sign-in has none', () => {
+    expect(mergeUser({ uid: 'u3' }, { email: 'kept@example.com' }, null).email).toBe('kept@example.com');
+  });
+
   it('falls back to the default avatar and treats a missing status as a trial', () => {
     const user = mergeUser({ uid: 'u2', email: 'kim@example.com' }, null, null);
     expect(user.avatar).toBe(DEFAULT_AVATAR_URL);

@@ -56,7 +56,9 @@ export function normalizeProvider(providerId: string): string {
 
 export function mergeUser(auth: AuthIdentity, profile: UserProfile | null, customer: CustomerRecord | null): MergedUser {
   const status = customer?.stripeSubscriptionStatus ?? null;
-  const email = profile?.email || auth.email || '';
+  // The sign-in's email is the account's (spec §3: from the auth provider); the profile's copy is
+  // what it was at sign-up, stale after an email change.
+  const email = auth.email || profile?.email || '';
   const providers = [...new Set((auth.providerIds ?? []).map(normalizeProvider))];
   return {
     uid: auth.uid,

@@ -66,7 +66,7 @@ export async function createCheckoutSession(
   if (!customerId) {
     customerId = await deps.payments.createCustomer({
       uid,
-      email: account.profile.email ?? identity.email ?? null,
+      email: identity.email ?? account.profile.email ?? null,
       name: account.profile.name,
       idempotencyKey: `customer-${uid}`,
     });
