@@ -9,8 +9,8 @@ import { createAppQueryClient } from './app/queryClient';
 import { createBackend } from './backend/createBackend';
 import { createAppRouter } from './router';
 
-// index.html's description and share tags are for clients that run no scripts; from here on every
-// page renders its own (PageMeta), which would otherwise sit beside them.
+// index.html's title, description and share tags are for clients that run no scripts; from here on
+// every page renders its own (PageMeta), which would otherwise sit beside them.
 for (const tag of document.head.querySelectorAll('[data-static-meta]')) tag.remove();
 
 const backend = await createBackend();

@@ -1,19 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  FileInput,
-  Group,
-  Image,
-  Input,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, FileInput, Group, Input, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import {
   filterImageFiles,
   itemFormSchema,
@@ -27,6 +15,7 @@ import {
   type ItemFormValues,
   type ItemState,
 } from '@flipstage/core';
+import { ImagePreviews } from './ImagePreviews';
 import { useSaveItem } from './itemQueries';
 import { shrinkForListing } from './shrinkForListing';
 
@@ -75,7 +64,9 @@ function ItemForm({ target, onSaved }: { target: ItemDialogTarget; onSaved: (ite
     defaultValues: defaultValues(target),
   });
   const state = watch('state');
-  const stagedFrom = target.kind === 'create' ? target.stagedFrom : [];
+  // Choosing other images replaces the studio result, and with it the claim to be AI-staged.
+  const stagedFrom =
+    target.kind === 'create' && target.images.every((file) => images.includes(file)) ? target.stagedFrom : [];
 
   const submit = handleSubmit(async (values) => {
     const prepared = await Promise.all(images.map(shrinkForListing));
@@ -133,7 +124,8 @@ function ItemForm({ target, onSaved }: { target: ItemDialogTarget; onSaved: (ite
           }
           placeholder="Choose images"
           multiple
-          accept="image/*"
+          // Pickers that do not count HEIC among image/* would hide an iPhone's photos.
+          accept="image/*,.heic,.heif"
           clearable
           fileInputProps={{ 'aria-label': 'Image files' }}
           value={images}
@@ -165,18 +157,6 @@ function ItemForm({ target, onSaved }: { target: ItemDialogTarget; onSaved: (ite
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function ImagePreviews({ files }: { files: File[] }) {
-  const urls = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
-  useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls]);
-  return (
-    <SimpleGrid cols={4} spacing="xs">
-      {files.map((file, i) => (
-        <Image key={urls[i]} src={urls[i]} alt={`Image ${i + 1}: ${file.name}`} h={72} fit="cover" radius="sm" />
-      ))}
-    </SimpleGrid>
   );
 }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ItemDetail } from '@flipstage/core';
@@ -43,12 +43,18 @@ function renderListing(item: ItemDetail | Error, uid: string | null = null) {
   return { ...renderApp('/marketplace/item-1', backend, marketplace(getItem)), getItem };
 }
 
+// The route's chunk loads once here, not inside the first test's wait.
+beforeAll(() => import('./listing.lazy'));
+
+/** The whole app renders around the page, which takes a while on a busy machine. */
+const findTitle = (name = 'Walnut dresser') => screen.findByRole('heading', { level: 1, name }, { timeout: 5_000 });
+
 const headMeta = (selector: string) => document.head.querySelector(selector)?.getAttribute('content');
 
 describe('listing page', () => {
   it('shows the full-size photos, title, price, state, seller, AI-staged label, description and tags', async () => {
     const { getItem } = renderListing(listing());
-    expect(await screen.findByRole('heading', { level: 1, name: 'Walnut dresser' })).toBeInTheDocument();
+    expect(await findTitle()).toBeInTheDocument();
     expect(getItem).toHaveBeenCalledWith('item-1', expect.anything());
     const photo = screen.getByRole('img', { name: 'Walnut dresser, photo 1 of 2' });
     expect(photo).toHaveAttribute('src', 'http://127.0.0.1:5050/blobs/items/item-1/a.jpg');
@@ -64,7 +70,8 @@ describe('listing page', () => {
 
   it('switches the large photo from the thumbnails', async () => {
     renderListing(listing());
-    await userEvent.click(await screen.findByRole('button', { name: 'Show photo 2' }));
+    await findTitle();
+    await userEvent.click(screen.getByRole('button', { name: 'Show photo 2' }));
     expect(screen.getByRole('button', { name: 'Show photo 2' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('img', { name: 'Walnut dresser, photo 2 of 2' })).toHaveAttribute(
       'src',
@@ -78,7 +85,7 @@ describe('listing page', () => {
 
   it('says Sold for a sold listing, in the page and its structured data', async () => {
     renderListing(listing({ state: 'sold' }));
-    await screen.findByRole('heading', { level: 1, name: 'Walnut dresser' });
+    await findTitle();
     expect(screen.getByText('This piece has been sold.')).toBeInTheDocument();
     const data = JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent!);
     expect(data.offers.availability).toBe('https://schema.org/SoldOut');
@@ -87,7 +94,7 @@ describe('listing page', () => {
 
   it('puts the title, description, share tags and a Product/Offer in the page', async () => {
     renderListing(listing());
-    await screen.findByRole('heading', { level: 1, name: 'Walnut dresser' });
+    await findTitle();
     await waitFor(() => expect(document.title).toBe('Walnut dresser | FlipStage'));
     const url = `${window.location.origin}/marketplace/item-1`;
     expect(headMeta('meta[name="description"]')).toBe('$420.00 · Six drawers, refinished. Solid walnut top.');
@@ -114,27 +121,29 @@ describe('listing page', () => {
 
   it('offers Edit to the owner, which opens the item form on this listing', async () => {
     renderListing(listing(), 'owner-1');
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await findTitle();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Item' });
     expect(within(dialog).getByLabelText(/Title/)).toHaveValue('Walnut dresser');
   });
 
   it('hides Edit from a signed-in stranger', async () => {
     renderListing(listing(), 'someone-else');
-    await screen.findByRole('heading', { level: 1, name: 'Walnut dresser' });
+    await findTitle();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
   });
 
   it('names no seller it does not know and shows a listing without photos', async () => {
     renderListing(listing({ sellerName: null, images: [], thumbs: [], aiStaged: false }));
-    expect(await screen.findByText('No photos yet')).toBeInTheDocument();
+    await findTitle();
+    expect(screen.getByText('No photos yet')).toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveTextContent('Seller: a FlipStage seller');
     expect(screen.getByRole('main')).not.toHaveTextContent('AI-staged');
   });
 
   it('shows a not-found page, kept out of search engines, for an unknown id', async () => {
     renderListing(new ApiError(404, 'Listing not found.'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Listing not found' })).toBeInTheDocument();
+    expect(await findTitle('Listing not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse the Marketplace' })).toHaveAttribute('href', '/marketplace');
     expect(headMeta('meta[name="robots"]')).toBe('noindex');
   });

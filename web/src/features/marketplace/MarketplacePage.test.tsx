@@ -326,7 +326,7 @@ describe('item dialog', () => {
     const { backend, onPrefillHandled } = await renderMarketplace({ uid: 'owner-1', prefillImageUrl: url });
     const dialog = await screen.findByRole('dialog', { name: 'Add Item' });
     expect(backend.fetchImageFile).toHaveBeenCalledWith(url, expect.anything());
-    expect(within(dialog).getByRole('img', { name: 'Image 1: out-1.jpg' })).toBeInTheDocument();
+    expect(await within(dialog).findByRole('img', { name: 'Image 1: out-1.jpg' })).toBeInTheDocument();
     expect(onPrefillHandled).toHaveBeenCalled();
     await userEvent.type(within(dialog).getByLabelText(/Title/), 'Staged dresser');
     await userEvent.type(within(dialog).getByLabelText(/Description/), 'Looks great.');
@@ -336,6 +336,23 @@ describe('item dialog', () => {
     const draft = backend.createItem.mock.calls[0]![0];
     expect(draft.images.map((f) => f.name)).toEqual(['out-1.jpg']);
     expect(draft.stagedFrom).toEqual([url]);
+  });
+
+  it('drops the AI-staged claim when the studio result is replaced by other images', async () => {
+    const url = 'http://127.0.0.1:5050/blobs/image_edits/out-1.jpg';
+    const { backend } = await renderMarketplace({ uid: 'owner-1', prefillImageUrl: url });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Item' });
+    await userEvent.upload(within(dialog).getByLabelText('Image files'), [
+      new File(['j'], 'own-photo.jpg', { type: 'image/jpeg' }),
+    ]);
+    await userEvent.type(within(dialog).getByLabelText(/Title/), 'Dresser');
+    await userEvent.type(within(dialog).getByLabelText(/Description/), 'As found.');
+    await userEvent.type(within(dialog).getByLabelText(/Price/), '50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Listing' }));
+    await waitFor(() => expect(backend.createItem).toHaveBeenCalled());
+    const draft = backend.createItem.mock.calls[0]![0];
+    expect(draft.images.map((f) => f.name)).toEqual(['own-photo.jpg']);
+    expect(draft.stagedFrom).toEqual([]);
   });
 
   it('sends a signed-out visitor with ?image= to sign in first', async () => {
