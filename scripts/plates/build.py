@@ -52,7 +52,7 @@ def configure(samples, exposure, look):
     sc.cycles.device = 'CPU'
     sc.cycles.samples = samples
     sc.cycles.use_adaptive_sampling = True
-    sc.cycles.adaptive_threshold = 0.02
+    sc.cycles.adaptive_threshold = 0.03
     sc.cycles.max_bounces = 5
     sc.cycles.diffuse_bounces = 3
     sc.cycles.glossy_bounces = 2
@@ -133,7 +133,7 @@ def denoise_compositor(occluder_path):
         link(scaled(guide, 0.5), n.inputs['Determinator'])
         return scaled(n.outputs[0], 2.0)
 
-    diffuse = math_node('ADD', bilateral(rl.outputs['DiffDir'], 1, 2.0), bilateral_half(rl.outputs['DiffInd'], 3, 3.0))
+    diffuse = math_node('ADD', bilateral(rl.outputs['DiffDir'], 2, 2.0), bilateral_half(rl.outputs['DiffInd'], 3, 3.0))
     diffuse = math_node('MULTIPLY', diffuse, rl.outputs['DiffCol'])
     glossy = math_node('ADD', bilateral(rl.outputs['GlossDir'], 1, 2.0), bilateral_half(rl.outputs['GlossInd'], 2, 2.0))
     glossy = math_node('MULTIPLY', glossy, rl.outputs['GlossCol'])
