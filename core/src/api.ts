@@ -45,6 +45,7 @@ export const API_PATHS = {
   marketplaceUpdateItem: '/api/marketplace-update-item',
   checkoutSession: '/api/stripe-create-checkout-session',
   billingSession: '/api/stripe-create-billing-session',
+  billingTerms: '/api/billing-terms',
   stripeWebhook: '/api/stripe-webhook',
 } as const;
 
@@ -125,6 +126,14 @@ export interface CheckoutSessionResponse {
 
 export interface BillingSessionRequest {
   returnUrl: string;
+}
+
+/**
+ * GET /api/billing-terms: what a first subscription comes with, from the server's configuration,
+ * so the pricing page states the trial the checkout will really give. 0 means no trial.
+ */
+export interface BillingTermsResponse {
+  trialDays: number;
 }
 
 export type BillingSessionResponse =

@@ -50,6 +50,7 @@ export const MESSAGES = {
   billingPortalFailed: 'Failed to access billing portal. Please try again.',
   httpError: (status: number) => `HTTP error! status: ${status}`,
   pageNotFound: (path: string) => `The page at ${path} could not be found`,
+  downloadFailed: 'The image could not be downloaded. Please check your connection and try again.',
 
   // §8 success alerts
   passwordResetSent: 'Password reset email sent',

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signUp, TEST_PASSWORD, uniqueEmail } from './support/accounts';
 
 test('subscribing through checkout adds the plan credits, and the portal cancels it', async ({ page }) => {
@@ -11,10 +11,14 @@ test('subscribing through checkout adds the plan credits, and the portal cancels
   await page.getByRole('button', { name: 'Start trial' }).click();
 
   await expect(page).toHaveURL(/\/dashboard\?paid=true$/);
-  await expect(page.getByText('Payment successful!')).toBeVisible();
+  // A trial charges nothing, so the page does not call it a payment.
+  await expect(page.getByRole('status').filter({ hasText: 'Your free trial has started' })).toContainText(
+    'Nothing has been charged today.',
+  );
+  await expect(page.getByText('Payment successful!')).toHaveCount(0);
   await expect(page.getByTestId('credits-remaining')).toHaveText('60');
   await expect(page.getByTestId('plan-name')).toHaveText('Flipper');
-  await expect(page.getByText('Free trial')).toBeVisible();
+  await expect(page.getByText('Free trial', { exact: true })).toBeVisible();
 
   await page.goto('/settings/billing');
   await expect(page.getByRole('heading', { name: 'Flipper' })).toBeVisible();
@@ -26,6 +30,52 @@ test('subscribing through checkout adds the plan credits, and the portal cancels
   await page.goto('/dashboard');
   await expect(page.getByTestId('plan-name')).toHaveText('No active plan');
   await expect(page.getByTestId('credits-remaining')).toHaveText('60');
+});
+
+/** Signs up and starts a Flipper trial through the simulated checkout; ends on the dashboard. */
+async function subscribe(page: Page) {
+  await signUp(page);
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: 'Choose Flipper' }).click();
+  await page.getByRole('button', { name: 'Start trial' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?paid=true$/);
+  await expect(page.getByTestId('plan-name')).toHaveText('Flipper');
+}
+
+test('Back from the billing portal returns to the page before the Billing tab, which does not reopen it', async ({
+  page,
+}) => {
+  await subscribe(page);
+  const portalsOpened: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && frame.url().includes('/dev/portal/')) portalsOpened.push(frame.url());
+  });
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'My Account' }).click();
+  await expect(page).toHaveURL(/\/settings\/general$/);
+  await page.getByRole('tab', { name: 'Billing' }).click();
+  await expect(page).toHaveURL(/\/dev\/portal\//);
+  await expect(page.getByRole('heading', { name: 'Flipper' })).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/settings\/general$/);
+  await expect(page.getByRole('button', { name: 'Manage billing' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page).toHaveURL(/\/settings\/general$/);
+  expect(portalsOpened).toHaveLength(1);
+
+  // The dashboard's Manage billing goes through the Billing tab too; Back lands on the dashboard.
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Manage billing' }).click();
+  await expect(page).toHaveURL(/\/dev\/portal\//);
+  await expect(page.getByRole('heading', { name: 'Flipper' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('plan-name')).toHaveText('Flipper');
+  await page.waitForLoadState('networkidle');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(portalsOpened).toHaveLength(2);
 });
 
 test('a signed-out visitor who picks a plan signs up first and then reaches checkout', async ({ page }) => {

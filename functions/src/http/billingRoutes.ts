@@ -1,6 +1,6 @@
-/** Stripe checkout, billing portal and webhook routes (DESIGN §4, §5). */
+/** Stripe checkout, billing portal and webhook routes, and the billing terms the pricing page states (DESIGN §4, §5). */
 import express, { Router, type Request, type RequestHandler } from 'express';
-import { IDEMPOTENCY_HEADER, MESSAGES, type BillingSessionResponse } from '@flipstage/core';
+import { IDEMPOTENCY_HEADER, MESSAGES, type BillingSessionResponse, type BillingTermsResponse } from '@flipstage/core';
 import type { Identity } from '../ports.js';
 import {
   createBillingPortalUrl,
@@ -76,6 +76,12 @@ export function billingRoutes(deps: Omit<BillingDeps, 'logger'> & { identity: Id
       return;
     }
     res.json(response);
+  });
+
+  router.get('/billing-terms', (_req, res) => {
+    // Public and the same for everyone; a deploy that changes TRIAL_DAYS shows within minutes.
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.json({ trialDays: deps.config.trialDays } satisfies BillingTermsResponse);
   });
 
   router.post('/stripe-webhook', rawBody, async (req, res) => {

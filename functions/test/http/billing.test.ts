@@ -76,6 +76,15 @@ async function invoicePaid(user: TestUser, id: string, billingReason = 'subscrip
   };
 }
 
+describe('GET /api/billing-terms', () => {
+  it('tells anyone, signed in or not, the trial a first subscription gets', async () => {
+    const response = await request(t.app).get('/api/billing-terms');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ trialDays: 7 });
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
+  });
+});
+
 describe('POST /api/stripe-create-checkout-session', () => {
   it('creates a session with a 7-day trial for the first subscription and resolves same-site paths', async () => {
     const user = await newUser();

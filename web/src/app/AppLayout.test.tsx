@@ -33,7 +33,7 @@ describe('app frame', () => {
 
   it('shows the avatar menu with My Account and Log Out when signed in', async () => {
     const { router, backend } = renderApp('/dashboard', createFakeBackend({ user: fakeAuthUser() }));
-    await screen.findByText('Welcome back, Ada.');
+    await screen.findByText('Welcome to FlipStage, Ada.');
     await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
     expect(await screen.findByRole('menuitem', { name: 'My Account' })).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Log Out' }));

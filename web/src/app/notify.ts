@@ -7,3 +7,8 @@ export function notifySuccess(message: string): void {
 export function notifyError(message: string): void {
   notifications.show({ color: 'red', title: 'Something went wrong', message, autoClose: 8000 });
 }
+
+/** Clears every toast, shown or queued: an old failure must not outlive the step that fixed it. */
+export function clearNotifications(): void {
+  notifications.clean();
+}

@@ -2,6 +2,7 @@ import {
   API_PATHS,
   type BillingSessionRequest,
   type BillingSessionResponse,
+  type BillingTermsResponse,
   type CheckoutSessionRequest,
   type CheckoutSessionResponse,
 } from '@flipstage/core';
@@ -14,5 +15,6 @@ export function createHttpBillingDriver(): BillingDriver {
       apiFetch<CheckoutSessionResponse>(API_PATHS.checkoutSession, { json: request }),
     createBillingSession: (request: BillingSessionRequest) =>
       apiFetch<BillingSessionResponse>(API_PATHS.billingSession, { json: request }),
+    billingTerms: () => apiFetch<BillingTermsResponse>(API_PATHS.billingTerms),
   };
 }

@@ -48,7 +48,14 @@ export function toAuthUser(user: User): AuthUser {
     photoURL: user.photoURL,
     emailVerified: user.emailVerified,
     providerIds: user.providerData.map((p) => p.providerId),
+    createdAt: timeOf(user.metadata.creationTime),
+    lastSignInAt: timeOf(user.metadata.lastSignInTime),
   };
+}
+
+function timeOf(utc: string | undefined): number | null {
+  const ms = utc ? Date.parse(utc) : NaN;
+  return Number.isNaN(ms) ? null : ms;
 }
 
 function errorCode(error: unknown): string | undefined {

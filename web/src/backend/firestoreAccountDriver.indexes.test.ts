@@ -52,6 +52,8 @@ const user: AuthUser = {
   photoURL: null,
   emailVerified: true,
   providerIds: ['password'],
+  createdAt: null,
+  lastSignInAt: null,
 };
 
 type DriverMethods = {

@@ -1,6 +1,7 @@
 import type {
   BillingSessionRequest,
   BillingSessionResponse,
+  BillingTermsResponse,
   CheckoutSessionRequest,
   CheckoutSessionResponse,
   ImageEdit,
@@ -16,6 +17,9 @@ export interface AuthUser {
   emailVerified: boolean;
   /** Provider ids as reported by the SDK ('password', 'google.com', …). */
   providerIds: string[];
+  /** When the account was created and when it last signed in (ms since the epoch), as the SDK reports them. */
+  createdAt: number | null;
+  lastSignInAt: number | null;
 }
 
 export const SOCIAL_PROVIDERS = ['google', 'facebook', 'twitter', 'github'] as const;
@@ -77,6 +81,7 @@ export interface AccountDriver {
 export interface BillingDriver {
   createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSessionResponse>;
   createBillingSession(request: BillingSessionRequest): Promise<BillingSessionResponse>;
+  billingTerms(): Promise<BillingTermsResponse>;
 }
 
 export interface Backend {

@@ -10,6 +10,8 @@ export function fakeAuthUser(overrides: Partial<AuthUser> = {}): AuthUser {
     photoURL: null,
     emailVerified: true,
     providerIds: ['password'],
+    createdAt: null,
+    lastSignInAt: null,
     ...overrides,
   };
 }
@@ -79,6 +81,7 @@ export function createFakeBackend(options: { user?: AuthUser | null; merged?: Me
         status: 'success' as const,
         data: { url: 'https://billing.example/portal' },
       })),
+      billingTerms: vi.fn(async () => ({ trialDays: 7 })),
     },
   };
 }

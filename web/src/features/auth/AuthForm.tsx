@@ -7,7 +7,7 @@ import { useBackend } from '../../backend/BackendContext';
 import type { SocialProvider } from '../../backend/types';
 import { track } from '../../analytics/track';
 import { notifyError } from '../../app/notify';
-import { authErrorMessage } from './authErrors';
+import { authErrorCode, authErrorMessage } from './authErrors';
 import { rememberEmailForSignIn, rememberProvider } from './authStorage';
 import { SocialButtons } from './SocialButtons';
 import { useFinishSignIn } from './useFinishSignIn';
@@ -20,6 +20,11 @@ export const SUBMIT_LABELS: Record<AuthType, string> = {
   forgotpass: 'Send reset link',
   changepass: 'Change password',
 };
+
+/** Words that hold whether or not the address has an account. */
+export function resetSentDetail(email: string): string {
+  return `If ${email} has a FlipStage account, the link to choose a new password will arrive within a few minutes. Check your spam folder if it does not.`;
+}
 
 interface AuthFormProps {
   type: AuthType;
@@ -34,6 +39,7 @@ export function AuthForm({ type, next, oobCode }: AuthFormProps) {
   const finishSignIn = useFinishSignIn(next);
   const fields = authFormFields(type);
   const [success, setSuccess] = useState<string | null>(null);
+  const [successDetail, setSuccessDetail] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const form = useForm<AuthFormValues>({
     resolver: zodResolver(authFormSchema(type)),
@@ -52,6 +58,7 @@ export function AuthForm({ type, next, oobCode }: AuthFormProps) {
 
   async function submit(values: AuthFormValues) {
     setSuccess(null);
+    setSuccessDetail(null);
     track('auth_attempt', { category: 'auth', auth_type: type, method: 'password' });
     try {
       switch (type) {
@@ -67,12 +74,21 @@ export function AuthForm({ type, next, oobCode }: AuthFormProps) {
           track('auth_success', { category: 'auth', auth_type: type, method: 'password' });
           await finishSignIn();
           return;
-        case 'forgotpass':
-          // The timestamp makes every reset link's continue URL unique (spec §7).
-          await backend.auth.sendPasswordReset(values.email ?? '', `${origin}/auth/reset-password?ts=${Date.now()}`);
+        case 'forgotpass': {
+          const email = values.email ?? '';
+          try {
+            // The timestamp makes every reset link's continue URL unique (spec §7).
+            await backend.auth.sendPasswordReset(email, `${origin}/auth/reset-password?ts=${Date.now()}`);
+          } catch (error) {
+            // An unknown address is answered like a known one, so the form never tells a stranger
+            // who has an account (Firebase's email enumeration protection does the same).
+            if (authErrorCode(error) !== 'auth/user-not-found') throw error;
+          }
           track('password_reset', { category: 'auth', step: 'email_sent' });
           setSuccess(MESSAGES.passwordResetSent);
+          setSuccessDetail(resetSentDetail(email));
           return;
+        }
         case 'changepass':
           if (oobCode) await backend.auth.confirmPasswordReset(oobCode, values.pass ?? '');
           else await backend.auth.updatePassword(values.pass ?? '');
@@ -134,7 +150,7 @@ export function AuthForm({ type, next, oobCode }: AuthFormProps) {
       )}
       <form onSubmit={form.handleSubmit(submit, onInvalid)} noValidate>
         <Stack gap="sm">
-          <FormMessages error={errors.root?.message} success={success} />
+          <FormMessages error={errors.root?.message} success={success} successDetail={successDetail} />
           {fields.email && (
             <TextInput
               label="Email"

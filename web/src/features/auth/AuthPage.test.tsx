@@ -1,14 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@flipstage/core';
 import { renderApp } from '../../test-utils/renderApp';
 import { createFakeBackend, fakeAuthUser } from '../../test-utils/fakeBackend';
 import { rememberProvider } from './authStorage';
+import { resetSentDetail } from './AuthForm';
+import { clearNotifications } from '../../app/notify';
 
 async function fill(label: string, value: string) {
   await userEvent.type(screen.getByLabelText(label), value);
 }
+
+// Toasts live in a store of their own, outside what each test renders.
+afterEach(() => clearNotifications());
 
 describe('auth screen', () => {
   it('shows email, password and confirm password for sign up', async () => {
@@ -98,6 +103,27 @@ describe('auth screen', () => {
     expect(await screen.findAllByText('The email or password is incorrect.')).toHaveLength(2);
   });
 
+  it("clears the failed attempt's alert once a sign-in succeeds", async () => {
+    const backend = createFakeBackend();
+    const succeed = backend.auth.signIn;
+    backend.auth.signIn = vi.fn(async () => {
+      throw Object.assign(new Error('Firebase: Error (auth/invalid-credential).'), { code: 'auth/invalid-credential' });
+    });
+    const { router } = renderApp('/auth/signin', backend);
+    await screen.findByLabelText('Email');
+    await fill('Email', 'ada@example.com');
+    await fill('Password', 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findAllByText('The email or password is incorrect.')).toHaveLength(2);
+
+    backend.auth.signIn = succeed;
+    await userEvent.clear(screen.getByLabelText('Password'));
+    await fill('Password', 'secret-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(screen.queryByText('The email or password is incorrect.')).not.toBeInTheDocument());
+  });
+
   it('sends the reset email with a timestamped continue URL and confirms it', async () => {
     const { backend } = renderApp('/auth/forgotpass');
     await screen.findByLabelText('Email');
@@ -108,6 +134,37 @@ describe('auth screen', () => {
       'ada@example.com',
       expect.stringMatching(new RegExp(`^${window.location.origin}/auth/reset-password\\?ts=\\d+$`)),
     );
+  });
+
+  it('answers an unknown address on forgot password exactly as a known one', async () => {
+    const backend = createFakeBackend();
+    backend.auth.sendPasswordReset = vi.fn(async () => {
+      throw Object.assign(new Error('Firebase: Error (auth/user-not-found).'), { code: 'auth/user-not-found' });
+    });
+    renderApp('/auth/forgotpass', backend);
+    await screen.findByLabelText('Email');
+    await fill('Email', 'nobody@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent(MESSAGES.passwordResetSent);
+    expect(status).toHaveTextContent(resetSentDetail('nobody@example.com'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('The email or password is incorrect.')).not.toBeInTheDocument();
+  });
+
+  it('still reports a reset email that could not be sent for another reason', async () => {
+    const backend = createFakeBackend();
+    backend.auth.sendPasswordReset = vi.fn(async () => {
+      throw Object.assign(new Error('Firebase: Error (auth/network-request-failed).'), {
+        code: 'auth/network-request-failed',
+      });
+    });
+    renderApp('/auth/forgotpass', backend);
+    await screen.findByLabelText('Email');
+    await fill('Email', 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findAllByText(/could not reach the sign-in service/)).not.toHaveLength(0);
+    expect(screen.queryByText(MESSAGES.passwordResetSent)).not.toBeInTheDocument();
   });
 
   it('sets the new password with the code from the reset email', async () => {

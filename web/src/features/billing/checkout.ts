@@ -54,8 +54,12 @@ export async function startCheckout(billing: BillingDriver, planId: string): Pro
   }
 }
 
-/** Opens the Stripe billing portal; throws with the server's message, or the spec's fallback. */
-export async function openBillingPortal(billing: BillingDriver): Promise<void> {
+/**
+ * Opens the Stripe billing portal; throws with the server's message, or the spec's fallback.
+ * `replace` drops the current page from history: a page that opens the portal by itself would
+ * otherwise open it again when Back returns to it.
+ */
+export async function openBillingPortal(billing: BillingDriver, { replace = false } = {}): Promise<void> {
   let response: unknown;
   try {
     response = await billing.createBillingSession({ returnUrl: `${window.location.origin}${BILLING_RETURN_PATH}` });
@@ -68,5 +72,6 @@ export async function openBillingPortal(billing: BillingDriver): Promise<void> {
   }
   const url = body.data?.url;
   if (typeof url !== 'string' || url === '') throw new Error(MESSAGES.billingSessionError);
-  browserLocation.assign(url);
+  if (replace) browserLocation.replace(url);
+  else browserLocation.assign(url);
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LOCAL_PRICE_IDS } from '@flipstage/core';
+import { LOCAL_PRICE_IDS, MESSAGES } from '@flipstage/core';
 import { renderApp } from '../../test-utils/renderApp';
 import { createFakeBackend, fakeAuthUser, fakeMergedUser } from '../../test-utils/fakeBackend';
-import { PAYMENT_SUCCESS_MESSAGE } from './DashboardPage';
+import { CHECKOUT_CONFIRMING_MESSAGE, PAYMENT_SUCCESS_MESSAGE, TRIAL_STARTED_MESSAGE } from './DashboardPage';
 
 function signedIn(overrides: Parameters<typeof fakeMergedUser>[0] = {}) {
   return createFakeBackend({ user: fakeAuthUser(), merged: fakeMergedUser(overrides) });
@@ -23,14 +23,33 @@ const edit = (n: number) => ({
 
 describe('dashboard', () => {
   it('thanks the user after a successful payment', async () => {
-    renderApp('/dashboard?paid=true', signedIn());
+    renderApp(
+      '/dashboard?paid=true',
+      signedIn({ planIsActive: true, stripeSubscriptionStatus: 'active', planId: LOCAL_PRICE_IDS.base }),
+    );
     expect(await screen.findByText(PAYMENT_SUCCESS_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('says a free trial charged nothing instead of calling it a payment', async () => {
+    renderApp(
+      '/dashboard?paid=true',
+      signedIn({ planIsActive: true, stripeSubscriptionStatus: 'trialing', planId: LOCAL_PRICE_IDS.flipper }),
+    );
+    const notice = (await screen.findByText(TRIAL_STARTED_MESSAGE)).closest('[role="status"]');
+    expect(notice).toHaveTextContent('Your free trial has started');
+    expect(screen.queryByText(/Payment successful/)).not.toBeInTheDocument();
+  });
+
+  it('says the subscription is being confirmed while the payment provider has not told us yet', async () => {
+    renderApp('/dashboard?paid=true', signedIn());
+    expect(await screen.findByText(CHECKOUT_CONFIRMING_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByText(/Payment successful/)).not.toBeInTheDocument();
   });
 
   it('shows no payment notice on a normal visit', async () => {
     renderApp('/dashboard', signedIn());
     await screen.findByRole('heading', { name: 'Dashboard' });
-    expect(screen.queryByText(PAYMENT_SUCCESS_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('shows the credits and the active plan with its trial badge', async () => {
@@ -52,12 +71,27 @@ describe('dashboard', () => {
     const backend = signedIn();
     backend.account.listImageEdits = async () => ({ data: [edit(1), edit(2)], nextCursor: null });
     renderApp('/dashboard', backend);
-    const download = await screen.findByRole('link', { name: 'Download staged_image_2.jpg' });
-    expect(download).toHaveAttribute('download', 'staged_image_2.jpg');
-    expect(download).toHaveAttribute('href', '/blobs/out-2.jpg');
+    expect(await screen.findByRole('button', { name: 'Download staged_image_2.jpg' })).toBeInTheDocument();
     const listLinks = screen.getAllByRole('link', { name: 'List on Marketplace' });
     expect(listLinks[0]).toHaveAttribute('href', `/marketplace?image=${encodeURIComponent('/blobs/out-1.jpg')}`);
     expect(screen.getByRole('img', { name: 'Original photo 1' })).toHaveAttribute('src', '/blobs/in-1.jpg');
+  });
+
+  it('says on the card when its image cannot be downloaded', async () => {
+    const backend = signedIn();
+    backend.account.listImageEdits = async () => ({ data: [edit(1), edit(2)], nextCursor: null });
+    vi.stubGlobal('fetch', async () => new Response('', { status: 500 }));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      renderApp('/dashboard', backend);
+      await userEvent.click(await screen.findByRole('button', { name: 'Download staged_image_2.jpg' }));
+      const card = screen.getByRole('article', { name: 'Staged image 2' });
+      expect(await within(card).findByRole('alert')).toHaveTextContent(MESSAGES.downloadFailed);
+      expect(within(screen.getByRole('article', { name: 'Staged image 1' })).queryByRole('alert')).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    }
   });
 
   it('invites the user to stage more', async () => {
@@ -72,7 +106,7 @@ describe('dashboard', () => {
     );
     renderApp('/dashboard', backend);
     await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
-    expect(await screen.findByRole('link', { name: 'Download staged_image_2.jpg' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Download staged_image_2.jpg' })).toBeInTheDocument();
     expect(backend.account.listImageEdits).toHaveBeenLastCalledWith(
       expect.objectContaining({ uid: 'user-1' }),
       'cursor-2',

@@ -6,16 +6,32 @@ import { priceIdConfig } from '../../backend/config';
 import { useAuthUser, useMergedUser, useRefreshMergedUser } from '../../backend/session';
 import { track } from '../../analytics/track';
 import { ImageEditHistory } from './ImageEditHistory';
+import { dashboardGreeting } from './greeting';
 import { ButtonLink } from '../../app/links';
 
 export const PAYMENT_SUCCESS_MESSAGE =
   'Payment successful! Your subscription is active and your new credits will appear in a moment.';
+export const TRIAL_STARTED_MESSAGE =
+  "Nothing has been charged today. Your plan's credits are ready to use, and the first payment is taken when the trial ends unless you cancel before then.";
+export const CHECKOUT_CONFIRMING_MESSAGE =
+  'We are confirming your subscription. Your plan and credits will appear here in a moment.';
+
+/**
+ * Back from checkout, say what really happened: a trial charges nothing, so it is not a payment.
+ * The webhook that records the subscription can land after the redirect; until then, say so.
+ */
+function checkoutNotice(status: string | null | undefined): { title: string; message: string } {
+  if (status === 'trialing') return { title: 'Your free trial has started', message: TRIAL_STARTED_MESSAGE };
+  if (status === 'active') return { title: 'Thank you!', message: PAYMENT_SUCCESS_MESSAGE };
+  return { title: 'Thank you!', message: CHECKOUT_CONFIRMING_MESSAGE };
+}
 
 export function DashboardPage({ paid }: { paid: boolean }) {
   const authUser = useAuthUser();
   const user = useMergedUser();
   const refresh = useRefreshMergedUser();
   const plan = planForPriceId(user?.planId, priceIdConfig());
+  const notice = paid ? checkoutNotice(user?.stripeSubscriptionStatus) : null;
 
   useEffect(() => {
     // The webhook that adds the plan's credits can land just after the redirect back from checkout.
@@ -26,15 +42,17 @@ export function DashboardPage({ paid }: { paid: boolean }) {
     <Container size="lg" py={40}>
       <PageMeta title="Dashboard" description="Your credits, plan and staged images." path="/dashboard" />
       <Stack gap="xl">
-        {paid && (
-          <Alert color="teal" title="Thank you!" role="status">
-            {PAYMENT_SUCCESS_MESSAGE}
+        {notice && (
+          <Alert color="teal" title={notice.title} role="status">
+            {notice.message}
           </Alert>
         )}
         <Group justify="space-between" align="flex-end">
           <Stack gap={4}>
             <Title order={1}>Dashboard</Title>
-            <Text c="dimmed">{user ? `Welcome back, ${user.name}.` : 'Loading your account…'}</Text>
+            <Text c="dimmed">
+              {user ? dashboardGreeting(user.name, authUser, Date.now()) : 'Loading your account…'}
+            </Text>
           </Stack>
           <ButtonLink
             to="/"

@@ -7,6 +7,7 @@ import { IMAGE_EDITS_QUERY_KEY } from '../../backend/session';
 import type { AuthUser } from '../../backend/types';
 import { track } from '../../analytics/track';
 import { ButtonLink } from '../../app/links';
+import { useImageDownload } from '../../app/imageDownload';
 
 /** The signed-in user's staged images, newest first, each with input and output, download and listing. */
 export function ImageEditHistory({ user }: { user: AuthUser }) {
@@ -17,6 +18,13 @@ export function ImageEditHistory({ user }: { user: AuthUser }) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
+  const downloads = useImageDownload();
+
+  async function download(url: string, fileName: string) {
+    if (await downloads.download(url, fileName)) {
+      track('image_download', { category: 'dashboard', file_name: fileName });
+    }
+  }
 
   if (query.isPending) return <Text c="dimmed">Loading your staged images…</Text>;
   if (query.isError) {
@@ -59,14 +67,12 @@ export function ImageEditHistory({ user }: { user: AuthUser }) {
                 </Text>
                 <Group gap="xs">
                   <Button
-                    component="a"
-                    href={edit.output_image_url}
-                    download={fileName}
                     size="xs"
                     variant="outline"
                     leftSection={<IconDownload size={14} aria-hidden />}
                     aria-label={`Download ${fileName}`}
-                    onClick={() => track('image_download', { category: 'dashboard', file_name: fileName })}
+                    loading={downloads.pending === fileName}
+                    onClick={() => void download(edit.output_image_url, fileName)}
                   >
                     Download
                   </Button>
@@ -80,6 +86,11 @@ export function ImageEditHistory({ user }: { user: AuthUser }) {
                     List on Marketplace
                   </ButtonLink>
                 </Group>
+                {downloads.failed?.fileName === fileName && (
+                  <Text fz="sm" c="red" role="alert">
+                    {downloads.failed.message}
+                  </Text>
+                )}
               </Stack>
             </Card>
           );

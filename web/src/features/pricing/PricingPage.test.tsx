@@ -6,6 +6,7 @@ import { renderApp } from '../../test-utils/renderApp';
 import { createFakeBackend, fakeAuthUser, fakeMergedUser } from '../../test-utils/fakeBackend';
 import { browserLocation } from '../../app/browserLocation';
 import { PRICING_FAQ } from './faq';
+import { CURRENT_PLAN_LABEL } from './PlanCard';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -29,6 +30,63 @@ describe('pricing page', () => {
     renderApp('/pricing');
     expect(await screen.findByRole('button', { name: 'Start Your Free Trial' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toMatch(/^mailto:/);
+  });
+
+  it('states the trial length from the billing terms on every card', async () => {
+    renderApp('/pricing');
+    expect(await screen.findByText(/Every plan starts with a 7-day free trial\./)).toBeInTheDocument();
+    for (const plan of PLANS) {
+      expect(screen.getByRole('article', { name: plan.name })).toHaveTextContent(
+        `7-day free trial, then $${plan.price} a month`,
+      );
+    }
+  });
+
+  it('offers no trial when the server gives none', async () => {
+    const backend = createFakeBackend();
+    backend.billing.billingTerms = vi.fn(async () => ({ trialDays: 0 }));
+    renderApp('/pricing', backend);
+    // Signed out is known once the navbar offers Log in; the terms may still be on their way.
+    await screen.findByRole('link', { name: 'Log in' });
+    await waitFor(() =>
+      expect(screen.queryByText(/day free trial|Every plan starts with a free trial/)).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('button', { name: 'Start Your Free Trial' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose Flipper' })).toBeInTheDocument();
+  });
+
+  it('marks a subscriber’s plan and offers to manage it instead of a trial', async () => {
+    const { router } = renderApp(
+      '/pricing',
+      signedIn({
+        planIsActive: true,
+        stripeSubscriptionStatus: 'trialing',
+        stripeCustomerId: 'cus_1',
+        planId: LOCAL_PRICE_IDS.flipper,
+      }),
+    );
+    // The account loads after the page, and only then is a plan current.
+    const flipper = await screen.findByRole('article', { name: 'Flipper', current: true }, { timeout: 5000 });
+    expect(flipper).toHaveTextContent(CURRENT_PLAN_LABEL);
+    expect(screen.getByRole('article', { name: 'Base' })).not.toHaveTextContent(CURRENT_PLAN_LABEL);
+    expect(screen.getByText(/You are on the Flipper plan\./)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start Your Free Trial' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/day free trial|Every plan starts with a free trial/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Manage plan' })).toHaveAttribute('href', '/settings/billing');
+    expect(screen.getByRole('button', { name: 'Switch to Premium' })).toBeInTheDocument();
+    vi.spyOn(browserLocation, 'replace').mockImplementation(() => {});
+    await userEvent.click(screen.getByRole('button', { name: 'Manage plan: Flipper' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/billing'));
+  });
+
+  it('promises no second trial to a customer whose plan ended', async () => {
+    renderApp(
+      '/pricing',
+      signedIn({ planIsActive: false, stripeSubscriptionStatus: 'canceled', stripeCustomerId: 'cus_1' }),
+    );
+    expect(await screen.findByRole('button', { name: 'Choose Flipper' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start Your Free Trial' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/day free trial|Every plan starts with a free trial/)).not.toBeInTheDocument();
   });
 
   it('answers 12 questions and publishes them as FAQ structured data', async () => {

@@ -1,18 +1,48 @@
 import { Accordion, Alert, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { MESSAGES, PLANS } from '@flipstage/core';
 import { PageMeta } from '../../app/PageMeta';
-import { SUPPORT_EMAIL } from '../../backend/config';
+import { priceIdConfig, SUPPORT_EMAIL } from '../../backend/config';
+import { useBackend } from '../../backend/BackendContext';
+import { useAuthStatus, useMergedUser } from '../../backend/session';
+import { ButtonLink } from '../../app/links';
 import { track } from '../../analytics/track';
 import { PlanCard } from './PlanCard';
 import { LogoStrip } from './LogoStrip';
 import { faqStructuredData, PRICING_FAQ } from './faq';
 import { usePlanSelection } from './usePlanSelection';
+import { pricingOffer, type PricingOffer } from './pricingOffer';
 
 const TRIAL_PLAN = PLANS.find((p) => p.popular) ?? PLANS[0];
+const BILLING_TERMS_QUERY_KEY = ['billingTerms'] as const;
+const TERMS_STALE_MS = 5 * 60_000;
+
+function introText(offer: PricingOffer, trialDays: number | null): string {
+  const terms = 'Pay monthly, cancel any time, and keep every unused credit.';
+  if (offer.kind === 'subscriber') {
+    const plan = PLANS.find((p) => p.id === offer.planId);
+    const current = plan ? `You are on the ${plan.name} plan. ` : '';
+    return `${current}Switch plans or cancel any time in the billing portal, and keep every unused credit.`;
+  }
+  if (offer.kind !== 'trial' || trialDays === 0) return terms;
+  return trialDays === null
+    ? `${terms} Every plan starts with a free trial.`
+    : `${terms} Every plan starts with a ${trialDays}-day free trial.`;
+}
 
 export function PricingPage() {
   const { selectPlan, error, pendingPlan } = usePlanSelection();
+  const backend = useBackend();
+  const offer = pricingOffer(useAuthStatus(), useMergedUser(), priceIdConfig());
+  const terms = useQuery({
+    queryKey: BILLING_TERMS_QUERY_KEY,
+    queryFn: () => backend.billing.billingTerms(),
+    staleTime: TERMS_STALE_MS,
+  });
+  // Until the terms arrive the trial's length is not stated; the trial itself is the default.
+  const trialDays = terms.data?.trialDays ?? null;
+  const offersTrial = offer.kind === 'trial' && trialDays !== 0;
 
   return (
     <Container size="lg" py={48}>
@@ -25,12 +55,19 @@ export function PricingPage() {
         <Stack gap="sm" align="center" ta="center">
           <Title order={1}>Simple plans for every flipper</Title>
           <Text c="dimmed" maw={620}>
-            Pay monthly, cancel any time, and keep every unused credit. Every plan starts with a free trial.
+            {introText(offer, trialDays)}
           </Text>
           <Group gap="sm" justify="center">
-            <Button size="md" onClick={() => void selectPlan(TRIAL_PLAN.id)} loading={pendingPlan === TRIAL_PLAN.id}>
-              Start Your Free Trial
-            </Button>
+            {offersTrial && (
+              <Button size="md" onClick={() => void selectPlan(TRIAL_PLAN.id)} loading={pendingPlan === TRIAL_PLAN.id}>
+                Start Your Free Trial
+              </Button>
+            )}
+            {offer.kind === 'subscriber' && (
+              <ButtonLink to="/settings/$section" params={{ section: 'billing' }} size="md">
+                Manage plan
+              </ButtonLink>
+            )}
             <Button
               size="md"
               variant="default"
@@ -65,6 +102,9 @@ export function PricingPage() {
               onSelect={() => void selectPlan(plan.id)}
               loading={pendingPlan === plan.id}
               disabled={pendingPlan !== null && pendingPlan !== plan.id}
+              current={offer.kind === 'subscriber' && offer.planId === plan.id}
+              trialDays={offersTrial ? trialDays : null}
+              action={offer.kind === 'subscriber' ? 'switch' : 'choose'}
             />
           ))}
         </SimpleGrid>

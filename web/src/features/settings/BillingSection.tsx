@@ -5,7 +5,11 @@ import type { MergedUser } from '@flipstage/core';
 import { useBackend } from '../../backend/BackendContext';
 import { openBillingPortal } from '../billing/checkout';
 
-/** Billing: no active plan → /pricing; otherwise straight to the billing portal (spec §4). */
+/**
+ * Billing: no active plan → /pricing; otherwise straight to the billing portal (spec §4). The
+ * portal replaces this page in history, so Back from the portal lands on the page before it
+ * instead of here, where it would open the portal again.
+ */
 export function BillingSection({ user }: { user: MergedUser }) {
   const backend = useBackend();
   const navigate = useNavigate();
@@ -21,7 +25,7 @@ export function BillingSection({ user }: { user: MergedUser }) {
       return;
     }
     setError(null);
-    openBillingPortal(backend.billing).catch((caught: unknown) =>
+    openBillingPortal(backend.billing, { replace: true }).catch((caught: unknown) =>
       setError(caught instanceof Error ? caught.message : String(caught)),
     );
   }, [user.planIsActive, backend, navigate, attempt]);

@@ -90,13 +90,24 @@ describe('settings', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
   });
 
-  it('opens the billing portal with a return URL to the General tab', async () => {
+  it('opens the billing portal in place of the Billing tab, with a return URL to the General tab', async () => {
+    const replace = vi.spyOn(browserLocation, 'replace').mockImplementation(() => {});
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     const { backend } = renderApp('/settings/billing', signedIn(activeCustomer));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.example/portal'));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('https://billing.example/portal'));
+    expect(assign).not.toHaveBeenCalled();
     expect(backend.billing.createBillingSession).toHaveBeenCalledWith({
       returnUrl: `${window.location.origin}/settings/general`,
     });
+  });
+
+  it('keeps the General tab in history when Manage billing opens the portal', async () => {
+    const replace = vi.spyOn(browserLocation, 'replace').mockImplementation(() => {});
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+    renderApp('/settings/general', signedIn(activeCustomer));
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage billing' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.example/portal'));
+    expect(replace).not.toHaveBeenCalled();
   });
 
   it('shows the billing session error message on the Billing tab', async () => {

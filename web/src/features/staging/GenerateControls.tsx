@@ -13,7 +13,9 @@ import { ButtonLink } from '../../app/links';
 /** Step 2: Generate Selected / Generate All, the credits counter, tips and the progress bar (spec §2). */
 export function GenerateControls({ session }: { session: StudioSession }) {
   const studio = useAtomValue(studioAtom);
-  const message = useAtomValue(studioMessageAtom);
+  const studioMessage = useAtomValue(studioMessageAtom);
+  // The upload's own message is shown beside the drop zone (UploadArea).
+  const message = studioMessage === MESSAGES.noValidImages ? null : studioMessage;
   const credits = useStudioCredits(session);
   const { generateSelected, requestGenerateAll, confirmGenerateAll } = useGeneration(session);
   const [confirmMessage, setConfirmMessage] = useState<string | null>(null);

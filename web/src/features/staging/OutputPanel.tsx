@@ -3,7 +3,6 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import {
   Box,
   Button,
-  Center,
   Group,
   Image,
   Loader,
@@ -22,21 +21,30 @@ import { canTryAnotherRoom, processedImages, selectedImage, selectImage } from '
 import { isAccountLoading, useStudioServices, type StudioSession } from './studioServices';
 import { CompareSlider } from './CompareSlider';
 import { FeedbackPrompt } from './FeedbackPrompt';
-import { downloadImage, openShareWindow } from './download';
+import { openShareWindow } from './share';
 import { useGeneration } from './useGeneration';
 import { VariationStrip } from './VariationStrip';
+import { useImageDownload } from '../../app/imageDownload';
+import classes from './OutputPanel.module.css';
 
-const PANEL_HEIGHT = 400;
-
-function PreviewPanel({ title, children }: { title: string; children: React.ReactNode }) {
+function PreviewPanel({
+  title,
+  picture,
+  children,
+}: {
+  title: string;
+  /** The panel shows an image (rather than a spinner or a message) and may take its shape. */
+  picture: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <Paper withBorder radius="md" p="xs">
       <Text fw={600} size="sm" mb={6}>
         {title}
       </Text>
-      <Center h={PANEL_HEIGHT} bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}>
+      <div className={classes.preview} data-picture={picture || undefined}>
         {children}
-      </Center>
+      </div>
     </Paper>
   );
 }
@@ -61,6 +69,7 @@ export function OutputPanel({ session }: { session: StudioSession }) {
   const navigate = useNavigate();
   const [brokenInputs, setBrokenInputs] = useState<ReadonlySet<string>>(new Set());
   const [brokenOutputs, setBrokenOutputs] = useState<ReadonlySet<string>>(new Set());
+  const downloads = useImageDownload();
   const image = selectedImage(studio);
   const processed = processedImages(studio);
   if (!image || studio.selectedIndex === null) return null;
@@ -70,34 +79,37 @@ export function OutputPanel({ session }: { session: StudioSession }) {
   // Outputs are marked by URL: one room that fails to show leaves the photo's other rooms alone.
   const outputBroken = outputUrl !== null && brokenOutputs.has(outputUrl);
   const markBroken = (set: typeof setBrokenInputs, key: string) => set((keys) => new Set(keys).add(key));
+  const shownFileName = downloadFileName(n, outputUrl ? image.variations.indexOf(outputUrl) + 1 : 1);
+  // A failure stays with the photo it concerns: selecting another photo does not show it.
+  const downloadFailure =
+    downloads.failed && image.variations.some((_, i) => downloadFileName(n, i + 1) === downloads.failed?.fileName)
+      ? downloads.failed.message
+      : null;
 
   async function download(url: string, room: number) {
     const fileName = downloadFileName(n, room);
-    try {
-      await downloadImage(url, fileName);
+    if (await downloads.download(url, fileName)) {
       track('image_download', { category: 'staging', file_name: fileName });
-    } catch (error) {
-      console.error('Download failed', error);
     }
   }
 
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <PreviewPanel title="Original">
+        <PreviewPanel title="Original" picture={!brokenInputs.has(image.id)}>
           {brokenInputs.has(image.id) ? (
             <ErrorText>{MESSAGES.originalImageError}</ErrorText>
           ) : (
             <Image
               src={image.previewUrl}
               alt={`Original photo ${n}`}
-              h={PANEL_HEIGHT}
+              className={classes.picture}
               fit="contain"
               onError={() => markBroken(setBrokenInputs, image.id)}
             />
           )}
         </PreviewPanel>
-        <PreviewPanel title="Staged">
+        <PreviewPanel title="Staged" picture={image.status !== 'processing' && !outputBroken && outputUrl !== null}>
           {image.status === 'processing' ? (
             <Stack align="center" gap="xs">
               <Loader />
@@ -111,7 +123,7 @@ export function OutputPanel({ session }: { session: StudioSession }) {
             <Image
               src={outputUrl}
               alt={`Staged image ${n}`}
-              h={PANEL_HEIGHT}
+              className={classes.picture}
               fit="contain"
               onError={() => markBroken(setBrokenOutputs, outputUrl)}
             />
@@ -128,6 +140,7 @@ export function OutputPanel({ session }: { session: StudioSession }) {
           <Group gap="sm">
             <Button
               leftSection={<IconDownload size={18} aria-hidden />}
+              loading={downloads.pending === shownFileName}
               onClick={() => void download(outputUrl, image.variations.indexOf(outputUrl) + 1)}
             >
               Download
@@ -157,6 +170,11 @@ export function OutputPanel({ session }: { session: StudioSession }) {
               Try another room
             </Button>
           </Group>
+          {downloadFailure && (
+            <Text c="red" size="sm" role="alert">
+              {downloadFailure}
+            </Text>
+          )}
           {image.variations.length > 1 && (
             <VariationStrip image={image} n={n} onDownload={(url, room) => void download(url, room)} />
           )}

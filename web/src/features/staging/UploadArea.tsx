@@ -2,8 +2,9 @@ import { lazy, Suspense } from 'react';
 import { useAtomValue } from 'jotai';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
+import { MESSAGES } from '@flipstage/core';
 import { useAddFiles } from './useAddFiles';
-import { heicConvertingAtom, unreadableHeicAtom } from './studioAtoms';
+import { heicConvertingAtom, studioMessageAtom, unreadableHeicAtom } from './studioAtoms';
 import { unreadableHeicMessage } from './heic/heicFiles';
 
 // The drop zone library loads after the page, keeping it out of the home route's first load.
@@ -37,12 +38,21 @@ function UploadPlaceholder() {
   );
 }
 
-/** Progress and failures of the HEIC previews, right under the drop zone the files were dropped on. */
-function HeicStatus() {
+/**
+ * What became of the files just dropped, right under the drop zone they were dropped on: none
+ * were images, HEIC previews in progress, HEICs the browser cannot read.
+ */
+function UploadStatus() {
   const converting = useAtomValue(heicConvertingAtom);
   const unreadable = useAtomValue(unreadableHeicAtom);
+  const message = useAtomValue(studioMessageAtom);
   return (
     <>
+      {message === MESSAGES.noValidImages && (
+        <Text size="sm" c="red" role="alert">
+          {message}
+        </Text>
+      )}
       {converting > 0 && (
         <Text size="sm" c="dimmed" role="status">
           Preparing {converting === 1 ? 'a HEIC photo' : `${converting} HEIC photos`} for preview…
@@ -67,7 +77,7 @@ export function UploadArea() {
           <UploadPrompt />
         </UploadDropzone>
       </Suspense>
-      <HeicStatus />
+      <UploadStatus />
     </Stack>
   );
 }
