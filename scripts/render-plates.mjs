@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * npm run plates:render [-- <plate-id> …]: renders the room plates with Blender (docs/plates.md)
- * into functions/assets/plates/: each plate's JPEG, its geometry and its foreground cut-outs.
- * Every plate when no id is given. Needs Blender (`apt-get install blender`); a plate takes a few
+ * npm run plates:render [-- [--occluders] <plate-id> …]: renders the room plates with Blender
+ * (docs/plates.md) into functions/assets/plates/: each plate's JPEG, its geometry and its
+ * foreground cut-outs. Every plate when no id is given. `--occluders` remakes only the cut-outs of
+ * plates already rendered, from a quick render of their object mask. Needs Blender (`apt-get install blender`); a plate takes a few
  * minutes on two cores. Nothing renders at run time or in CI: the results are committed.
  */
 import { spawnSync } from 'node:child_process';
@@ -27,11 +28,23 @@ function roomIds() {
   return [...source.matchAll(/^\s+room\('([a-z]+-\d+)'/gm)].map((m) => m[1]);
 }
 
-function renderBlender(id, work) {
+function renderBlender(id, work, mode = 'plate') {
   const started = Date.now();
   const result = spawnSync(
     'blender',
-    ['-b', '--factory-startup', '--python-exit-code', '1', '-P', join(scripts, 'build.py'), '--', id, work, String(SAMPLES)],
+    [
+      '-b',
+      '--factory-startup',
+      '--python-exit-code',
+      '1',
+      '-P',
+      join(scripts, 'build.py'),
+      '--',
+      id,
+      work,
+      String(SAMPLES),
+      ...(mode === 'mask' ? ['mask'] : []),
+    ],
     { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
   );
   if (result.error?.code === 'ENOENT') {
@@ -67,7 +80,6 @@ async function cutOccluder(id, work, plate) {
   const image = `${id}.occluder-0.png`;
   await sharp(plate)
     .extract(box)
-    .removeAlpha()
     .joinChannel(alpha, { raw: { width: box.width, height: box.height, channels: 1 } })
     .png({ compressionLevel: 9 })
     .toFile(join(outDir, image));
@@ -91,14 +103,31 @@ async function renderPlate(id) {
 }
 
 mkdirSync(outDir, { recursive: true });
+async function remakeOccluders(id) {
+  const work = mkdtempSync(join(tmpdir(), `plate-${id}-`));
+  try {
+    renderBlender(id, work, 'mask');
+    const file = join(outDir, `${id}.json`);
+    const geometry = JSON.parse(readFileSync(file, 'utf8'));
+    const occluders = await cutOccluder(id, work, await sharp(join(outDir, `${id}.jpg`)).toBuffer());
+    if (occluders.length > 0) geometry.occluders = occluders;
+    else delete geometry.occluders;
+    writeFileSync(file, `${JSON.stringify(geometry, null, 2)}\n`);
+    console.log(`${id}: ${occluders.length} cut-out(s)`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 const known = roomIds();
-const wanted = process.argv.slice(2);
+const onlyOccluders = process.argv[2] === '--occluders';
+const wanted = process.argv.slice(onlyOccluders ? 3 : 2);
 const unknown = wanted.filter((id) => !known.includes(id));
 if (unknown.length > 0) {
   console.error(`No such plate: ${unknown.join(', ')}. Plates: ${known.join(', ')}`);
   process.exit(2);
 }
-for (const id of wanted.length > 0 ? wanted : known) await renderPlate(id);
+for (const id of wanted.length > 0 ? wanted : known) await (onlyOccluders ? remakeOccluders(id) : renderPlate(id));
 const total = readdirSync(outDir).reduce((sum, f) => sum + statSync(join(outDir, f)).size, 0);
 console.log(`Library: ${(total / 1024 / 1024).toFixed(1)} MB of ${BUDGET_BYTES / 1024 / 1024} MB`);
 if (total > BUDGET_BYTES) process.exitCode = 1;

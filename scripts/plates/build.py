@@ -1,11 +1,12 @@
 """
 Renders one room plate and writes its geometry (docs/plates.md).
 
-    blender -b --factory-startup -P scripts/plates/build.py -- <plate-id> <out-dir> [samples]
+    blender -b --factory-startup -P scripts/plates/build.py -- <plate-id> <out-dir> [samples] [mask]
 
 Writes <out-dir>/<id>.png (the plate, display-referred sRGB), <id>.json (geometry) and, when the
-room has foreground objects, <id>.occluder.png (their mask). scripts/render-plates.mjs turns these
-into the committed JPEG and occluder cut-outs.
+room has foreground objects, <id>.occluder.png (their mask). With `mask`, only that mask: a few
+samples are enough for an object index, so a plate's cut-outs can be remade in seconds.
+scripts/render-plates.mjs turns these into the committed JPEG and occluder cut-outs.
 
 Debian's Blender has no denoiser, so noise is removed the way production renderers did before
 learned denoisers: the lighting passes are separated from the surface colours, blurred with an
@@ -77,6 +78,32 @@ def configure(samples, exposure, look):
     sc.render.threads = os.cpu_count() or 2
 
 
+def occluder_mask(tree, rl, occluder_path):
+    link = tree.links.new
+    mask = tree.nodes.new('CompositorNodeIDMask')
+    mask.index = 1
+    mask.use_antialiasing = True
+    link(rl.outputs['IndexOB'], mask.inputs['ID value'])
+    save = tree.nodes.new('CompositorNodeOutputFile')
+    save.base_path = os.path.dirname(occluder_path)
+    save.file_slots[0].path = os.path.basename(occluder_path) + '_'
+    save.format.file_format = 'PNG'
+    save.format.color_mode = 'BW'
+    link(mask.outputs['Alpha'], save.inputs[0])
+
+
+def mask_compositor(occluder_path):
+    sc = bpy.context.scene
+    sc.view_layers[0].use_pass_object_index = True
+    sc.use_nodes = True
+    tree = sc.node_tree
+    tree.nodes.clear()
+    rl = tree.nodes.new('CompositorNodeRLayers')
+    out = tree.nodes.new('CompositorNodeComposite')
+    tree.links.new(rl.outputs['Image'], out.inputs['Image'])
+    occluder_mask(tree, rl, occluder_path)
+
+
 def denoise_compositor(occluder_path):
     """Lighting passes, bilateral-filtered under normal+depth guidance, times the colour passes."""
     sc = bpy.context.scene
@@ -141,16 +168,7 @@ def denoise_compositor(occluder_path):
     out = tree.nodes.new('CompositorNodeComposite')
     link(total, out.inputs['Image'])
     if occluder_path:
-        mask = tree.nodes.new('CompositorNodeIDMask')
-        mask.index = 1
-        mask.use_antialiasing = True
-        link(rl.outputs['IndexOB'], mask.inputs['ID value'])
-        save = tree.nodes.new('CompositorNodeOutputFile')
-        save.base_path = os.path.dirname(occluder_path)
-        save.file_slots[0].path = os.path.basename(occluder_path) + '_'
-        save.format.file_format = 'PNG'
-        save.format.color_mode = 'BW'
-        link(mask.outputs['Alpha'], save.inputs[0])
+        occluder_mask(tree, rl, occluder_path)
 
 
 def project(point):
@@ -287,6 +305,7 @@ def main():
     argv = sys.argv[sys.argv.index('--') + 1:]
     plate_id, out_dir = argv[0], argv[1]
     samples = int(argv[2]) if len(argv) > 2 else 96
+    mask_only = len(argv) > 3 and argv[3] == 'mask'
     room = next((r for r in ROOMS if r['id'] == plate_id), None)
     if room is None:
         raise SystemExit(f'No room called {plate_id}; rooms: {", ".join(r["id"] for r in ROOMS)}')
@@ -294,6 +313,13 @@ def main():
     occluder = os.path.join(out_dir, f'{plate_id}.occluder') if room.get('occluders') else None
     exposure = room.get('exposure', 0.0)
     build(room, samples, exposure)
+    if mask_only:
+        if not occluder:
+            raise SystemExit(f'{plate_id} has no foreground objects')
+        bpy.context.scene.cycles.samples = 4
+        mask_compositor(occluder)
+        bpy.ops.render.render()
+        return
     auto_expose(room, out_dir)
     bpy.context.scene.cycles.samples = samples
     denoise_compositor(occluder)
