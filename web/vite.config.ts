@@ -11,6 +11,9 @@ export default defineConfig({
   resolve: {
     alias: { '@flipstage/core': fileURLToPath(new URL('../core/src/index.ts', import.meta.url)) },
   },
+  // The HEIC decoder is imported only by a worker, which the dev server's dependency scan does not
+  // follow: found on the first HEIC, it was optimized then and the page reloaded, dropping the upload.
+  optimizeDeps: { include: ['libheif-js/libheif-wasm/libheif-bundle.mjs'] },
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
   preview: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
 });
