@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { DEFAULT_FURNITURE_TYPE, DEFAULT_STYLE, isDesignStyleId, isFurnitureTypeId } from '@flipstage/core';
 import type { StageInput, StageOutput, Stager } from '../ports.js';
 import { compose } from './compose.js';
@@ -18,6 +19,9 @@ export const LOCAL_ENGINE_NAME = 'local';
  * gives the same bytes.
  */
 export function createLocalStager(): Stager {
+  // libvips keeps recent operations' results for reuse (up to 50 MB); staging never repeats one,
+  // and the local host's memory budget (1 GiB at two stagings at once) is better spent staging.
+  sharp.cache(false);
   return {
     name: LOCAL_ENGINE_NAME,
     async stage(input: StageInput): Promise<StageOutput> {

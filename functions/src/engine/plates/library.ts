@@ -73,7 +73,7 @@ async function decodePlate(id: string): Promise<RgbImage> {
  * walks through with "Try another room", small beside the engine's other memory. The pixels are
  * shared by every caller: read them, never write to them.
  */
-export const loadPlatePixels: (id: string) => Promise<RgbImage> = createPromiseCache(6, decodePlate);
+export const loadPlatePixels: (id: string) => Promise<RgbImage> = createPromiseCache(3, decodePlate);
 
 export interface RgbaImage {
   rgba: Uint8Array;
@@ -91,4 +91,4 @@ async function decodeOccluder(image: string): Promise<RgbaImage> {
 }
 
 /** A plate's foreground cut-out (geometry `occluders[].image`), decoded once like the plates themselves. */
-export const loadOccluder: (image: string) => Promise<RgbaImage> = createPromiseCache(6, decodeOccluder);
+export const loadOccluder: (image: string) => Promise<RgbaImage> = createPromiseCache(3, decodeOccluder);
