@@ -9,7 +9,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 60_000,
+  // Journeys that stage run the real engine; with the suite beside them on two cores one staging
+  // can take most of a minute (support/staging.ts).
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
   outputDir: '../test-results/e2e',
