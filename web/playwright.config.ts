@@ -9,10 +9,11 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  // Journeys that stage run the real engine; with the suite beside them on two cores one staging
-  // can take most of a minute (support/staging.ts).
-  timeout: 120_000,
-  expect: { timeout: 15_000 },
+  // Journeys that stage run the real engine: with the suite beside them on two cores a staging
+  // can take most of a minute, and everything that waits on one (a result, a second room, the
+  // listing made from it) must wait that long. A passing wait returns as soon as it holds.
+  timeout: 180_000,
+  expect: { timeout: 60_000 },
   reporter: [['list']],
   outputDir: '../test-results/e2e',
   use: {

@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { signUp } from './support/accounts';
 import { seriousViolations } from './support/axe';
-import { STAGING_TIMEOUT } from './support/staging';
 
 const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
 
@@ -14,7 +13,7 @@ test('the dashboard saves a staged image as staged_image_1.jpg without leaving t
   await page.goto('/');
   await page.getByLabel('Upload furniture photos').setInputFiles(sample('dresser-blue.jpg'));
   await page.getByRole('button', { name: 'Generate Selected' }).click();
-  await expect(page.getByText('Image 1 processed')).toBeAttached({ timeout: STAGING_TIMEOUT });
+  await expect(page.getByText('Image 1 processed')).toBeAttached();
 
   await page.goto('/dashboard');
   const card = page.getByRole('article', { name: 'Staged image 1' });

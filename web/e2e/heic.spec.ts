@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator } from '@playwright/test';
 import { signUp } from './support/accounts';
-import { STAGING_TIMEOUT } from './support/staging';
 
 const HEIC_PHOTO = fileURLToPath(new URL('../../functions/test/fixtures/heic/armchair-irot.heic', import.meta.url));
 
@@ -49,7 +48,7 @@ test('an iPhone HEIC previews in the studio, stages, downloads and goes to List 
   await expect(thumbnail).toHaveAccessibleDescription('Accent Chair Modern');
   await page.getByRole('button', { name: 'Generate Selected' }).click();
   // The local engine stages on this machine's CPU, which other suites may be sharing.
-  await expect(page.getByText('Image 1 processed')).toBeAttached({ timeout: STAGING_TIMEOUT });
+  await expect(page.getByText('Image 1 processed')).toBeAttached();
   await expect(credits).toHaveText('Credits: 9');
   await expectPixels(page.getByRole('img', { name: 'Staged image 1' }));
   await expect(page.getByRole('alert')).toHaveCount(0);

@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signOut, signUp } from './support/accounts';
-import { STAGING_TIMEOUT } from './support/staging';
 
 const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
 const HEIC_PHOTO = fileURLToPath(new URL('../../functions/test/fixtures/heic/armchair-irot.heic', import.meta.url));
@@ -64,7 +63,7 @@ test('a staged result goes from List on Marketplace to a listing page a buyer op
   await page.getByLabel('Upload furniture photos').setInputFiles(sample('dresser-blue.jpg'));
   await page.getByRole('button', { name: 'Generate Selected' }).click();
   // The local engine stages on this machine's CPU, which other suites may be sharing.
-  await expect(page.getByText('Image 1 processed')).toBeAttached({ timeout: STAGING_TIMEOUT });
+  await expect(page.getByText('Image 1 processed')).toBeAttached();
   await page.getByRole('button', { name: 'List on Marketplace' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Add Item' });

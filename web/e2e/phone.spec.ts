@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator } from '@playwright/test';
 import { signUp } from './support/accounts';
 import { seriousViolations } from './support/axe';
-import { STAGING_TIMEOUT } from './support/staging';
 
 const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
 
@@ -29,7 +28,7 @@ test('on a phone the studio previews and the before/after slider fill the width'
   await page.goto('/');
   await page.getByLabel('Upload furniture photos').setInputFiles(sample('dresser-blue.jpg'));
   await page.getByRole('button', { name: 'Generate Selected' }).click();
-  await expect(page.getByText('Image 1 processed')).toBeAttached({ timeout: STAGING_TIMEOUT });
+  await expect(page.getByText('Image 1 processed')).toBeAttached();
 
   for (const name of ['Original photo 1', 'Staged image 1']) {
     const image = page.getByRole('img', { name, exact: true });

@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './support/accounts';
-import { STAGING_TIMEOUT } from './support/staging';
 
 const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
 
@@ -31,7 +30,7 @@ test('a signed-in user stages one photo, downloads it, stages the rest and lists
   await page.getByRole('radiogroup', { name: 'Design style' }).getByText('Scandinavian', { exact: true }).click();
   await expect(page.getByRole('radio', { name: 'Scandinavian' })).toBeChecked();
   await page.getByRole('button', { name: 'Generate Selected' }).click();
-  await expect(page.getByText('Image 1 processed')).toBeAttached({ timeout: STAGING_TIMEOUT });
+  await expect(page.getByText('Image 1 processed')).toBeAttached();
   await expect(credits).toHaveText('Credits: 9');
   await expect(page.getByRole('img', { name: 'Staged image 1' })).toBeVisible();
 
@@ -86,7 +85,7 @@ test('a signed-in user tries another room for a staged photo and gets both rooms
 
   await uploadSamples(page, 'dresser-blue.jpg');
   await page.getByRole('button', { name: 'Generate Selected' }).click();
-  await expect(page.getByText('Image 1 processed')).toBeAttached({ timeout: STAGING_TIMEOUT });
+  await expect(page.getByText('Image 1 processed')).toBeAttached();
   await expect(credits).toHaveText('Credits: 9');
   const staged = page.getByRole('img', { name: 'Staged image 1' });
   const firstRoom = await staged.getAttribute('src');

@@ -3,7 +3,6 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { buildAutoPrompt, type ImageEdit } from '@flipstage/core';
 import { signUp } from './support/accounts';
-import { STAGING_TIMEOUT } from './support/staging';
 
 const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
 
@@ -145,7 +144,7 @@ test('the keyboard reaches Generate in a few tab stops, and the arrow keys chang
 
   const authorization = nextStageAuthorization(page);
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Image 1 processed')).toBeAttached({ timeout: STAGING_TIMEOUT });
+  await expect(page.getByText('Image 1 processed')).toBeAttached();
   const edits = await storedEdits(page, await authorization);
   expect(await editShownFor(page, edits, 1)).toMatchObject({ style: 'midcentury', furniture_type: 'dresser' });
   await expectNoSeriousViolations(page);
