@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { signUp } from './support/accounts';
 import { seriousViolations } from './support/axe';
+import { expectJpegDownload } from './support/downloads';
 
 const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
 
@@ -18,12 +18,7 @@ test('the dashboard saves a staged image as staged_image_1.jpg without leaving t
   await page.goto('/dashboard');
   const card = page.getByRole('article', { name: 'Staged image 1' });
   await expect(card.getByRole('img', { name: 'Staged result 1' })).toBeVisible();
-  const downloading = page.waitForEvent('download');
-  await card.getByRole('button', { name: 'Download staged_image_1.jpg' }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toBe('staged_image_1.jpg');
-  const bytes = await readFile(await download.path());
-  expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  await expectJpegDownload(page, card.getByRole('button', { name: 'Download staged_image_1.jpg' }), 'staged_image_1.jpg');
 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();

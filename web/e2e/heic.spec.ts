@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator } from '@playwright/test';
 import { signUp } from './support/accounts';
+import { expectJpegDownload } from './support/downloads';
 
 const HEIC_PHOTO = fileURLToPath(new URL('../../functions/test/fixtures/heic/armchair-irot.heic', import.meta.url));
 
@@ -53,12 +53,7 @@ test('an iPhone HEIC previews in the studio, stages, downloads and goes to List 
   await expectPixels(page.getByRole('img', { name: 'Staged image 1' }));
   await expect(page.getByRole('alert')).toHaveCount(0);
 
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download' }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toBe('staged_image_1.jpg');
-  const bytes = await readFile(await download.path());
-  expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  await expectJpegDownload(page, page.getByRole('button', { name: 'Download' }), 'staged_image_1.jpg');
 
   await page.getByRole('button', { name: 'List on Marketplace' }).click();
   await expect(page).toHaveURL(/\/marketplace/);

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './support/accounts';
+import { expectJpegDownload } from './support/downloads';
 
 const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
 
@@ -34,12 +34,7 @@ test('a signed-in user stages one photo, downloads it, stages the rest and lists
   await expect(credits).toHaveText('Credits: 9');
   await expect(page.getByRole('img', { name: 'Staged image 1' })).toBeVisible();
 
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download' }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toBe('staged_image_1.jpg');
-  const bytes = await readFile(await download.path());
-  expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  await expectJpegDownload(page, page.getByRole('button', { name: 'Download' }), 'staged_image_1.jpg');
 
   await page.getByRole('button', { name: 'Generate All (1)' }).click();
   const confirm = page.getByRole('dialog', { name: 'Generate All' });
