@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signOut, signUp } from './support/accounts';
+import { listingCard, searchListings } from './support/listings';
 
 const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
 const HEIC_PHOTO = fileURLToPath(new URL('../../functions/test/fixtures/heic/armchair-irot.heic', import.meta.url));
@@ -28,10 +29,6 @@ async function structuredData(page: Page) {
     image: string[];
     offers: { '@type': string; price: string; priceCurrency: string; availability: string; url: string };
   };
-}
-
-function card(page: Page, title: string) {
-  return page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
 }
 
 async function setProfileName(page: Page, name: string) {
@@ -72,10 +69,10 @@ test('a staged result goes from List on Marketplace to a listing page a buyer op
   await dialog.getByRole('button', { name: 'Create Listing' }).click();
   await expect(dialog).toBeHidden();
 
-  await page.getByLabel('Search', { exact: true }).fill(word);
+  await searchListings(page, 'Search', word);
   await expect(page.getByRole('article')).toHaveCount(1);
   // The whole card opens the listing: a click on its photo lands on the title's link, which covers the card.
-  const thumb = card(page, title).getByRole('img', { name: `${title}, photo 1` });
+  const thumb = listingCard(page, title).getByRole('img', { name: `${title}, photo 1` });
   await thumb.scrollIntoViewIfNeeded();
   const box = (await thumb.boundingBox())!;
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
@@ -166,8 +163,8 @@ test('images chosen in the listing dialog, an iPhone HEIC among them, preview an
   await dialog.getByRole('button', { name: 'Create Listing' }).click();
   await expect(dialog).toBeHidden();
 
-  await page.getByLabel('Search', { exact: true }).fill(title.split(' ').pop()!);
-  await card(page, title).getByRole('link', { name: title }).click();
+  await searchListings(page, 'Search', title.split(' ').pop()!);
+  await listingCard(page, title).getByRole('link', { name: title }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await page.getByRole('button', { name: 'Show photo 2' }).click();
   const armchair = page.getByRole('img', { name: `${title}, photo 2 of 2` });

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { signOut, signUp } from './support/accounts';
+import { listingCard, searchListings } from './support/listings';
 
 const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
-
-function card(page: Page, title: string) {
-  return page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
-}
 
 test('an owner lists, finds and edits an item; another user cannot edit it', async ({ page }) => {
   const word = `oak${randomUUID().slice(0, 8)}`;
@@ -31,19 +28,19 @@ test('an owner lists, finds and edits an item; another user cannot edit it', asy
   await dialog.getByLabel('Image files').setInputFiles([sample('table-oak.jpg')]);
   await dialog.getByRole('button', { name: 'Create Listing' }).click();
   await expect(dialog).toBeHidden();
-  await expect(card(page, title)).toContainText('Active');
+  await expect(listingCard(page, title)).toContainText('Active');
 
-  await page.getByLabel('Search', { exact: true }).fill(word);
-  await expect(card(page, title)).toBeVisible();
+  await searchListings(page, 'Search', word);
+  await expect(listingCard(page, title)).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(1);
-  await page.getByLabel('Search', { exact: true }).fill(`${word}missing`);
+  await searchListings(page, 'Search', `${word}missing`);
   await expect(page.getByText('No listings match yet.')).toBeVisible();
-  await page.getByLabel('Search', { exact: true }).fill('');
-  await page.getByLabel('Tag', { exact: true }).fill(tag);
-  await expect(card(page, title)).toBeVisible();
+  await searchListings(page, 'Search', '');
+  await searchListings(page, 'Tag', tag);
+  await expect(listingCard(page, title)).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(1);
 
-  await card(page, title)
+  await listingCard(page, title)
     .getByRole('button', { name: `Edit ${title}` })
     .click();
   const edit = page.getByRole('dialog', { name: 'Edit Item' });
@@ -52,8 +49,8 @@ test('an owner lists, finds and edits an item; another user cannot edit it', asy
   await edit.getByRole('button', { name: 'Sold' }).click();
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(edit).toBeHidden();
-  await expect(card(page, title)).toContainText('$250.00');
-  await expect(card(page, title)).toContainText('Sold');
+  await expect(listingCard(page, title)).toContainText('$250.00');
+  await expect(listingCard(page, title)).toContainText('Sold');
 
   await edit
     .page()
@@ -67,10 +64,10 @@ test('an owner lists, finds and edits an item; another user cannot edit it', asy
   await signOut(page);
   await signUp(page);
   await page.goto('/marketplace');
-  await page.getByLabel('Tag', { exact: true }).fill(tag);
-  await expect(card(page, title)).toBeVisible();
+  await searchListings(page, 'Tag', tag);
+  await expect(listingCard(page, title)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Item' })).toBeVisible();
-  await expect(card(page, title).getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+  await expect(listingCard(page, title).getByRole('button', { name: /^Edit/ })).toHaveCount(0);
 });
 
 test('a signed-out visitor listing a studio result is sent to sign in, with the way back', async ({ page }) => {

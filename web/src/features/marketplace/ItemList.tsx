@@ -31,12 +31,15 @@ export function ItemList({ onOpenDialog }: { onOpenDialog: (target: ItemDialogTa
   const [debouncedTag] = useDebouncedValue(tag, SEARCH_DEBOUNCE_MS);
   const items = useItems(debouncedSearch, debouncedTag);
   const list = items.data?.pages.flatMap((page) => page.data) ?? [];
+  // Until the typed words have been searched, the cards shown are the previous search's.
+  const stale = search !== debouncedSearch || tag !== debouncedTag || items.isPlaceholderData;
 
   return (
     <Stack
       component="section"
       aria-labelledby="listings-title"
       id={ITEM_LIST_ID}
+      aria-busy={stale}
       gap="md"
       // Shop Now scrolls here; keep the heading clear of the 64 px sticky top bar.
       style={{ scrollMarginTop: 80 }}

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Item } from '@flipstage/core';
 import { ApiError } from '../../backend/http';
 import type { ItemDraft } from '../../backend/marketplace';
@@ -7,7 +7,10 @@ import { useMarketplaceBackend } from './marketplaceBackendContext';
 export const ITEMS_QUERY_KEY = ['marketplaceItems'] as const;
 const itemQueryKey = (id: string) => ['marketplaceItem', id] as const;
 
-/** Spec §7: called on load and whenever search or tag changes; pages follow nextCursor. */
+/**
+ * Spec §7: called on load and whenever search or tag changes; pages follow nextCursor. The last
+ * results stay on screen while a new search loads, so cards do not flash away under the pointer.
+ */
 export function useItems(search: string, tag: string) {
   const backend = useMarketplaceBackend();
   return useInfiniteQuery({
@@ -15,6 +18,7 @@ export function useItems(search: string, tag: string) {
     queryFn: ({ pageParam, signal }) => backend.listItems({ search, tag, cursor: pageParam }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
+    placeholderData: keepPreviousData,
   });
 }
 
