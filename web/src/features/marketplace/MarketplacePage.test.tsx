@@ -164,6 +164,28 @@ describe('marketplace screen', () => {
     expect(searches).toEqual(['', 'walnut']);
   });
 
+  it('keeps the last cards up and says the list is busy until the typed search has answered', async () => {
+    let answer: (page: ItemsPage) => void = () => undefined;
+    const backend = fakeMarketplace();
+    backend.listItems.mockImplementationOnce(async () => ({ data: [item()], nextCursor: null }));
+    backend.listItems.mockImplementationOnce(() => new Promise<ItemsPage>((resolve) => (answer = resolve)));
+    await renderMarketplace({ backend });
+    const list = screen.getByRole('region', { name: 'Listings' });
+    await screen.findByRole('heading', { name: 'Walnut dresser' });
+    expect(list).toHaveAttribute('aria-busy', 'false');
+
+    await userEvent.type(screen.getByLabelText('Search'), 'oak');
+    expect(list).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(backend.listItems).toHaveBeenCalledTimes(2));
+    expect(screen.getByRole('heading', { name: 'Walnut dresser' })).toBeInTheDocument();
+    expect(list).toHaveAttribute('aria-busy', 'true');
+
+    answer({ data: [item({ id: 'item-2', title: 'Oak table' })], nextCursor: null });
+    expect(await screen.findByRole('heading', { name: 'Oak table' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Walnut dresser' })).not.toBeInTheDocument();
+    expect(list).toHaveAttribute('aria-busy', 'false');
+  });
+
   it('filters by tag', async () => {
     const { backend } = await renderMarketplace();
     await screen.findByRole('heading', { name: 'Walnut dresser' });
