@@ -5,7 +5,7 @@ export default defineProject({
   resolve: { alias: coreAlias },
   test: {
     name: 'functions',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['test/**/*.test.ts'],
     exclude: ['test/firebase/**'],
     environment: 'node',
     globalSetup: ['test/globalSetup.ts'],

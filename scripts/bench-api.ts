@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { ensureAuthEmulator, postEmulatorJson } from './lib/authEmulator.mjs';
 import { LOCAL_PRICE_IDS } from '@flipstage/core';
 import { startLocalHost, REPO_ROOT } from '../functions/src/local/server.js';
-import { createLocalStager } from '../functions/src/engine/index.js';
+import { createLocalStager } from '../functions/src/stagers/engine/index.js';
 import { openLocalDatabase } from '../functions/src/adapters/local/database.js';
 import { createPgliteStore } from '../functions/src/adapters/local/pgliteStore.js';
 import { itemKeywords } from '../functions/src/services/searchTokens.js';

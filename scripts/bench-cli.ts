@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_PATHS, LOCAL_PRICE_IDS, buildAutoPrompt } from '@flipstage/core';
 import { apiUrl as cliApiUrl } from '../cli/src/api/apiClient.js';
-import { createLocalStager } from '../functions/src/engine/index.js';
+import { createLocalStager } from '../functions/src/stagers/engine/index.js';
 import { LOCAL_SITE_URL } from '../functions/src/config.js';
 import { emulatorSignUp } from '../cli/test/emulatorUsers.js';
 import { startLocalStack } from '../cli/test/localStack.js';

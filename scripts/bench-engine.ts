@@ -16,9 +16,9 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { LOCAL_PRICE_IDS, buildAutoPrompt } from '@flipstage/core';
-import { createLocalStager } from '../functions/src/engine/index.js';
-import { decodePhoto } from '../functions/src/engine/decode.js';
-import { predictSaliency } from '../functions/src/engine/saliency.js';
+import { createLocalStager } from '../functions/src/stagers/engine/index.js';
+import { decodePhoto } from '../functions/src/stagers/engine/decode.js';
+import { predictSaliency } from '../functions/src/stagers/engine/saliency.js';
 import { ensureAuthEmulator, postEmulatorJson } from './lib/authEmulator.mjs';
 import { freePort } from './lib/freePort.mjs';
 

@@ -17,11 +17,11 @@ import { fileURLToPath } from 'node:url';
 import sharp, { type OverlayOptions } from 'sharp';
 import { DEFAULT_FURNITURE_TYPE, DEFAULT_STYLE, DESIGN_STYLE_IDS, buildAutoPrompt, type FurnitureTypeId } from '@flipstage/core';
 import { StagingError, type Stager } from '../functions/src/ports.js';
-import { decodePhoto } from '../functions/src/engine/decode.js';
-import { subjectMatte } from '../functions/src/engine/matte.js';
-import { findSubject } from '../functions/src/engine/subject.js';
-import { createLocalStager } from '../functions/src/engine/index.js';
-import { loadPlates } from '../functions/src/engine/plates/library.js';
+import { decodePhoto } from '../functions/src/stagers/engine/decode.js';
+import { subjectMatte } from '../functions/src/stagers/engine/matte.js';
+import { findSubject } from '../functions/src/stagers/engine/subject.js';
+import { createLocalStager } from '../functions/src/stagers/engine/index.js';
+import { loadPlates } from '../functions/src/stagers/engine/plates/library.js';
 import { renderFixtures } from '../functions/test/fixtures/furnitureFixtures.js';
 
 const IOU_FLAG_BELOW = 0.97;

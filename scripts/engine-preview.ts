@@ -6,7 +6,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp, { type OverlayOptions } from 'sharp';
 import { DESIGN_STYLE_IDS, buildAutoPrompt, type FurnitureTypeId } from '@flipstage/core';
-import { createLocalStager } from '../functions/src/engine/index.js';
+import { createLocalStager } from '../functions/src/stagers/engine/index.js';
 
 const TILE_W = 320;
 const TILE_H = 240;

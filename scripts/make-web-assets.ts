@@ -7,7 +7,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { buildAutoPrompt, type DesignStyleId, type FurnitureTypeId } from '@flipstage/core';
-import { createLocalStager } from '../functions/src/engine/index.js';
+import { createLocalStager } from '../functions/src/stagers/engine/index.js';
 
 /** Each example pairs a sample photo with the style it is staged in. */
 const EXAMPLES: Array<{ name: string; sample: string; furnitureType: FurnitureTypeId; style: DesignStyleId }> = [

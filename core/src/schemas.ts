@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { MESSAGES } from './messages.js';
 import type { AuthType } from './authTypes.js';
 import {
+  MAX_CURSOR_LENGTH,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  MAX_PRICE,
+  MAX_PROMPT_LENGTH,
+  MAX_SEARCH_LENGTH,
+  MAX_STAGE_VARIANT,
+  MAX_TAG_LENGTH,
+  MAX_TAGS,
+} from './limits.js';
+import {
   DEFAULT_FURNITURE_TYPE,
   DEFAULT_STYLE,
   DESIGN_STYLE_IDS,
@@ -82,8 +92,6 @@ export const profileFormSchema = z.object({
 });
 export type ProfileFormValues = z.infer<typeof profileFormSchema>;
 
-export const MAX_PROMPT_LENGTH = 2000;
-
 /** PATCH /api/account: the owner may change only name and avatar (DESIGN §3); other keys are dropped. */
 export const profilePatchSchema = z.object(
   {
@@ -106,12 +114,6 @@ export const reauthPasswordSchema = z.object({
 
 export const ITEM_STATES = ['active', 'sold'] as const;
 export type ItemState = (typeof ITEM_STATES)[number];
-export const MAX_ITEM_IMAGES = 8;
-export const MAX_ITEM_IMAGE_BYTES = 10 * 1024 * 1024;
-/** All of a listing's images in one request: Cloud Functions refuse a request body over 32 MB before the app sees it. */
-export const MAX_ITEM_UPLOAD_BYTES = 30 * 1024 * 1024;
-export const MAX_TAGS = 20;
-export const MAX_TAG_LENGTH = 40;
 
 /** Tags arrive as one comma-separated string (spec §3); they are trimmed, lower-cased and de-duplicated. */
 export function parseTags(input: string | readonly string[] | undefined | null): string[] {
@@ -124,7 +126,6 @@ export function parseTags(input: string | readonly string[] | undefined | null):
   return [...seen].slice(0, MAX_TAGS);
 }
 
-export const MAX_PRICE = 1_000_000;
 /** Digits with an optional fraction: Number() would also take "0x1F", "1e3" and "Infinity". */
 const PRICE_TEXT = /^-?\d+(?:\.\d+)?$/;
 
@@ -174,8 +175,6 @@ const RECORD_ID = /^[A-Za-z0-9_-]{1,128}$/;
 /** `?id=` of GET /api/marketplace-get-item and PUT /api/marketplace-update-item. */
 export const itemIdSchema = z.string({ error: MESSAGES.invalidItemId }).regex(RECORD_ID, MESSAGES.invalidItemId);
 
-const MAX_SEARCH_LENGTH = 200;
-const MAX_CURSOR_LENGTH = 512;
 
 /** One query parameter: absent, or sent once as text (Express turns `?a=1&a=2` into an array). */
 function queryText(name: string, label: string, max: number) {
@@ -224,7 +223,6 @@ function choice<T extends string>(values: readonly [T, ...T[]], fallback: T, mes
 }
 
 /** The highest `variant` POST /api/stage takes: more tries than any seller makes on one photo. */
-export const MAX_STAGE_VARIANT = 99;
 
 /** Form fields arrive as text; digits only, since Number() would also take "1e1", "0x1" and "1.0". */
 const stageVariant = z
@@ -253,7 +251,6 @@ export const stageFieldsSchema = z.object({
   variant: stageVariant,
 });
 
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
 export const idempotencyKeySchema = z
   .string()

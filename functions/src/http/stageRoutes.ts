@@ -3,9 +3,8 @@
  * variant; Idempotency-Key header.
  */
 import { Router, type RequestHandler } from 'express';
-import { IDEMPOTENCY_HEADER } from '@flipstage/core';
+import { IDEMPOTENCY_HEADER, MAX_INPUT_BYTES } from '@flipstage/core';
 import type { Identity } from '../ports.js';
-import { MAX_INPUT_BYTES } from '../engine/index.js';
 import { assertCanStage, stageImage, type StagingDeps } from '../services/staging.js';
 import { currentUser, requireUser } from './auth.js';
 import type { FairUseGates } from './fairUseGates.js';

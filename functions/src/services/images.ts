@@ -7,13 +7,11 @@
  * upright, with only the colour profile kept.
  */
 import sharp, { type Sharp } from 'sharp';
-import { MESSAGES } from '@flipstage/core';
+import { MAX_INPUT_PIXELS, MESSAGES } from '@flipstage/core';
 import { StagingError } from '../ports.js';
-import { decodePhoto, READ_OPTIONS } from '../engine/decode.js';
+import { decodePhoto, READ_OPTIONS } from '../stagers/engine/decode.js';
 import { invalid, ServiceError } from './errors.js';
 
-/** Matches the 40-megapixel promise in MESSAGES.imageTooLarge; also sharp's decompression-bomb guard. */
-export const MAX_IMAGE_PIXELS = 40_000_000;
 export const THUMB_SIZE = 128;
 
 const FORMATS: Record<string, { contentType: string; ext: string }> = {
@@ -102,7 +100,7 @@ export async function storableImage(data: Uint8Array, sniffed: SniffedImage): Pr
 export async function listingImage(data: Uint8Array): Promise<{ image: WebImage; thumb: Uint8Array }> {
   const sniffed = await sniffImage(data);
   if (!sniffed) throw invalid(MESSAGES.itemImagesOnly);
-  if (sniffed.width * sniffed.height > MAX_IMAGE_PIXELS) throw new ServiceError('too-large', MESSAGES.imageTooLarge);
+  if (sniffed.width * sniffed.height > MAX_INPUT_PIXELS) throw new ServiceError('too-large', MESSAGES.imageTooLarge);
   const source = await decodeUpload(data);
   const image = await webCopy(source, sniffed);
   const thumb = await encoded(

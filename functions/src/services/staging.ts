@@ -9,6 +9,7 @@ import {
   firstIssueMessage,
   idempotencyKeySchema,
   MESSAGES,
+  MAX_INPUT_PIXELS,
   planForPriceId,
   planIsActive,
   resolvePrompt,
@@ -30,7 +31,7 @@ import {
 } from '../ports.js';
 import { logs, type Logger } from '../logs.js';
 import { invalid, ServiceError } from './errors.js';
-import { MAX_IMAGE_PIXELS, sniffImage, storableImage } from './images.js';
+import { sniffImage, storableImage } from './images.js';
 import { DUPLICATE_POLL_MS, DUPLICATE_WAIT_MS, STAGE_DEADLINE_MS, STALE_STAGE_AFTER_MS } from './stagingTimes.js';
 
 /** Where a staging result is stored; the edit id (a random UUID) makes the name unguessable. */
@@ -159,7 +160,7 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
   if (!image || image.byteLength === 0) throw invalid(MESSAGES.imageFileRequired);
   const [sniffed, account] = await Promise.all([sniffImage(image), store.getAccount(uid)]);
   if (!sniffed) throw invalid(MESSAGES.unsupportedImage);
-  if (sniffed.width * sniffed.height > MAX_IMAGE_PIXELS) throw new ServiceError('too-large', MESSAGES.imageTooLarge);
+  if (sniffed.width * sniffed.height > MAX_INPUT_PIXELS) throw new ServiceError('too-large', MESSAGES.imageTooLarge);
   if (!account) throw new ServiceError('no-credits', MESSAGES.needCredits);
   const size = outputSizeFor(account.customer, deps.priceIds, requestedSize);
 

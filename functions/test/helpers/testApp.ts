@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type { Express } from 'express';
 import { LOCAL_PRICE_IDS } from '@flipstage/core';
-import { createApp } from '../../src/app.js';
+import { createApp } from '../../src/http/app.js';
 import { FAIR_USE, type FairUseRules } from '../../src/services/fairUse.js';
 import { loadConfig, LOCAL_SITE_URL, type AppConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logs.js';

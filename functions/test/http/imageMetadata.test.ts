@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@flipstage/core';
 import { createTestApp, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
 import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
-import { createLocalStager } from '../../src/engine/index.js';
+import { createLocalStager } from '../../src/stagers/engine/index.js';
 import { REPO_ROOT } from '../../src/local/server.js';
 
 const XMP =

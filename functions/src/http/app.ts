@@ -1,0 +1,49 @@
+/**
+ * The Express app behind /api in both modes (DESIGN §1, §4): the `api` Cloud Function and the
+ * local host mount this same app. Handlers stay thin: parse, authorize, call a service, map errors.
+ */
+import express, { type Express } from 'express';
+import { MESSAGES } from '@flipstage/core';
+import type { Blobs, Identity, Payments, Stager, Store } from '../ports.js';
+import type { AppConfig } from '../config.js';
+import { createJsonLogger, type Logger } from '../logs.js';
+import { accountRoutes } from './accountRoutes.js';
+import { billingRoutes } from './billingRoutes.js';
+import { errorHandler, sendError } from './errors.js';
+import { marketplaceRoutes } from './marketplaceRoutes.js';
+import { requestContext } from './requestContext.js';
+import { stageRoutes } from './stageRoutes.js';
+import { createFairUseGates } from './fairUseGates.js';
+import type { FairUseRules } from '../services/fairUse.js';
+
+export interface AppDeps {
+  store: Store;
+  blobs: Blobs;
+  payments: Payments;
+  identity: Identity;
+  stager: Stager;
+  config: AppConfig;
+  logger?: Logger;
+  /** Fair-use limits; the defaults in services/fairUse.ts unless a test needs small ones. */
+  fairUseRules?: FairUseRules;
+}
+
+export const API_PREFIX = '/api';
+
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(requestContext(deps.logger ?? createJsonLogger()));
+
+  const fairUse = createFairUseGates(deps.fairUseRules);
+  const api = express.Router();
+  api.use(accountRoutes(deps));
+  api.use(stageRoutes({ ...deps, priceIds: deps.config.priceIds, fairUse }));
+  api.use(marketplaceRoutes({ ...deps, fairUse }));
+  api.use(billingRoutes(deps));
+  api.use((_req, res) => sendError(res, 404, MESSAGES.notFound));
+
+  app.use(API_PREFIX, api);
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,2 @@
+export { createLocalStager, LOCAL_ENGINE_NAME } from './localStager.js';
+export { OUTPUT_LONG_SIDE } from './limits.js';

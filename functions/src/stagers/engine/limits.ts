@@ -1,0 +1,14 @@
+import type { OutputSize } from '../../ports.js';
+
+/** Segmentation runs at this long side: fine enough for a clean edge, small enough for JS loops. */
+export const ANALYSIS_LONG_SIDE = 448;
+
+export const OUTPUT_LONG_SIDE: Record<OutputSize, number> = { standard: 1024, hd: 2048 };
+
+/** HD never upscales a small photo beyond the standard size; the cut-out would only get blurrier. */
+export function outputLongSide(size: OutputSize, inputLongSide: number): number {
+  if (size === 'standard') return OUTPUT_LONG_SIDE.standard;
+  return Math.min(OUTPUT_LONG_SIDE.hd, Math.max(OUTPUT_LONG_SIDE.standard, inputLongSide));
+}
+
+export const JPEG_QUALITY = 85;

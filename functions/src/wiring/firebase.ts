@@ -1,0 +1,73 @@
+/**
+ * The backend's ports in Firebase mode (DESIGN §1): Firestore, Cloud Storage, Admin Auth, Stripe,
+ * and Photoroom or the local engine. Settings arrive already read from the function's params and
+ * secrets, so this module knows nothing of how they are configured.
+ */
+import type { App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
+import type { AppDeps } from '../http/app.js';
+import type { AppConfig } from '../config.js';
+import { createStager, type StagerEnv } from '../stagers/selectStager.js';
+import type { Payments } from '../ports.js';
+import { createStripePayments } from '../adapters/stripe.js';
+import { createFirestoreStore } from '../adapters/firebase/firestoreStore.js';
+import { createFunctionsLogger } from '../adapters/firebase/functionsLogger.js';
+import { createFirebaseIdentity } from '../adapters/firebase/identity.js';
+import { createStorageBlobs, storageOrigin } from '../adapters/firebase/storageBlobs.js';
+
+/**
+ * A deployed function must be given every secret it declares; this value of PHOTOROOM_API_KEY
+ * says "no Photoroom account", and staging uses the built-in engine.
+ */
+export const NO_PHOTOROOM_KEY = 'none';
+
+export interface FirebaseSettings {
+  config: AppConfig;
+  stripeSecretKey: string;
+  stripeWebhookSecret: string;
+  storageTokenSecret: string;
+  stager: StagerEnv;
+}
+
+/**
+ * Stripe, created on first use. Deployed functions always have the secret (deploy refuses
+ * without it), but the Emulator Suite may run without Stripe keys; then only the billing routes
+ * fail, with a message saying what to set, and staging and the marketplace keep working.
+ */
+function stripeOnFirstUse(secretKey: string, webhookSecret: string): Payments {
+  let payments: Payments | undefined;
+  const stripe = (): Payments => {
+    if (!secretKey) throw new Error('STRIPE_SECRET_KEY is not set; see docs/firebase.md (Secrets)');
+    payments ??= createStripePayments({ secretKey, webhookSecret });
+    return payments;
+  };
+  return {
+    createCustomer: async (input) => stripe().createCustomer(input),
+    createCheckoutSession: async (input) => stripe().createCheckoutSession(input),
+    createPortalSession: async (input) => stripe().createPortalSession(input),
+    getSubscription: async (id) => stripe().getSubscription(id),
+    cancelSubscription: async (input) => stripe().cancelSubscription(input),
+    verifyWebhook: (rawBody, signature) => stripe().verifyWebhook(rawBody, signature),
+  };
+}
+
+export function createFirebaseDeps(app: App, settings: FirebaseSettings): AppDeps {
+  return {
+    store: createFirestoreStore(getFirestore(app)),
+    blobs: createStorageBlobs({
+      bucket: getStorage(app).bucket(),
+      tokenSecret: settings.storageTokenSecret,
+      origin: storageOrigin(),
+    }),
+    payments: stripeOnFirstUse(settings.stripeSecretKey, settings.stripeWebhookSecret),
+    identity: createFirebaseIdentity(getAuth(app)),
+    stager: createStager({
+      ...settings.stager,
+      PHOTOROOM_API_KEY: settings.stager.PHOTOROOM_API_KEY?.trim() === NO_PHOTOROOM_KEY ? '' : settings.stager.PHOTOROOM_API_KEY,
+    }),
+    config: settings.config,
+    logger: createFunctionsLogger(),
+  };
+}
