@@ -17,7 +17,7 @@ import { openLocalDatabase } from '../functions/src/adapters/local/database.js';
 import { createPgliteStore } from '../functions/src/adapters/local/pgliteStore.js';
 import { itemKeywords } from '../functions/src/services/searchTokens.js';
 import { silentLogger } from '../functions/src/logs.js';
-import type { Stager } from '../functions/src/ports.js';
+import type { Stager } from '../functions/src/ports/stager.js';
 
 const STAGE_RUNS = 30;
 const STAGE_WARMUP = 3;

@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import sharp, { type OverlayOptions } from 'sharp';
 import { DEFAULT_FURNITURE_TYPE, DEFAULT_STYLE, DESIGN_STYLE_IDS, buildAutoPrompt, type FurnitureTypeId } from '@flipstage/core';
-import { StagingError, type Stager } from '../functions/src/ports.js';
+import { StagingError, type Stager } from '../functions/src/ports/stager.js';
 import { decodePhoto } from '../functions/src/stagers/engine/decode.js';
 import { subjectMatte } from '../functions/src/stagers/engine/matte.js';
 import { findSubject } from '../functions/src/stagers/engine/subject.js';

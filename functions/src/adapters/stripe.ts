@@ -1,6 +1,6 @@
 /** The Payments port on Stripe (Checkout, Customer Portal, webhooks). */
 import Stripe from 'stripe';
-import type { Payments, SubscriptionState } from '../ports.js';
+import type { Payments, SubscriptionState } from '../ports/payments.js';
 import { verifyStripeEvent } from './stripeWebhook.js';
 
 export function createStripePayments(options: { secretKey: string; webhookSecret: string; client?: Stripe }): Payments {

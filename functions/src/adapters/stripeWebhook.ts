@@ -3,7 +3,7 @@
  * the stripe library itself, so local mode's simulated events pass the same check as Stripe's.
  */
 import Stripe from 'stripe';
-import { WebhookSignatureInvalid, type PaymentEvent } from '../ports.js';
+import { WebhookSignatureInvalid, type PaymentEvent } from '../ports/payments.js';
 
 export function verifyStripeEvent(rawBody: Uint8Array, signature: string | undefined, secret: string): PaymentEvent {
   if (!signature) throw new WebhookSignatureInvalid();

@@ -1,7 +1,8 @@
 /** The signed-in user's own account and image edits (DESIGN §1: read by the SPA in local mode). */
 import express, { Router } from 'express';
 import { imageEditsQuerySchema, MESSAGES, parseWith } from '@flipstage/core';
-import type { Identity, Store } from '../ports.js';
+import type { Identity } from '../ports/identity.js';
+import type { Store } from '../ports/store.js';
 import type { AppConfig } from '../config.js';
 import { createAccount, getMergedUser, updateProfile } from '../services/accounts.js';
 import { invalid } from '../services/errors.js';

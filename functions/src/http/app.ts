@@ -4,7 +4,11 @@
  */
 import express, { type Express } from 'express';
 import { MESSAGES } from '@flipstage/core';
-import type { Blobs, Identity, Payments, Stager, Store } from '../ports.js';
+import type { Blobs } from '../ports/blobs.js';
+import type { Identity } from '../ports/identity.js';
+import type { Payments } from '../ports/payments.js';
+import type { Stager } from '../ports/stager.js';
+import type { Store } from '../ports/store.js';
 import type { AppConfig } from '../config.js';
 import { createJsonLogger, type Logger } from '../logs.js';
 import { accountRoutes } from './accountRoutes.js';

@@ -1,7 +1,7 @@
 /** Bearer ID-token authentication through the Identity port. */
 import type { Request, RequestHandler, Response } from 'express';
 import { MESSAGES, type AuthIdentity } from '@flipstage/core';
-import type { Identity } from '../ports.js';
+import type { Identity } from '../ports/identity.js';
 import { ServiceError } from '../services/errors.js';
 
 function bearerToken(req: Request): string | null {

@@ -1,7 +1,7 @@
 /** Stripe checkout, billing portal and webhook routes, and the billing terms the pricing page states (DESIGN §4, §5). */
 import express, { Router, type Request, type RequestHandler } from 'express';
 import { IDEMPOTENCY_HEADER, MESSAGES, type BillingSessionResponse, type BillingTermsResponse } from '@flipstage/core';
-import type { Identity } from '../ports.js';
+import type { Identity } from '../ports/identity.js';
 import {
   createBillingPortalUrl,
   createCheckoutSession,

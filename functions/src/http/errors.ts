@@ -1,7 +1,9 @@
 /** Maps failures to DESIGN §4's statuses and the `{ error: { message } }` shape; never a stack trace. */
 import type { ErrorRequestHandler, Response } from 'express';
 import { apiError, MESSAGES } from '@flipstage/core';
-import { InsufficientCredits, InvalidIdToken, StagingError } from '../ports.js';
+import { InvalidIdToken } from '../ports/identity.js';
+import { StagingError } from '../ports/stager.js';
+import { InsufficientCredits } from '../ports/store.js';
 import { ServiceError, type FailureKind } from '../services/errors.js';
 import { logs } from '../logs.js';
 import { requestLogger } from './requestContext.js';

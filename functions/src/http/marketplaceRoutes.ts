@@ -13,7 +13,7 @@ import {
   MESSAGES,
   parseWith,
 } from '@flipstage/core';
-import type { Identity } from '../ports.js';
+import type { Identity } from '../ports/identity.js';
 import { invalid } from '../services/errors.js';
 import { createItem, getItemDetail, searchItems, updateItem, type ListingDeps } from '../services/listings.js';
 import { currentUser, maybeUser, optionalUser, requireUser } from './auth.js';

@@ -4,7 +4,7 @@
  */
 import { Router, type RequestHandler } from 'express';
 import { IDEMPOTENCY_HEADER, MAX_INPUT_BYTES } from '@flipstage/core';
-import type { Identity } from '../ports.js';
+import type { Identity } from '../ports/identity.js';
 import { assertCanStage, stageImage, type StagingDeps } from '../services/staging.js';
 import { currentUser, requireUser } from './auth.js';
 import type { FairUseGates } from './fairUseGates.js';

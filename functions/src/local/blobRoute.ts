@@ -1,7 +1,7 @@
 /** Serves local blobs at /blobs/{path}: exact content type, long-lived caching (names never repeat), open to any origin. */
 import type { RequestHandler } from 'express';
 import { MESSAGES } from '@flipstage/core';
-import { UnsafeBlobPath, type Blobs, type StoredBlob } from '../ports.js';
+import { UnsafeBlobPath, type Blobs, type StoredBlob } from '../ports/blobs.js';
 import { logs, type Logger } from '../logs.js';
 import { sendText } from './plainText.js';
 

@@ -16,7 +16,7 @@ import { logs } from '../logs.js';
 import { refundAbandonedStages } from '../services/abandonedStages.js';
 import { loadConfig, LOCAL_SITE_URL } from '../config.js';
 import { createJsonLogger, type Logger } from '../logs.js';
-import type { Stager } from '../ports.js';
+import type { Stager } from '../ports/stager.js';
 import { openLocalDatabase } from '../adapters/local/database.js';
 import { BLOBS_ROUTE, createFileBlobs } from '../adapters/local/fileBlobs.js';
 import { createPgliteStore } from '../adapters/local/pgliteStore.js';

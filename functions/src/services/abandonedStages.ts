@@ -1,4 +1,4 @@
-import type { Store } from '../ports.js';
+import type { Store } from '../ports/store.js';
 import { logs, type Logger } from '../logs.js';
 import { STALE_STAGE_AFTER_MS } from './stagingTimes.js';
 

@@ -9,7 +9,7 @@ import {
   type AuthIdentity,
   type MergedUser,
 } from '@flipstage/core';
-import type { Store } from '../ports.js';
+import type { Store } from '../ports/store.js';
 import { invalid, ServiceError } from './errors.js';
 import { MESSAGES } from '@flipstage/core';
 

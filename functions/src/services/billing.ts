@@ -16,14 +16,8 @@ import {
   type AuthIdentity,
   type CheckoutSessionResponse,
 } from '@flipstage/core';
-import {
-  HeldSubscriptionChanged,
-  WebhookSignatureInvalid,
-  type PaymentEvent,
-  type Payments,
-  type Store,
-  type StripeEffect,
-} from '../ports.js';
+import { WebhookSignatureInvalid, type PaymentEvent, type Payments } from '../ports/payments.js';
+import { HeldSubscriptionChanged, type Store, type StripeEffect } from '../ports/store.js';
 import type { AppConfig } from '../config.js';
 import { logs, type Logger } from '../logs.js';
 import { invalid, ServiceError } from './errors.js';

@@ -1,6 +1,6 @@
 /** Opaque page cursors: the last row's position, base64url-encoded. */
 import { cursorPositionSchema, MESSAGES } from '@flipstage/core';
-import type { PageAfter } from '../ports.js';
+import type { PageAfter } from '../ports/store.js';
 import { invalid } from './errors.js';
 
 export const DEFAULT_PAGE_SIZE = 12;

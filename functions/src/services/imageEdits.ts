@@ -1,6 +1,6 @@
 /** The signed-in user's own image edits, newest first. */
 import type { ImageEdit } from '@flipstage/core';
-import type { Store } from '../ports.js';
+import type { Store } from '../ports/store.js';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor } from './cursor.js';
 
 export async function listImageEdits(

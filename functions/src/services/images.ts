@@ -8,7 +8,7 @@
  */
 import sharp, { type Sharp } from 'sharp';
 import { MAX_INPUT_PIXELS, MESSAGES } from '@flipstage/core';
-import { StagingError } from '../ports.js';
+import { StagingError } from '../ports/stager.js';
 import { decodePhoto, READ_OPTIONS } from '../stagers/engine/decode.js';
 import { invalid, ServiceError } from './errors.js';
 

@@ -13,7 +13,8 @@ import {
   type ItemDetail,
   type ItemsPage,
 } from '@flipstage/core';
-import { ItemNotFound, NotItemOwner, type Blobs, type ItemDoc, type Store } from '../ports.js';
+import { type Blobs } from '../ports/blobs.js';
+import { ItemNotFound, NotItemOwner, type ItemDoc, type Store } from '../ports/store.js';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor } from './cursor.js';
 import { invalid, ServiceError } from './errors.js';
 import { listingImage, type WebImage } from './images.js';

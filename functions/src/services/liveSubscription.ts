@@ -11,7 +11,8 @@
  * customer is granted one.
  */
 import { planForPriceId, planIsActive, type PriceIdConfig } from '@flipstage/core';
-import type { Payments, Store, StripeEffect, SubscriptionState } from '../ports.js';
+import type { Payments, SubscriptionState } from '../ports/payments.js';
+import type { Store, StripeEffect } from '../ports/store.js';
 
 /** The ledger ref of the trial grant (DESIGN §3: refs are unique per account). */
 export const TRIAL_GRANT_REF = 'trial';

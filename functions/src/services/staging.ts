@@ -20,15 +20,9 @@ import {
   type PromptMode,
   type StageResponse,
 } from '@flipstage/core';
-import {
-  InsufficientCredits,
-  StagingError,
-  type Blobs,
-  type CustomerDoc,
-  type OutputSize,
-  type Stager,
-  type Store,
-} from '../ports.js';
+import { type Blobs } from '../ports/blobs.js';
+import { StagingError, type OutputSize, type Stager } from '../ports/stager.js';
+import { InsufficientCredits, type CustomerDoc, type Store } from '../ports/store.js';
 import { logs, type Logger } from '../logs.js';
 import { invalid, ServiceError } from './errors.js';
 import { sniffImage, storableImage } from './images.js';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { MESSAGES } from '@flipstage/core';
-import { StagingError, type OutputSize, type StageInput, type StageOutput, type Stager } from '../ports.js';
+import { StagingError, type OutputSize, type StageInput, type StageOutput, type Stager } from '../ports/stager.js';
 import { seedFor } from './seed.js';
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { StageInput } from '../ports.js';
+import type { StageInput } from '../ports/stager.js';
 
 /** A 32-bit seed from everything that defines the result, so the same request draws the same room. */
 export function seedFor(input: StageInput): number {

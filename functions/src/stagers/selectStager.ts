@@ -1,4 +1,4 @@
-import type { Stager } from '../ports.js';
+import type { Stager } from '../ports/stager.js';
 import { createPhotoroomStager } from './photoroom.js';
 import { createLocalStager } from './engine/localStager.js';
 

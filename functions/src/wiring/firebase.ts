@@ -10,7 +10,7 @@ import { getStorage } from 'firebase-admin/storage';
 import type { AppDeps } from '../http/app.js';
 import type { AppConfig } from '../config.js';
 import { createStager, type StagerEnv } from '../stagers/selectStager.js';
-import type { Payments } from '../ports.js';
+import type { Payments } from '../ports/payments.js';
 import { createStripePayments } from '../adapters/stripe.js';
 import { createFirestoreStore } from '../adapters/firebase/firestoreStore.js';
 import { createFunctionsLogger } from '../adapters/firebase/functionsLogger.js';

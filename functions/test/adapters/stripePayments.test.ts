@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { WebhookSignatureInvalid, type Payments } from '../../src/ports.js';
+import { WebhookSignatureInvalid, type Payments } from '../../src/ports/payments.js';
 import { createStripePayments } from '../../src/adapters/stripe.js';
 import { signStripePayload } from '../../src/adapters/stripeWebhook.js';
 

@@ -1,7 +1,7 @@
 /** The Blobs contract (DESIGN §7): written once, run against every adapter. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { UnsafeBlobPath, type Blobs } from '../../src/ports.js';
+import { UnsafeBlobPath, type Blobs } from '../../src/ports/blobs.js';
 
 export function describeBlobsContract(
   name: string,

@@ -5,16 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImageEdit } from '@flipstage/core';
-import {
-  AccountNotFound,
-  HeldSubscriptionChanged,
-  InsufficientCredits,
-  ItemNotFound,
-  NotItemOwner,
-  UnknownStripeCustomer,
-  type ItemDoc,
-  type Store,
-} from '../../src/ports.js';
+import { AccountNotFound, HeldSubscriptionChanged, InsufficientCredits, ItemNotFound, NotItemOwner, UnknownStripeCustomer, type ItemDoc, type Store } from '../../src/ports/store.js';
 
 const profile = (email: string) => ({ name: 'Test Seller', email, avatar: null });
 const uniq = () => randomUUID().replace(/-/g, '').slice(0, 16);

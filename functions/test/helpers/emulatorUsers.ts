@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import type { Identity } from '../../src/ports.js';
+import type { Identity } from '../../src/ports/identity.js';
 import { postEmulatorJson } from '../../../scripts/lib/authEmulator.mjs';
 import { createFirebaseIdentity } from '../../src/adapters/firebase/identity.js';
 

@@ -1,6 +1,6 @@
 /** A fast Stager for route tests: a real small JPEG, with switches for failure and delay. */
 import sharp from 'sharp';
-import { StagingError, type StageInput, type Stager } from '../../src/ports.js';
+import { StagingError, type StageInput, type Stager } from '../../src/ports/stager.js';
 
 export interface FakeStager extends Stager {
   calls: StageInput[];

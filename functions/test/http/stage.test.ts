@@ -5,7 +5,7 @@ import { LOCAL_PRICE_IDS, MESSAGES, buildAutoPrompt } from '@flipstage/core';
 import { createTestApp, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
 import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
 import { unavailable } from '../helpers/fakeStager.js';
-import { StagingError } from '../../src/ports.js';
+import { StagingError } from '../../src/ports/stager.js';
 import { jpegBytes } from '../helpers/images.js';
 
 let t: TestApp;

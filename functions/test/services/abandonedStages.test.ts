@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { silentLogger } from '../../src/logs.js';
-import type { Store } from '../../src/ports.js';
+import type { Store } from '../../src/ports/store.js';
 import { openLocalDatabase } from '../../src/adapters/local/database.js';
 import { createPgliteStore } from '../../src/adapters/local/pgliteStore.js';
 import type { PGlite } from '@electric-sql/pglite';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@flipstage/core';
-import { StagingError, type StageInput } from '../../src/ports.js';
+import { StagingError, type StageInput } from '../../src/ports/stager.js';
 import { PHOTOROOM_OUTPUT_SIZE, createPhotoroomStager, photoroomSeed, type PhotoroomLog } from '../../src/stagers/photoroom.js';
 
 interface Seen {

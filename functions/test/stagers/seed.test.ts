@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StageInput } from '../../src/ports.js';
+import type { StageInput } from '../../src/ports/stager.js';
 import { seedFor } from '../../src/stagers/seed.js';
 
 const input: StageInput = {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { CollectionReference, DocumentData, DocumentReference, DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import type { ImageEdit } from '@flipstage/core';
-import type { CustomerDoc, ItemDoc, LedgerEntry, LedgerReason, ProfileDoc, StageResult } from '../../ports.js';
+import type { CustomerDoc, ItemDoc, LedgerEntry, LedgerReason, ProfileDoc, StageResult } from '../../ports/store.js';
 
 /** customers/{uid} as stored: the port's record plus the ledger's running sequence number. */
 export interface StoredCustomer extends CustomerDoc {

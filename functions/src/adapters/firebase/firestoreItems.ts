@@ -5,7 +5,7 @@
  * newest-first order in batches. Every query shape here has its index in firestore.indexes.json.
  */
 import { FieldPath, type Firestore, type Query, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import { ItemNotFound, NotItemOwner, type ItemDoc, type ItemPatch, type ItemQuery, type Page, type PageAfter } from '../../ports.js';
+import { ItemNotFound, NotItemOwner, type ItemDoc, type ItemPatch, type ItemQuery, type Page, type PageAfter } from '../../ports/store.js';
 import { definedFields, firestoreRefs } from './firestoreDocs.js';
 
 /** Reads per batch while filtering in memory; bounded so one request never scans the whole collection. */

@@ -5,7 +5,7 @@
  * customer once with the returned state.
  */
 import type { Transaction } from 'firebase-admin/firestore';
-import { InsufficientCredits, type CreditChange } from '../../ports.js';
+import { InsufficientCredits, type CreditChange } from '../../ports/store.js';
 import type { FirestoreRefs, StoredCustomer } from './firestoreDocs.js';
 
 export function postLedgerEntry(

@@ -8,18 +8,7 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { FieldPath } from 'firebase-admin/firestore';
 import type { ImageEdit } from '@flipstage/core';
-import {
-  AccountNotFound,
-  HeldSubscriptionChanged,
-  UnknownStripeCustomer,
-  type Account,
-  type CreditResult,
-  type Page,
-  type ProfileDoc,
-  type StageResult,
-  type Store,
-  type StripeEffect,
-} from '../../ports.js';
+import { AccountNotFound, HeldSubscriptionChanged, UnknownStripeCustomer, type Account, type CreditResult, type Page, type ProfileDoc, type StageResult, type Store, type StripeEffect } from '../../ports/store.js';
 import {
   definedFields,
   firestoreRefs,

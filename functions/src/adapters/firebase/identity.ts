@@ -4,7 +4,7 @@
  */
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import type { AuthIdentity } from '@flipstage/core';
-import { InvalidIdToken, type Identity } from '../../ports.js';
+import { InvalidIdToken, type Identity } from '../../ports/identity.js';
 
 /** The token's own claims: the sign-in provider first (spec §3: the first is used for re-sign-in). */
 export function identityFromToken(token: DecodedIdToken): AuthIdentity {

@@ -15,7 +15,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type { Storage } from 'firebase-admin/storage';
-import { assertSafeBlobPath, type Blobs, type StoredBlob } from '../../ports.js';
+import { assertSafeBlobPath, type Blobs, type StoredBlob } from '../../ports/blobs.js';
 
 type Bucket = ReturnType<Storage['bucket']>;
 

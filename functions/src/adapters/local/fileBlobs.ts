@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { assertSafeBlobPath, type Blobs } from '../../ports.js';
+import { assertSafeBlobPath, type Blobs } from '../../ports/blobs.js';
 
 export const BLOBS_ROUTE = '/blobs';
 

@@ -7,31 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { ImageEdit } from '@flipstage/core';
-import {
-  AccountNotFound,
-  HeldSubscriptionChanged,
-  InsufficientCredits,
-  ItemNotFound,
-  NotItemOwner,
-  UnknownStripeCustomer,
-  type Account,
-  type BeginStageInput,
-  type CreditChange,
-  type CreditResult,
-  type CustomerDoc,
-  type ItemDoc,
-  type ItemPatch,
-  type ItemQuery,
-  type LedgerEntry,
-  type LedgerReason,
-  type Page,
-  type ProfileDoc,
-  type StageBegin,
-  type StageResult,
-  type Store,
-  type StripeEffect,
-  type StripeEventInput,
-} from '../../ports.js';
+import { AccountNotFound, HeldSubscriptionChanged, InsufficientCredits, ItemNotFound, NotItemOwner, UnknownStripeCustomer, type Account, type BeginStageInput, type CreditChange, type CreditResult, type CustomerDoc, type ItemDoc, type ItemPatch, type ItemQuery, type LedgerEntry, type LedgerReason, type Page, type ProfileDoc, type StageBegin, type StageResult, type Store, type StripeEffect, type StripeEventInput } from '../../ports/store.js';
 
 type Tx = Transaction | PGlite;
 

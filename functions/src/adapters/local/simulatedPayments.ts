@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { planForPriceId, PLANS, type Plan, type PriceIdConfig } from '@flipstage/core';
-import type { Payments, SubscriptionState } from '../../ports.js';
+import type { Payments, SubscriptionState } from '../../ports/payments.js';
 import { signStripePayload, verifyStripeEvent } from '../stripeWebhook.js';
 
 export const DEV_ROUTE = '/dev';

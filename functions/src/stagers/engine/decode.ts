@@ -1,5 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
-import { StagingError } from '../../ports.js';
+import { StagingError } from '../../ports/stager.js';
 import { decodeHeif } from './heif.js';
 import { MAX_INPUT_BYTES, MAX_INPUT_PIXELS, MESSAGES } from '@flipstage/core';
 import { ANALYSIS_LONG_SIDE } from './limits.js';

@@ -1,4 +1,4 @@
-import type { OutputSize } from '../../ports.js';
+import type { OutputSize } from '../../ports/stager.js';
 
 /** Segmentation runs at this long side: fine enough for a clean edge, small enough for JS loops. */
 export const ANALYSIS_LONG_SIDE = 448;

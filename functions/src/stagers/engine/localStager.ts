@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { DEFAULT_FURNITURE_TYPE, DEFAULT_STYLE, isDesignStyleId, isFurnitureTypeId } from '@flipstage/core';
-import type { StageInput, StageOutput, Stager } from '../../ports.js';
+import type { StageInput, StageOutput, Stager } from '../../ports/stager.js';
 import { compose } from './compose.js';
 import { decodePhoto } from './decode.js';
 import { outputLongSide } from './limits.js';

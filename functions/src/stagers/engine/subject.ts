@@ -1,5 +1,5 @@
 import { MESSAGES } from '@flipstage/core';
-import { StagingError } from '../../ports.js';
+import { StagingError } from '../../ports/stager.js';
 import { backdropSmoothness } from './backdrop.js';
 import type { DecodedPhoto } from './decode.js';
 import { checkMask, type MaskProblem } from './maskChecks.js';

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { servingIndex, type IndexesFile, type QueryShape } from '../../../../scripts/lib/firestoreIndexCoverage.mjs';
 import { recordingFirestore } from '../../helpers/recordingFirestore.js';
-import type { ItemDoc, ItemQuery, Store, StripeEffect } from '../../../src/ports.js';
+import type { ItemDoc, ItemQuery, Store, StripeEffect } from '../../../src/ports/store.js';
 import { createFirestoreStore } from '../../../src/adapters/firebase/firestoreStore.js';
 
 const indexes = JSON.parse(

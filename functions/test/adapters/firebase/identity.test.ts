@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
-import { InvalidIdToken } from '../../../src/ports.js';
+import { InvalidIdToken } from '../../../src/ports/identity.js';
 import { createFirebaseIdentity, identityFromToken } from '../../../src/adapters/firebase/identity.js';
 
 const token = (overrides: Partial<DecodedIdToken>): DecodedIdToken =>

@@ -1,7 +1,7 @@
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getStorage } from 'firebase-admin/storage';
 import { afterAll, describe, expect, it } from 'vitest';
-import { UnsafeBlobPath } from '../../../src/ports.js';
+import { UnsafeBlobPath } from '../../../src/ports/blobs.js';
 import { createStorageBlobs, PRODUCTION_STORAGE_ORIGIN, storageOrigin } from '../../../src/adapters/firebase/storageBlobs.js';
 
 // URLs are computed without touching Storage, so these run anywhere; reading and writing real

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ItemDoc } from '../../../src/ports.js';
+import type { ItemDoc } from '../../../src/ports/store.js';
 import { useFirestoreStore } from '../support/firestoreStoreSuite.js';
 import { anItem } from '../support/factories.js';
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { getStorage } from 'firebase-admin/storage';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Blobs } from '../../../src/ports.js';
+import type { Blobs } from '../../../src/ports/blobs.js';
 import { createStorageBlobs, storageOrigin } from '../../../src/adapters/firebase/storageBlobs.js';
 import { adminApp } from '../support/emulators.js';
 import { jpegBytes } from '../support/factories.js';

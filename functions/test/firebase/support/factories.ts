@@ -1,7 +1,7 @@
 /** Documents as the backend stores them (DESIGN §3), for seeding rules tests. */
 import { randomUUID } from 'node:crypto';
 import type { ImageEdit } from '@flipstage/core';
-import type { ItemDoc, ProfileDoc } from '../../../src/ports.js';
+import type { ItemDoc, ProfileDoc } from '../../../src/ports/store.js';
 import {
   newCustomer,
   type StoredCustomer,

@@ -1,6 +1,6 @@
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { Store } from '../../../src/ports.js';
+import type { Store } from '../../../src/ports/store.js';
 import { createFirestoreStore } from '../../../src/adapters/firebase/firestoreStore.js';
 import { adminApp, clearFirestore } from './emulators.js';
 

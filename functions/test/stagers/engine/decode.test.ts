@@ -3,7 +3,7 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@flipstage/core';
-import { StagingError } from '../../../src/ports.js';
+import { StagingError } from '../../../src/ports/stager.js';
 import { decodePhoto, READ_OPTIONS, type DecodedPhoto } from '../../../src/stagers/engine/decode.js';
 import { MAX_INPUT_BYTES } from '@flipstage/core';
 

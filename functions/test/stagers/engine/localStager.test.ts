@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESIGN_STYLE_IDS, buildAutoPrompt, type DesignStyleId } from '@flipstage/core';
 import { FIXTURE_SPECS, renderFixture } from '../../fixtures/furnitureFixtures.js';
-import type { StageInput } from '../../../src/ports.js';
+import type { StageInput } from '../../../src/ports/stager.js';
 import { createLocalStager } from '../../../src/stagers/engine/localStager.js';
 
 const stager = createLocalStager();

@@ -1,0 +1,57 @@
+/**
+ * The Stager port: a furniture photo in, a staged room out. Implemented by the offline engine
+ * and the Photoroom call under stagers/.
+ */
+import type { DesignStyleId, FurnitureTypeId, PromptMode } from '@flipstage/core';
+
+/** Standard output is at most 1024 px on the long side, HD at most 2048 px (DESIGN §6). */
+export type OutputSize = 'standard' | 'hd';
+
+export interface StageInput {
+  image: Uint8Array;
+  prompt: string;
+  style: DesignStyleId;
+  furnitureType: FurnitureTypeId;
+  mode: PromptMode;
+  size: OutputSize;
+  /**
+   * Which of the style's ranked rooms (plates) to stand the piece in: 0 the best fit for the
+   * type and prompt, 1 the next ("Try another room"). A stager without rooms of its own still
+   * draws a different result for each variant.
+   */
+  variant: number;
+  /**
+   * When the answer must be back (epoch ms), retries included: Hosting cuts a rewritten request
+   * at 60 s, so a stager that calls out stops trying before then and the credit is refunded.
+   */
+  deadline?: number;
+}
+
+export interface StageOutput {
+  jpeg: Uint8Array;
+  width: number;
+  height: number;
+  engine: string;
+  seed: number;
+}
+
+export interface Stager {
+  readonly name: string;
+  stage(input: StageInput): Promise<StageOutput>;
+}
+
+/** `no-subject`: the engine found no piece to cut out; the seller needs another photo, not a retry. */
+export type StagingErrorKind =
+  'unsupported-image' | 'image-too-large' | 'no-subject' | 'provider-unavailable' | 'provider-rejected';
+
+/** A staging failure the caller can act on; the message is safe to show to users. */
+export class StagingError extends Error {
+  constructor(
+    readonly kind: StagingErrorKind,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'StagingError';
+  }
+}
