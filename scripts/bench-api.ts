@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ensureAuthEmulator, postEmulatorJson } from './lib/authEmulator.mjs';
 import { LOCAL_PRICE_IDS } from '@flipstage/core';
-import { startLocalHost, REPO_ROOT } from '../functions/src/local/server.js';
+import { startLocalHost, REPO_ROOT } from '../functions/src/localHost/server.js';
 import { createLocalStager } from '../functions/src/stagers/engine/index.js';
 import { openLocalDatabase } from '../functions/src/adapters/local/database.js';
 import { createPgliteStore } from '../functions/src/adapters/local/pgliteStore.js';

@@ -4,7 +4,7 @@
  *   resize → JPEG of the same photo (interleaved so both see the same machine load; the ratio is
  *   reported). The model's inference alone is reported too.
  * - First call in a fresh process, model load included ≤ 2 s (imports are not counted).
- * - Peak RSS of a real local host process (functions/dist/local/main.js, built by `tsc -b`) while
+ * - Peak RSS of a real local host process (functions/dist/localHost/main.js, built by `tsc -b`) while
  *   it stages photos two at a time through POST /api/stage ≤ 1 GiB.
  */
 import { spawn } from 'node:child_process';
@@ -162,7 +162,7 @@ async function residentSet(pid: number): Promise<{ peak: number; now: number }> 
 
 /** Starts the built local host as its own process and resolves once it logs that it is ready. */
 async function startHostProcess(port: number, dataDir: string, authHost: string) {
-  const child = spawn(process.execPath, ['functions/dist/local/main.js'], {
+  const child = spawn(process.execPath, ['functions/dist/localHost/main.js'], {
     cwd: root,
     env: {
       ...process.env,

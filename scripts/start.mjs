@@ -108,7 +108,7 @@ const SERVICES = [
       const running = await startProcess({
         name: 'api',
         command: process.execPath,
-        args: ['functions/dist/local/main.js'],
+        args: ['functions/dist/localHost/main.js'],
         env: { PORT: port || '5050', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
         ready: (line) => line.includes('"message":"local host ready"'),
         format: formatHostLog,

@@ -1,7 +1,7 @@
 /** The local host as the tests run it: any free port, the test Auth emulator, no logs. */
 import { silentLogger } from '../../src/logs.js';
 import type { Stager } from '../../src/ports/stager.js';
-import { startLocalHost, type LocalHost } from '../../src/local/server.js';
+import { startLocalHost, type LocalHost } from '../../src/localHost/server.js';
 import { AUTH_EMULATOR_HOST } from './emulatorUsers.js';
 
 export function startTestLocalHost(

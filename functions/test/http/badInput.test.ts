@@ -15,7 +15,7 @@ import { createTestApp, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/tes
 import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
 import { createFakeStager } from '../helpers/fakeStager.js';
 import { jpegBytes } from '../helpers/images.js';
-import type { LocalHost } from '../../src/local/server.js';
+import type { LocalHost } from '../../src/localHost/server.js';
 import { startTestLocalHost } from '../helpers/testLocalHost.js';
 import { createFileBlobs } from '../../src/adapters/local/fileBlobs.js';
 

@@ -12,7 +12,7 @@ import { MESSAGES } from '@flipstage/core';
 import { createTestApp, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
 import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
 import { createLocalStager } from '../../src/stagers/engine/index.js';
-import { REPO_ROOT } from '../../src/local/server.js';
+import { REPO_ROOT } from '../../src/localHost/server.js';
 
 const XMP =
   '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +

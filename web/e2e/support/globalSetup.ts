@@ -67,7 +67,7 @@ function stopChild(child: ChildProcess): Promise<void> {
  * data folder and `vite preview` on the e2e ports. Returns the teardown that stops what it started.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  if (!existsSync(join(repoRoot, 'functions/dist/local/server.js'))) run('npx', ['tsc', '-b'], repoRoot);
+  if (!existsSync(join(repoRoot, 'functions/dist/localHost/server.js'))) run('npx', ['tsc', '-b'], repoRoot);
 
   // Each run builds and serves its own copy, so concurrent runs never empty each other's web/dist.
   const runDir = mkdtempSync(join(tmpdir(), 'flipstage-e2e-'));
@@ -91,7 +91,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const emulator = await ensureAuthEmulator({ log: (line) => console.log(`[auth] ${line}`) });
     stops.push(emulator.stop);
 
-    const serverModule = join(repoRoot, 'functions/dist/local/server.js');
+    const serverModule = join(repoRoot, 'functions/dist/localHost/server.js');
     const { startLocalHost } = (await import(serverModule)) as { startLocalHost: StartLocalHost };
     const localHost = await startLocalHost({
       port: localHostPort,

@@ -1,10 +1,10 @@
 /**
- * The local host (DESIGN §1, §6a): the same Express app as the Cloud Function, on PGlite, a
- * folder of blobs, simulated payments and the local staging engine, verifying ID tokens from the
- * Auth emulator. Serves /api, /blobs and /dev on 127.0.0.1:5050 by default.
+ * The local host (DESIGN §1, §6a): the same Express app as the Cloud Function, on the local
+ * wiring (wiring/local.ts) and the local staging engine. Serves /api, /blobs and /dev on
+ * 127.0.0.1:5050 by default, and sweeps abandoned stagings.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,11 +18,11 @@ import { loadConfig, LOCAL_SITE_URL } from '../config.js';
 import { createJsonLogger, type Logger } from '../logs.js';
 import type { Stager } from '../ports/stager.js';
 import { openLocalDatabase } from '../adapters/local/database.js';
-import { BLOBS_ROUTE, createFileBlobs } from '../adapters/local/fileBlobs.js';
+import { BLOBS_ROUTE } from '../adapters/local/fileBlobs.js';
 import { createPgliteStore } from '../adapters/local/pgliteStore.js';
-import { createSimulatedPayments, DEV_ROUTE } from '../adapters/local/simulatedPayments.js';
-import { createFirebaseIdentity } from '../adapters/firebase/identity.js';
+import { DEV_ROUTE } from '../adapters/local/simulatedPayments.js';
 import { createLocalStager } from '../stagers/engine/index.js';
+import { createLocalDeps } from '../wiring/local.js';
 import { serveBlobs } from './blobRoute.js';
 import { devPages } from './devPages.js';
 import { seedDemo } from './seedDemo.js';
@@ -51,15 +51,6 @@ export interface LocalHostOptions {
 export interface LocalHost {
   url: string;
   close(): Promise<void>;
-}
-
-/** Generated once per data folder, so events signed before a restart still verify after it. */
-export function loadOrCreateWebhookSecret(dataDir: string): string {
-  const file = join(dataDir, 'webhook-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = `whsec_local_${randomBytes(24).toString('hex')}`;
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
 }
 
 const SWEEP_INTERVAL_MS = 60_000;
@@ -103,19 +94,11 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     const actualPort = typeof address === 'object' && address ? address.port : port;
     const baseUrl = (options.baseUrl ?? `http://${host}:${actualPort}`).replace(/\/+$/, '');
 
-    const blobs = createFileBlobs({ rootDir: join(dataDir, 'blobs'), baseUrl });
-    const payments = createSimulatedPayments({
-      db,
-      baseUrl,
-      webhookSecret: loadOrCreateWebhookSecret(dataDir),
-      priceIds: config.priceIds,
-    });
+    const deps = createLocalDeps({ db, store, auth, dataDir, baseUrl, config, stager, logger });
+    const { blobs, payments } = deps;
     routes.use(BLOBS_ROUTE, serveBlobs(blobs, logger));
     routes.use(DEV_ROUTE, devPages(payments, logger));
-    // The host's own pages (the simulated checkout and portal) are part of the local site too.
-    const siteConfig = { ...config, siteOrigins: [...config.siteOrigins, new URL(baseUrl).origin] };
-    const identity = createFirebaseIdentity(auth);
-    routes.use(createApp({ store, blobs, payments, identity, stager, config: siteConfig, logger }));
+    routes.use(createApp(deps));
 
     if (options.seed ?? true) {
       await seedDemo({

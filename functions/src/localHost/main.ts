@@ -1,5 +1,5 @@
 /**
- * `node functions/dist/local/main.js`: runs the local host until SIGINT/SIGTERM.
+ * `node functions/dist/localHost/main.js`: runs the local host until SIGINT/SIGTERM.
  * Env: PORT (5050), HOST (127.0.0.1), FLIPSTAGE_DATA_DIR (.local), FLIPSTAGE_BASE_URL,
  * FIREBASE_AUTH_EMULATOR_HOST (127.0.0.1:9099), FLIPSTAGE_SEED (true).
  */

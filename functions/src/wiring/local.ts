@@ -1,0 +1,63 @@
+/**
+ * The backend's ports in local mode (DESIGN §1, §6a): PGlite, a folder of blobs, simulated
+ * payments and ID tokens from the Auth emulator. The local host mounts the same app on them.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Auth } from 'firebase-admin/auth';
+import type { AppDeps } from '../http/app.js';
+import type { AppConfig } from '../config.js';
+import type { Logger } from '../logs.js';
+import type { Stager } from '../ports/stager.js';
+import type { Store } from '../ports/store.js';
+import { createFileBlobs } from '../adapters/local/fileBlobs.js';
+import { createSimulatedPayments, type SimulatedPayments } from '../adapters/local/simulatedPayments.js';
+import { createFirebaseIdentity } from '../adapters/firebase/identity.js';
+
+export interface LocalSettings {
+  db: PGlite;
+  store: Store;
+  auth: Auth;
+  /** Blobs and the webhook secret live here. */
+  dataDir: string;
+  /** Public base URL for blob and checkout links. */
+  baseUrl: string;
+  config: AppConfig;
+  stager: Stager;
+  logger: Logger;
+}
+
+/** The simulated payments stay typed as such: the host's /dev pages drive their checkout and portal. */
+export interface LocalDeps extends AppDeps {
+  payments: SimulatedPayments;
+}
+
+/** Generated once per data folder, so events signed before a restart still verify after it. */
+export function loadOrCreateWebhookSecret(dataDir: string): string {
+  const file = join(dataDir, 'webhook-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = `whsec_local_${randomBytes(24).toString('hex')}`;
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function createLocalDeps(settings: LocalSettings): LocalDeps {
+  const { db, baseUrl, config } = settings;
+  return {
+    store: settings.store,
+    blobs: createFileBlobs({ rootDir: join(settings.dataDir, 'blobs'), baseUrl }),
+    payments: createSimulatedPayments({
+      db,
+      baseUrl,
+      webhookSecret: loadOrCreateWebhookSecret(settings.dataDir),
+      priceIds: config.priceIds,
+    }),
+    identity: createFirebaseIdentity(settings.auth),
+    stager: settings.stager,
+    // The host's own pages (the simulated checkout and portal) are part of the local site too.
+    config: { ...config, siteOrigins: [...config.siteOrigins, new URL(baseUrl).origin] },
+    logger: settings.logger,
+  };
+}
