@@ -12,11 +12,12 @@ import type { Store } from '../ports/store.js';
 import type { AppConfig } from '../config.js';
 import { createJsonLogger, type Logger } from '../logs.js';
 import { accountRoutes } from './accountRoutes.js';
-import { billingRoutes } from './billingRoutes.js';
+import { checkoutRoutes } from './checkoutRoutes.js';
 import { errorHandler, sendError } from './errors.js';
 import { marketplaceRoutes } from './marketplaceRoutes.js';
 import { requestContext } from './requestContext.js';
 import { stageRoutes } from './stageRoutes.js';
+import { stripeWebhookRoutes } from './stripeWebhookRoutes.js';
 import { createFairUseGates } from './fairUseGates.js';
 import type { FairUseRules } from '../services/fairUse.js';
 
@@ -44,7 +45,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(accountRoutes(deps));
   api.use(stageRoutes({ ...deps, priceIds: deps.config.priceIds, fairUse }));
   api.use(marketplaceRoutes({ ...deps, fairUse }));
-  api.use(billingRoutes(deps));
+  api.use(checkoutRoutes(deps));
+  api.use(stripeWebhookRoutes(deps));
   api.use((_req, res) => sendError(res, 404, MESSAGES.notFound));
 
   app.use(API_PREFIX, api);

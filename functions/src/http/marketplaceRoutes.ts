@@ -15,7 +15,7 @@ import {
 } from '@flipstage/core';
 import type { Identity } from '../ports/identity.js';
 import { invalid } from '../services/errors.js';
-import { createItem, getItemDetail, searchItems, updateItem, type ListingDeps } from '../services/listings.js';
+import { createItem, getItemDetail, searchItems, updateItem, type ListingDeps } from '../services/marketplace.js';
 import { currentUser, maybeUser, optionalUser, requireUser } from './auth.js';
 import type { FairUseGates } from './fairUseGates.js';
 import { parseMultipart } from './multipart.js';

@@ -10,7 +10,7 @@ import { buildAutoPrompt, SIGNUP_CREDITS } from '@flipstage/core';
 import type { Blobs } from '../ports/blobs.js';
 import type { Stager } from '../ports/stager.js';
 import type { Store } from '../ports/store.js';
-import { createItem } from '../services/listings.js';
+import { createItem } from '../services/marketplace.js';
 import { itemKeywords } from '../services/searchTokens.js';
 import { SEED_LISTINGS } from './seedListings.js';
 

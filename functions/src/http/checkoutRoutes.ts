@@ -1,13 +1,8 @@
-/** Stripe checkout, billing portal and webhook routes, and the billing terms the pricing page states (DESIGN §4, §5). */
-import express, { Router, type Request, type RequestHandler } from 'express';
+/** Stripe checkout and billing portal routes, and the billing terms the pricing page states (DESIGN §4, §5). */
+import express, { Router, type Request } from 'express';
 import { IDEMPOTENCY_HEADER, MESSAGES, type BillingSessionResponse, type BillingTermsResponse } from '@flipstage/core';
 import type { Identity } from '../ports/identity.js';
-import {
-  createBillingPortalUrl,
-  createCheckoutSession,
-  handleStripeWebhook,
-  type BillingDeps,
-} from '../services/billing.js';
+import { createBillingPortalUrl, createCheckoutSession, type CheckoutDeps } from '../services/checkout.js';
 import { currentUser, requireUser } from './auth.js';
 import { describeFailure, sendError } from './errors.js';
 import { requestLogger } from './requestContext.js';
@@ -28,25 +23,13 @@ function callerOrigin(req: Request): string | null {
   return null;
 }
 
-/** The webhook must see the exact bytes Stripe signed: Cloud Functions keeps them in req.rawBody. */
-const rawBody: RequestHandler = (req, res, next) => {
-  const kept = (req as Request & { rawBody?: unknown }).rawBody;
-  if (Buffer.isBuffer(kept)) {
-    req.body = kept;
-    next();
-    return;
-  }
-  express.raw({ type: () => true, limit: '1mb' })(req, res, next);
-};
-
-export function billingRoutes(deps: Omit<BillingDeps, 'logger'> & { identity: Identity }): Router {
+export function checkoutRoutes(deps: CheckoutDeps & { identity: Identity }): Router {
   const router = Router();
   const json = express.json({ limit: '16kb' });
-  const withLogger = (res: express.Response): BillingDeps => ({ ...deps, logger: requestLogger(res) });
 
   router.post('/stripe-create-checkout-session', requireUser(deps.identity), json, async (req, res) => {
     try {
-      const session = await createCheckoutSession(withLogger(res), currentUser(res), {
+      const session = await createCheckoutSession(deps, currentUser(res), {
         body: req.body,
         origin: callerOrigin(req),
         idempotencyKey: req.get(IDEMPOTENCY_HEADER),
@@ -63,7 +46,7 @@ export function billingRoutes(deps: Omit<BillingDeps, 'logger'> & { identity: Id
   router.post('/stripe-create-billing-session', requireUser(deps.identity), json, async (req, res) => {
     let response: BillingSessionResponse;
     try {
-      const url = await createBillingPortalUrl(withLogger(res), currentUser(res).uid, {
+      const url = await createBillingPortalUrl(deps, currentUser(res).uid, {
         body: req.body,
         origin: callerOrigin(req),
       });
@@ -82,12 +65,6 @@ export function billingRoutes(deps: Omit<BillingDeps, 'logger'> & { identity: Id
     // Public and the same for everyone; a deploy that changes TRIAL_DAYS shows within minutes.
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.json({ trialDays: deps.config.trialDays } satisfies BillingTermsResponse);
-  });
-
-  router.post('/stripe-webhook', rawBody, async (req, res) => {
-    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    await handleStripeWebhook(withLogger(res), body, req.get('stripe-signature'));
-    res.json({ received: true });
   });
 
   return router;

@@ -1,0 +1,91 @@
+/**
+ * Checkout and the billing portal (DESIGN §5): checkout with customer reuse and a
+ * first-subscription trial; the portal for active plans only. One live subscription per customer
+ * (issue 12): checkout is refused while a plan is live.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  MESSAGES,
+  planForPriceId,
+  planIsActive,
+  SIGNUP_CREDITS,
+  type AuthIdentity,
+  type CheckoutSessionResponse,
+} from '@flipstage/core';
+import type { Payments } from '../ports/payments.js';
+import type { Store } from '../ports/store.js';
+import type { AppConfig } from '../config.js';
+import { invalid, ServiceError } from './errors.js';
+import { resolveRedirectUrl } from './redirectUrls.js';
+
+export interface CheckoutDeps {
+  store: Store;
+  payments: Payments;
+  config: AppConfig;
+}
+
+function field(body: unknown, name: string): unknown {
+  return body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+}
+
+export async function createCheckoutSession(
+  deps: CheckoutDeps,
+  identity: AuthIdentity,
+  request: { body: unknown; origin: string | null; idempotencyKey?: string | undefined },
+): Promise<CheckoutSessionResponse> {
+  const priceId = field(request.body, 'priceId');
+  if (typeof priceId !== 'string' || !planForPriceId(priceId, deps.config.priceIds))
+    throw invalid(MESSAGES.unknownPriceId);
+  const site = { origins: deps.config.siteOrigins, callerOrigin: request.origin };
+  const successUrl = resolveRedirectUrl(field(request.body, 'successUrl'), site);
+  const cancelUrl = resolveRedirectUrl(field(request.body, 'cancelUrl'), site);
+
+  const { uid } = identity;
+  const account = await deps.store.ensureAccount(
+    uid,
+    { name: identity.displayName ?? null, email: identity.email ?? null, avatar: identity.photoURL ?? null },
+    SIGNUP_CREDITS,
+  );
+  // The purchase page sends a live plan to /settings/billing; this holds for every other caller.
+  if (planIsActive(account.customer.stripeSubscriptionStatus))
+    throw new ServiceError('conflict', MESSAGES.subscriptionExists);
+  let customerId = account.customer.stripeCustomerId;
+  if (!customerId) {
+    customerId = await deps.payments.createCustomer({
+      uid,
+      email: identity.email ?? account.profile.email ?? null,
+      name: account.profile.name,
+      idempotencyKey: `customer-${uid}`,
+    });
+    await deps.store.setStripeCustomer(uid, customerId);
+  }
+  const firstSubscription = account.customer.stripeSubscriptionId === null;
+  return deps.payments.createCheckoutSession({
+    uid,
+    customerId,
+    priceId,
+    successUrl,
+    cancelUrl,
+    trialDays: firstSubscription && deps.config.trialDays > 0 ? deps.config.trialDays : null,
+    idempotencyKey: `checkout-${uid}-${request.idempotencyKey ?? randomUUID()}`,
+  });
+}
+
+/** Only with a Stripe customer and an active plan (spec §6). Throws ServiceError with the reason. */
+export async function createBillingPortalUrl(
+  deps: CheckoutDeps,
+  uid: string,
+  request: { body: unknown; origin: string | null },
+): Promise<string> {
+  const returnUrl = resolveRedirectUrl(field(request.body, 'returnUrl'), {
+    origins: deps.config.siteOrigins,
+    callerOrigin: request.origin,
+  });
+  const account = await deps.store.getAccount(uid);
+  const customerId = account?.customer.stripeCustomerId;
+  if (!account || !customerId) throw new ServiceError('not-found', MESSAGES.noStripeCustomer);
+  if (!planIsActive(account.customer.stripeSubscriptionStatus))
+    throw new ServiceError('forbidden', MESSAGES.planNotActive);
+  const session = await deps.payments.createPortalSession({ customerId, returnUrl });
+  return session.url;
+}
