@@ -5,6 +5,7 @@
 import express, { type Express } from 'express';
 import { MESSAGES } from '@flipstage/core';
 import type { Blobs } from '../ports/blobs.js';
+import type { Images } from '../ports/images.js';
 import type { Identity } from '../ports/identity.js';
 import type { Payments } from '../ports/payments.js';
 import type { Stager } from '../ports/stager.js';
@@ -27,6 +28,7 @@ export interface AppDeps {
   payments: Payments;
   identity: Identity;
   stager: Stager;
+  images: Images;
   config: AppConfig;
   logger?: Logger;
   /** Fair-use limits; the defaults in services/fairUse.ts unless a test needs small ones. */

@@ -15,7 +15,7 @@ import {
 } from '@flipstage/core';
 import type { Identity } from '../ports/identity.js';
 import { invalid } from '../services/errors.js';
-import { createItem, getItemDetail, searchItems, updateItem, type ListingDeps } from '../services/marketplace.js';
+import { createItem, getItemDetail, searchItems, updateItem, type MarketplaceDeps } from '../services/marketplace.js';
 import { currentUser, maybeUser, optionalUser, requireUser } from './auth.js';
 import type { FairUseGates } from './fairUseGates.js';
 import { parseMultipart } from './multipart.js';
@@ -40,7 +40,7 @@ async function itemSubmission(req: Request, uid: string) {
   };
 }
 
-export function marketplaceRoutes(deps: ListingDeps & { identity: Identity; fairUse: FairUseGates }): Router {
+export function marketplaceRoutes(deps: MarketplaceDeps & { identity: Identity; fairUse: FairUseGates }): Router {
   const router = Router();
 
   router.get('/marketplace-get-items', optionalUser(deps.identity), async (req, res) => {

@@ -8,6 +8,7 @@ import type { Auth } from 'firebase-admin/auth';
 import type { PGlite } from '@electric-sql/pglite';
 import { buildAutoPrompt, SIGNUP_CREDITS } from '@flipstage/core';
 import type { Blobs } from '../ports/blobs.js';
+import type { Images } from '../ports/images.js';
 import type { Stager } from '../ports/stager.js';
 import type { Store } from '../ports/store.js';
 import { createItem } from '../services/marketplace.js';
@@ -43,6 +44,7 @@ export async function seedDemo(deps: {
   store: Store;
   blobs: Blobs;
   stager: Stager;
+  images: Images;
   samplesDir: string;
   log: (line: string) => void;
 }): Promise<void> {

@@ -107,6 +107,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
         store,
         blobs,
         stager,
+        images: deps.images,
         samplesDir: join(REPO_ROOT, 'samples'),
         log: (line) => logger.write('INFO', line),
       });

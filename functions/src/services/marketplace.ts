@@ -17,13 +17,15 @@ import { type Blobs } from '../ports/blobs.js';
 import { ItemNotFound, NotItemOwner, type ItemDoc, type Store } from '../ports/store.js';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor } from './cursor.js';
 import { invalid, ServiceError } from './errors.js';
-import { listingImage, type WebImage } from './images.js';
+import type { Images, WebImage } from '../ports/images.js';
+import { checkedUpload, decoding } from './uploads.js';
 import { itemKeywords, queryTokens } from './searchTokens.js';
 import { stagedOutputPath } from './staging.js';
 
-export interface ListingDeps {
+export interface MarketplaceDeps {
   store: Store;
   blobs: Blobs;
+  images: Images;
 }
 
 export interface UploadedImage {
@@ -76,10 +78,13 @@ type PreparedImage = { image: WebImage; thumb: Uint8Array };
  * Every image decoded and re-encoded before any is written, so a bad file leaves nothing behind.
  * One at a time: eight full-size decodes at once would need gigabytes.
  */
-async function prepareImages(images: UploadedImage[]): Promise<PreparedImage[]> {
-  if (images.length > MAX_ITEM_IMAGES) throw new ServiceError('too-large', MESSAGES.tooManyFiles);
+async function prepareImages(images: Images, uploads: UploadedImage[]): Promise<PreparedImage[]> {
+  if (uploads.length > MAX_ITEM_IMAGES) throw new ServiceError('too-large', MESSAGES.tooManyFiles);
   const prepared: PreparedImage[] = [];
-  for (const { data } of images) prepared.push(await listingImage(data));
+  for (const { data } of uploads) {
+    const sniffed = await checkedUpload(images, data, MESSAGES.itemImagesOnly);
+    prepared.push(await decoding(() => images.withThumbnail(data, sniffed)));
+  }
   return prepared;
 }
 
@@ -144,9 +149,9 @@ async function cameFromOwnStaging(blobs: Blobs, uid: string, urls: readonly stri
   return false;
 }
 
-export async function createItem(deps: ListingDeps, submission: ItemSubmission): Promise<Item> {
+export async function createItem(deps: MarketplaceDeps, submission: ItemSubmission): Promise<Item> {
   const form = parseForm(submission.fields);
-  const prepared = await prepareImages(submission.images);
+  const prepared = await prepareImages(deps.images, submission.images);
   const aiStaged =
     prepared.length > 0 && (await cameFromOwnStaging(deps.blobs, submission.uid, submission.stagedFrom ?? []));
   const id = randomUUID();
@@ -168,13 +173,13 @@ export async function createItem(deps: ListingDeps, submission: ItemSubmission):
 }
 
 /** Owner only. New images replace the item's images; an update without images keeps them. */
-export async function updateItem(deps: ListingDeps, id: string | undefined, submission: ItemSubmission): Promise<Item> {
+export async function updateItem(deps: MarketplaceDeps, id: string | undefined, submission: ItemSubmission): Promise<Item> {
   if (!id) throw new ServiceError('not-found', MESSAGES.itemNotFound);
   const existing = await deps.store.getItem(id);
   if (!existing) throw new ServiceError('not-found', MESSAGES.itemNotFound);
   if (existing.owner !== submission.uid) throw new ServiceError('forbidden', MESSAGES.notOwner);
   const form = parseForm(submission.fields);
-  const prepared = await prepareImages(submission.images);
+  const prepared = await prepareImages(deps.images, submission.images);
   const aiStaged =
     prepared.length > 0 && (await cameFromOwnStaging(deps.blobs, submission.uid, submission.stagedFrom ?? []));
   const media = prepared.length > 0 ? await storeImages(deps.blobs, id, prepared) : null;
@@ -199,7 +204,7 @@ export async function updateItem(deps: ListingDeps, id: string | undefined, subm
  * (browsing still shows sold items only to their owner). The seller is named by the profile
  * name alone, never by the email address.
  */
-export async function getItemDetail(deps: Pick<ListingDeps, 'store'>, id: string | undefined): Promise<ItemDetail> {
+export async function getItemDetail(deps: Pick<MarketplaceDeps, 'store'>, id: string | undefined): Promise<ItemDetail> {
   const doc = id ? await deps.store.getItem(id) : null;
   if (!doc) throw new ServiceError('not-found', MESSAGES.itemNotFound);
   const seller = await deps.store.getAccount(doc.owner);
@@ -208,7 +213,7 @@ export async function getItemDetail(deps: Pick<ListingDeps, 'store'>, id: string
 
 /** `search`, `tag` and `cursor` arrive checked against core's itemsQuerySchema. */
 export async function searchItems(
-  deps: Pick<ListingDeps, 'store'>,
+  deps: Pick<MarketplaceDeps, 'store'>,
   query: { search?: string; tag?: string; cursor?: string; viewer: string | null; limit?: number },
 ): Promise<ItemsPage> {
   const tag = query.tag?.trim().toLowerCase() || null;

@@ -9,7 +9,6 @@ import {
   firstIssueMessage,
   idempotencyKeySchema,
   MESSAGES,
-  MAX_INPUT_PIXELS,
   planForPriceId,
   planIsActive,
   resolvePrompt,
@@ -25,7 +24,8 @@ import { StagingError, type OutputSize, type Stager } from '../ports/stager.js';
 import { InsufficientCredits, type CustomerDoc, type Store } from '../ports/store.js';
 import { logs, type Logger } from '../logs.js';
 import { invalid, ServiceError } from './errors.js';
-import { sniffImage, storableImage } from './images.js';
+import type { Images } from '../ports/images.js';
+import { checkedUpload, decoding } from './uploads.js';
 import { DUPLICATE_POLL_MS, DUPLICATE_WAIT_MS, STAGE_DEADLINE_MS, STALE_STAGE_AFTER_MS } from './stagingTimes.js';
 
 /** Where a staging result is stored; the edit id (a random UUID) makes the name unguessable. */
@@ -37,6 +37,7 @@ export interface StagingDeps {
   store: Store;
   blobs: Blobs;
   stager: Stager;
+  images: Images;
   priceIds: PriceIdConfig;
   logger: Logger;
 }
@@ -152,9 +153,10 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
   const requestedSize = parseRequestedSize(request.fields.size);
   const image = request.image;
   if (!image || image.byteLength === 0) throw invalid(MESSAGES.imageFileRequired);
-  const [sniffed, account] = await Promise.all([sniffImage(image), store.getAccount(uid)]);
-  if (!sniffed) throw invalid(MESSAGES.unsupportedImage);
-  if (sniffed.width * sniffed.height > MAX_INPUT_PIXELS) throw new ServiceError('too-large', MESSAGES.imageTooLarge);
+  const [sniffed, account] = await Promise.all([
+    checkedUpload(deps.images, image, MESSAGES.unsupportedImage),
+    store.getAccount(uid),
+  ]);
   if (!account) throw new ServiceError('no-credits', MESSAGES.needCredits);
   const size = outputSizeFor(account.customer, deps.priceIds, requestedSize);
 
@@ -176,7 +178,7 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
       const output = await stager.stage({ image, ...params, size, deadline: Date.now() + STAGE_DEADLINE_MS });
       const editId = randomUUID();
       const folder = `image-edits/${uid}/${editId}`;
-      const input = await storableImage(image, sniffed);
+      const input = await decoding(() => deps.images.storable(image, sniffed));
       const [inputUrl, outputUrl] = await Promise.all([
         blobs.put(`${folder}/input.${input.ext}`, input.data, input.contentType),
         blobs.put(stagedOutputPath(uid, editId), output.jpeg, 'image/jpeg'),

@@ -19,6 +19,7 @@ import { openLocalDatabase } from '../../src/adapters/local/database.js';
 import { createPgliteStore } from '../../src/adapters/local/pgliteStore.js';
 import { createFileBlobs } from '../../src/adapters/local/fileBlobs.js';
 import { createSimulatedPayments, type SimulatedPayments } from '../../src/adapters/local/simulatedPayments.js';
+import { createUploadedImages } from '../../src/stagers/engine/index.js';
 import { createFakeStager, type FakeStager } from './fakeStager.js';
 import { emulatorIdentity } from './emulatorUsers.js';
 
@@ -95,6 +96,7 @@ export async function createTestApp(options: { fairUseRules?: FairUseRules } = {
     payments,
     identity: emulatorIdentity(),
     stager,
+    images: createUploadedImages(),
     config,
     logger: silentLogger,
     ...options,

@@ -1,18 +1,15 @@
 /**
- * Uploaded images are judged by their content (sharp reads the header), never by the declared
- * type. Only raster formats are accepted; SVG is refused because it can carry script.
- *
- * Nothing is stored as uploaded: a phone photo carries its GPS position, the camera owner's name,
- * maker notes, XMP and IPTC. Every stored copy is re-encoded from the decoded pixels, turned
- * upright, with only the colour profile kept.
+ * The Images port on sharp and the engine's decoder (HEVC HEIC and raw TIFF included). Nothing is
+ * stored as uploaded: a phone photo carries its GPS position, the camera owner's name, maker
+ * notes, XMP and IPTC. Every stored copy is re-encoded from the decoded pixels, turned upright,
+ * with only the colour profile kept.
  */
 import sharp, { type Sharp } from 'sharp';
-import { MAX_INPUT_PIXELS, MESSAGES } from '@flipstage/core';
-import { StagingError } from '../ports/stager.js';
-import { decodePhoto, READ_OPTIONS } from '../stagers/engine/decode.js';
-import { invalid, ServiceError } from './errors.js';
+import { ImageTooLarge, ImageUnreadable, type Images, type SniffedImage, type WebImage } from '../../ports/images.js';
+import { StagingError } from '../../ports/stager.js';
+import { decodePhoto, READ_OPTIONS } from './decode.js';
 
-export const THUMB_SIZE = 128;
+const THUMB_SIZE = 128;
 
 const FORMATS: Record<string, { contentType: string; ext: string }> = {
   jpeg: { contentType: 'image/jpeg', ext: 'jpg' },
@@ -24,24 +21,7 @@ const FORMATS: Record<string, { contentType: string; ext: string }> = {
   tiff: { contentType: 'image/tiff', ext: 'tiff' },
 };
 
-export interface SniffedImage {
-  contentType: string;
-  ext: string;
-  width: number;
-  height: number;
-}
-
-export interface WebImage {
-  data: Uint8Array;
-  contentType: string;
-  ext: string;
-}
-
-/**
- * The image's real format and size, or null when the bytes are not a supported raster image. Only
- * the header is read, without the pixel limit, so that callers can refuse a huge image as too large.
- */
-export async function sniffImage(data: Uint8Array): Promise<SniffedImage | null> {
+async function sniffImage(data: Uint8Array): Promise<SniffedImage | null> {
   try {
     const meta = await sharp(data, { limitInputPixels: false }).metadata();
     const format = meta.format ? FORMATS[meta.format] : undefined;
@@ -60,9 +40,8 @@ async function decodeUpload(data: Uint8Array): Promise<Uint8Array> {
   try {
     return (await decodePhoto(data)).source;
   } catch (error) {
-    if (error instanceof StagingError && error.kind === 'image-too-large')
-      throw new ServiceError('too-large', MESSAGES.imageTooLarge, { cause: error });
-    throw new ServiceError('invalid', MESSAGES.imageDamaged, { cause: error });
+    if (error instanceof StagingError && error.kind === 'image-too-large') throw new ImageTooLarge({ cause: error });
+    throw new ImageUnreadable({ cause: error });
   }
 }
 
@@ -73,7 +52,7 @@ async function encoded(pipeline: Sharp): Promise<Uint8Array> {
   try {
     return await pipeline.toBuffer();
   } catch (error) {
-    throw new ServiceError('invalid', MESSAGES.imageDamaged, { cause: error });
+    throw new ImageUnreadable({ cause: error });
   }
 }
 
@@ -88,19 +67,7 @@ async function webCopy(source: Uint8Array, sniffed: SniffedImage): Promise<WebIm
   return { data: await encoded(pipeline.png()), contentType: 'image/png', ext };
 }
 
-/**
- * The copy of a checked upload (sniffImage answered) that may be stored and served: decoded in
- * full, upright, without metadata but its colour profile. 400 when the pixels cannot be read.
- */
-export async function storableImage(data: Uint8Array, sniffed: SniffedImage): Promise<WebImage> {
-  return webCopy(await decodeUpload(data), sniffed);
-}
-
-/** A listing image and its spec §9 thumbnail (128×128, cover), both ready to store. */
-export async function listingImage(data: Uint8Array): Promise<{ image: WebImage; thumb: Uint8Array }> {
-  const sniffed = await sniffImage(data);
-  if (!sniffed) throw invalid(MESSAGES.itemImagesOnly);
-  if (sniffed.width * sniffed.height > MAX_INPUT_PIXELS) throw new ServiceError('too-large', MESSAGES.imageTooLarge);
+async function withThumbnail(data: Uint8Array, sniffed: SniffedImage): Promise<{ image: WebImage; thumb: Uint8Array }> {
   const source = await decodeUpload(data);
   const image = await webCopy(source, sniffed);
   const thumb = await encoded(
@@ -110,4 +77,12 @@ export async function listingImage(data: Uint8Array): Promise<{ image: WebImage;
       .jpeg({ quality: 80 }),
   );
   return { image, thumb };
+}
+
+export function createUploadedImages(): Images {
+  return {
+    sniff: sniffImage,
+    storable: async (data, sniffed) => webCopy(await decodeUpload(data), sniffed),
+    withThumbnail,
+  };
 }

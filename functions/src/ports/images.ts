@@ -1,0 +1,47 @@
+/**
+ * The Images port: uploaded pictures judged by their content, never by the declared type, and
+ * re-encoded before they are stored (no GPS, owner name, maker notes, XMP or IPTC survive).
+ * Implemented by the staging engine's decoder (stagers/engine/uploadedImages.ts).
+ */
+
+export interface SniffedImage {
+  contentType: string;
+  ext: string;
+  width: number;
+  height: number;
+}
+
+export interface WebImage {
+  data: Uint8Array;
+  contentType: string;
+  ext: string;
+}
+
+export interface Images {
+  /**
+   * The real format and size from the header alone, or null when the bytes are no supported
+   * raster image (SVG is none: it can carry script). No pixel limit here, so a caller can refuse
+   * a huge image as too large rather than as unreadable.
+   */
+  sniff(data: Uint8Array): Promise<SniffedImage | null>;
+  /** The copy that may be stored and served: decoded in full, upright, only the colour profile kept. */
+  storable(data: Uint8Array, sniffed: SniffedImage): Promise<WebImage>;
+  /** storable's copy and a 128×128 cover thumbnail (spec §9). */
+  withThumbnail(data: Uint8Array, sniffed: SniffedImage): Promise<{ image: WebImage; thumb: Uint8Array }>;
+}
+
+/** The pixels are over the decoders' limit (MAX_INPUT_PIXELS). */
+export class ImageTooLarge extends Error {
+  constructor(options?: ErrorOptions) {
+    super('image too large to decode', options);
+    this.name = 'ImageTooLarge';
+  }
+}
+
+/** The header promised an image but the pixels cannot be read (truncated, damaged). */
+export class ImageUnreadable extends Error {
+  constructor(options?: ErrorOptions) {
+    super('image pixels cannot be read', options);
+    this.name = 'ImageUnreadable';
+  }
+}
