@@ -7,3 +7,4 @@ export * from './schemas.js';
 export * from './user.js';
 export * from './routes.js';
 export * from './api.js';
+export * from './project.js';
