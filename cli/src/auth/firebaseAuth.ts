@@ -4,7 +4,7 @@
  * Auth emulator.
  */
 import { request } from 'undici';
-import { MESSAGES } from '@flipstage/core';
+import { LOCAL_PROJECT_ID, MESSAGES } from '@flipstage/core';
 import type { CliConfig } from '../config.js';
 import { NetworkError } from '../api/apiError.js';
 import { CliError, EXIT, usageError } from '../utils/exitCodes.js';
@@ -18,7 +18,7 @@ export interface AuthSettings {
 
 export const LOCAL_AUTH_SETTINGS: AuthSettings = {
   apiKey: 'demo-key',
-  projectId: 'demo-flipstage',
+  projectId: LOCAL_PROJECT_ID,
   authEmulatorUrl: 'http://127.0.0.1:9099',
 };
 

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { LOCAL_PROJECT_ID } from '@flipstage/core';
 import { createApp } from '../http/app.js';
 import { logs } from '../logs.js';
 import { refundAbandonedStages } from '../services/abandonedStages.js';
@@ -31,7 +32,6 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const DEFAULT_LOCAL_PORT = 5050;
 export const DEFAULT_LOCAL_HOST = '127.0.0.1';
 export const DEFAULT_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
-export const LOCAL_PROJECT_ID = 'demo-flipstage';
 
 export interface LocalHostOptions {
   port?: number;

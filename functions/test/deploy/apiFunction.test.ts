@@ -11,13 +11,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@flipstage/core';
+import { LOCAL_PROJECT_ID, MESSAGES } from '@flipstage/core';
 import { freePort } from '../../../scripts/lib/freePort.mjs';
 import { startFirebaseEmulators, type RunningEmulators } from '../helpers/firebaseEmulators.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const outDir = join(root, '.local', `functions-bundle-test-${randomUUID().slice(0, 8)}`);
-const PROJECT_ID = 'demo-flipstage-bundle';
+const PROJECT_ID = `${LOCAL_PROJECT_ID}-bundle`;
 const WEBHOOK_SECRET = 'whsec_bundle_test';
 let emulator: RunningEmulators | undefined;
 let baseUrl = '';

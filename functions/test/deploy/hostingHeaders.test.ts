@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_PROJECT_ID } from '@flipstage/core';
 import { freePort } from '../../../scripts/lib/freePort.mjs';
 import { startFirebaseEmulators, type RunningEmulators } from '../helpers/firebaseEmulators.js';
 
@@ -46,7 +47,7 @@ async function startHostingEmulator(): Promise<void> {
   emulator = await startFirebaseEmulators({
     cwd: siteDir,
     only: 'hosting',
-    project: 'demo-flipstage-hosting',
+    project: `${LOCAL_PROJECT_ID}-hosting`,
     readyText: 'All emulators ready',
     timeoutMs: 60_000,
   });

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { LOCAL_PROJECT_ID } from '@flipstage/core';
 import type { Identity } from '../../src/ports/identity.js';
 import { postEmulatorJson } from '../../../scripts/lib/authEmulator.mjs';
 import { createFirebaseIdentity } from '../../src/adapters/firebase/identity.js';
@@ -58,6 +59,6 @@ export async function refreshTestUserToken(user: TestUser): Promise<TestUser> {
 }
 
 export function emulatorIdentity(): Identity {
-  const app = initializeApp({ projectId: 'demo-flipstage' }, `test-${randomUUID()}`);
+  const app = initializeApp({ projectId: LOCAL_PROJECT_ID }, `test-${randomUUID()}`);
   return createFirebaseIdentity(getAuth(app));
 }

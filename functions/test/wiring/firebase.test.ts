@@ -1,12 +1,14 @@
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LOCAL_PROJECT_ID } from '@flipstage/core';
 import { loadConfig } from '../../src/config.js';
 import { LOCAL_ENGINE_NAME } from '../../src/stagers/engine/index.js';
 import { PHOTOROOM_ENGINE_NAME } from '../../src/stagers/photoroom.js';
 import { createFirebaseDeps, NO_PHOTOROOM_KEY, type FirebaseSettings } from '../../src/wiring/firebase.js';
 
 // Building the deps touches no network: clients connect on first use.
-const app: App = initializeApp({ projectId: 'demo-flipstage-deps', storageBucket: 'demo-flipstage-deps.appspot.com' }, 'firebase-deps-unit');
+const PROJECT_ID = `${LOCAL_PROJECT_ID}-deps`;
+const app: App = initializeApp({ projectId: PROJECT_ID, storageBucket: `${PROJECT_ID}.appspot.com` }, 'firebase-deps-unit');
 
 const settings = (overrides: Partial<FirebaseSettings> = {}): FirebaseSettings => ({
   config: loadConfig({}),
@@ -40,6 +42,6 @@ describe('Firebase mode deps', () => {
 
   it('hands out Storage URLs for the project’s default bucket', () => {
     const deps = createFirebaseDeps(app, settings());
-    expect(deps.blobs.url('items/i1/photo-0.jpg')).toContain('/v0/b/demo-flipstage-deps.appspot.com/o/items%2Fi1%2Fphoto-0.jpg');
+    expect(deps.blobs.url('items/i1/photo-0.jpg')).toContain(`/v0/b/${PROJECT_ID}.appspot.com/o/items%2Fi1%2Fphoto-0.jpg`);
   });
 });

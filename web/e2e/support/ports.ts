@@ -1,3 +1,5 @@
+import { LOCAL_PROJECT_ID } from '@flipstage/core';
+
 /**
  * The end-to-end run serves the SPA and its own local host on free ports that globalSetup picks and
  * publishes through these variables (workers inherit them), so runs never collide with `npm start`
@@ -15,4 +17,4 @@ export function e2eLocalHostPort(): number {
 }
 
 export const AUTH_EMULATOR_URL = 'http://127.0.0.1:9099';
-export const PROJECT_ID = 'demo-flipstage';
+export const PROJECT_ID = LOCAL_PROJECT_ID;

@@ -1,4 +1,4 @@
-import { LOCAL_PRICE_IDS, priceIdsFromEnv, type PriceIdConfig } from '@flipstage/core';
+import { LOCAL_PRICE_IDS, LOCAL_PROJECT_ID, priceIdsFromEnv, type PriceIdConfig } from '@flipstage/core';
 
 /** Build-time configuration (Vite env). Local mode needs none of it. */
 export type BackendMode = 'firebase' | 'local';
@@ -7,8 +7,6 @@ const env = import.meta.env as Record<string, string | undefined>;
 
 export const backendMode: BackendMode = env.VITE_BACKEND === 'firebase' ? 'firebase' : 'local';
 
-/** Local mode talks to the Auth emulator under this project id. */
-export const LOCAL_PROJECT_ID = 'demo-flipstage';
 export const AUTH_EMULATOR_URL = env.VITE_AUTH_EMULATOR_URL || 'http://127.0.0.1:9099';
 /** host:port of the Firestore emulator in Firebase mode on the Emulator Suite (test runs pick a free port). */
 export const FIRESTORE_EMULATOR_HOST = env.VITE_FIRESTORE_EMULATOR_HOST || '127.0.0.1:8080';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
+import { LOCAL_PROJECT_ID } from '@flipstage/core';
 import { InvalidIdToken } from '../../../src/ports/identity.js';
 import { createFirebaseIdentity, identityFromToken } from '../../../src/adapters/firebase/identity.js';
 
@@ -7,8 +8,8 @@ const token = (overrides: Partial<DecodedIdToken>): DecodedIdToken =>
   ({
     uid: 'u1',
     sub: 'u1',
-    aud: 'demo-flipstage',
-    iss: 'https://securetoken.google.com/demo-flipstage',
+    aud: LOCAL_PROJECT_ID,
+    iss: `https://securetoken.google.com/${LOCAL_PROJECT_ID}`,
     iat: 1,
     exp: 2,
     auth_time: 1,

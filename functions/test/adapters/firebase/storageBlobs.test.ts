@@ -1,13 +1,14 @@
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getStorage } from 'firebase-admin/storage';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LOCAL_PROJECT_ID } from '@flipstage/core';
 import { UnsafeBlobPath } from '../../../src/ports/blobs.js';
 import { createStorageBlobs, PRODUCTION_STORAGE_ORIGIN, storageOrigin } from '../../../src/adapters/firebase/storageBlobs.js';
 
 // URLs are computed without touching Storage, so these run anywhere; reading and writing real
 // objects is the Blobs contract's job, in the Firebase tier.
-const app: App = initializeApp({ projectId: 'demo-flipstage-unit' }, 'storage-blobs-unit');
-const bucket = getStorage(app).bucket('demo-flipstage.appspot.com');
+const app: App = initializeApp({ projectId: `${LOCAL_PROJECT_ID}-unit` }, 'storage-blobs-unit');
+const bucket = getStorage(app).bucket(`${LOCAL_PROJECT_ID}.appspot.com`);
 const blobs = (tokenSecret = 'secret-a') => createStorageBlobs({ bucket, tokenSecret, origin: PRODUCTION_STORAGE_ORIGIN });
 
 afterAll(async () => {
@@ -17,13 +18,13 @@ afterAll(async () => {
 describe('Cloud Storage blob URLs', () => {
   it('serves marketplace images from the public download endpoint without a token', () => {
     expect(blobs().url('items/abc/photo-0.jpg')).toBe(
-      'https://firebasestorage.googleapis.com/v0/b/demo-flipstage.appspot.com/o/items%2Fabc%2Fphoto-0.jpg?alt=media',
+      `https://firebasestorage.googleapis.com/v0/b/${LOCAL_PROJECT_ID}.appspot.com/o/items%2Fabc%2Fphoto-0.jpg?alt=media`,
     );
   });
 
   it('gives every other path a UUID-shaped download token', () => {
     const url = new URL(blobs().url('image-edits/u1/e1/staged.jpg'));
-    expect(url.pathname).toBe('/v0/b/demo-flipstage.appspot.com/o/image-edits%2Fu1%2Fe1%2Fstaged.jpg');
+    expect(url.pathname).toBe(`/v0/b/${LOCAL_PROJECT_ID}.appspot.com/o/image-edits%2Fu1%2Fe1%2Fstaged.jpg`);
     expect(url.searchParams.get('alt')).toBe('media');
     expect(url.searchParams.get('token')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
