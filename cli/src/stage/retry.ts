@@ -1,3 +1,4 @@
+import pRetry from 'p-retry';
 import { ApiError, NetworkError, isRetryableStatus } from '../api/apiError.js';
 
 export interface RetryPolicy {
@@ -33,19 +34,22 @@ export function backoffDelay(retry: number, policy: RetryPolicy, retryAfterSecon
   return Math.round(ceiling * (0.5 + policy.random() / 2));
 }
 
-export async function withRetries<T>(
+export function withRetries<T>(
   action: () => Promise<T>,
   policy: RetryPolicy,
   onRetry: (error: unknown, delayMs: number) => void = () => {},
 ): Promise<T> {
-  for (let retry = 0; ; retry += 1) {
-    try {
-      return await action();
-    } catch (error) {
-      if (retry + 1 >= policy.tries || !isRetryable(error)) throw error;
-      const delay = backoffDelay(retry, policy, error instanceof ApiError ? error.retryAfterSeconds : undefined);
+  return pRetry(() => action(), {
+    retries: policy.tries - 1,
+    // p-retry's own delay cannot follow a Retry-After nor be skipped in tests, so it is off and
+    // the policy's wait happens once the retry is decided.
+    minTimeout: 0,
+    shouldRetry: async ({ error, retriesConsumed }) => {
+      if (!isRetryable(error)) return false;
+      const delay = backoffDelay(retriesConsumed, policy, error instanceof ApiError ? error.retryAfterSeconds : undefined);
       onRetry(error, delay);
       await policy.sleep(delay);
-    }
-  }
+      return true;
+    },
+  });
 }

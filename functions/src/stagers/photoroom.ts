@@ -1,3 +1,4 @@
+import pRetry, { AbortError } from 'p-retry';
 import sharp from 'sharp';
 import { MESSAGES } from '@flipstage/core';
 import { StagingError, type OutputSize, type StageInput, type StageOutput, type Stager } from '../ports/stager.js';
@@ -129,6 +130,16 @@ function retryable(status: number): boolean {
   return status === 429 || status >= 500;
 }
 
+/** One failed try: the error the caller gets if it is the last, and how to retry it if it may be. */
+class FailedTry extends Error {
+  constructor(
+    readonly error: StagingError,
+    readonly retry: { retryAfter: string | null; fields: Record<string, unknown> } | null,
+  ) {
+    super(error.message);
+  }
+}
+
 export function createPhotoroomStager(options: PhotoroomOptions): Stager {
   const baseUrl = (options.baseUrl ?? PHOTOROOM_BASE_URL).replace(/\/+$/, '');
   const sleep = options.sleep ?? defaultSleep;
@@ -143,11 +154,13 @@ export function createPhotoroomStager(options: PhotoroomOptions): Stager {
       if (options.modelVersion) headers['pr-ai-background-model-version'] = options.modelVersion;
 
       const seed = photoroomSeed(input);
-      let last: StagingError = new StagingError('provider-unavailable', MESSAGES.stagingUnavailable);
+      let last = new FailedTry(new StagingError('provider-unavailable', MESSAGES.stagingUnavailable), null);
       // Every try and every wait fits in the caller's deadline; a try too short to succeed is not started.
       const remaining = () => (input.deadline ?? Infinity) - Date.now();
       const hasTimeFor = (waitMs: number) => remaining() - waitMs >= MIN_TRY_MS;
-      for (let attempt = 0; attempt < PHOTOROOM_MAX_TRIES && hasTimeFor(0); attempt++) {
+
+      const tryOnce = async (): Promise<Response> => {
+        if (!hasTimeFor(0)) throw new AbortError(last);
         let response: Response;
         try {
           response = await fetch(`${baseUrl}/v2/edit`, {
@@ -157,32 +170,47 @@ export function createPhotoroomStager(options: PhotoroomOptions): Stager {
             signal: AbortSignal.timeout(Math.min(timeoutMs, remaining())),
           });
         } catch (error) {
-          last = new StagingError('provider-unavailable', MESSAGES.stagingUnavailable, { cause: error });
-          const wait = backoffMs(attempt, null, random);
-          if (attempt === PHOTOROOM_MAX_TRIES - 1 || !hasTimeFor(wait)) break;
-          log('photoroom.retry', { attempt: attempt + 1, reason: 'network', waitMs: wait });
-          await sleep(wait);
-          continue;
+          last = new FailedTry(
+            new StagingError('provider-unavailable', MESSAGES.stagingUnavailable, { cause: error }),
+            { retryAfter: null, fields: { reason: 'network' } },
+          );
+          throw last;
         }
-
         const unsupported = response.headers.get('pr-unsupported-attributes');
         if (unsupported) log('photoroom.unsupported-attributes', { attributes: unsupported });
+        if (response.ok) return response;
 
-        if (response.ok) return finish(response, seed);
+        const error = errorFor(response.status, await providerMessage(response));
+        const retry = retryable(response.status)
+          ? { retryAfter: response.headers.get('retry-after'), fields: { status: response.status } }
+          : null;
+        last = new FailedTry(error, retry);
+        throw last;
+      };
 
-        const message = await providerMessage(response);
-        last = errorFor(response.status, message);
-        if (!retryable(response.status)) break;
-        const wait = backoffMs(attempt, response.headers.get('retry-after'), random);
-        if (attempt === PHOTOROOM_MAX_TRIES - 1 || !hasTimeFor(wait)) break;
-        log('photoroom.retry', { attempt: attempt + 1, status: response.status, waitMs: wait });
-        await sleep(wait);
+      let response: Response;
+      try {
+        response = await pRetry(tryOnce, {
+          retries: PHOTOROOM_MAX_TRIES - 1,
+          // p-retry's own delay cannot follow Retry-After, the deadline or an injected sleep, so
+          // it is off and the wait happens once the retry is decided.
+          minTimeout: 0,
+          shouldRetry: async ({ error, retriesConsumed }) => {
+            if (!(error instanceof FailedTry) || !error.retry) return false;
+            const wait = backoffMs(retriesConsumed, error.retry.retryAfter, random);
+            if (!hasTimeFor(wait)) return false;
+            log('photoroom.retry', { attempt: retriesConsumed + 1, ...error.retry.fields, waitMs: wait });
+            await sleep(wait);
+            return true;
+          },
+        });
+      } catch (error) {
+        if (!(error instanceof FailedTry)) throw error;
+        const { kind, cause } = error.error;
+        log('photoroom.failed', { kind, cause: cause instanceof Error ? cause.message : String(cause) });
+        throw error.error;
       }
-      log('photoroom.failed', {
-        kind: last.kind,
-        cause: last.cause instanceof Error ? last.cause.message : String(last.cause),
-      });
-      throw last;
+      return finish(response, seed);
     },
   };
 }
