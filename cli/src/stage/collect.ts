@@ -1,7 +1,7 @@
-import { open, readdir, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { usageError } from '../utils/exitCodes.js';
-import { SNIFF_BYTES, sniffImage, type ImageKind } from './sniff.js';
+import { sniffFile, type ImageKind } from './sniff.js';
 
 export interface FoundImage {
   /** Absolute path. */
@@ -36,17 +36,6 @@ export const SKIP_REASONS = {
  */
 const OUTPUT_NAME = /\.staged\.jpg(\.part)?$/i;
 
-async function readHead(path: string): Promise<Uint8Array> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = new Uint8Array(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * Finds the image files among the arguments (files and folders), by content. Everything else
  * is reported as skipped, with a reason. The output folder is never read when it sits inside
@@ -68,7 +57,7 @@ export async function collectImages(
       skipped.push({ file: display, reason: SKIP_REASONS.stagedOutput });
       return;
     }
-    const kind = sniffImage(await readHead(path));
+    const kind = await sniffFile(path);
     if (kind) images.push({ path, display, subdir, kind });
     else skipped.push({ file: display, reason: SKIP_REASONS.notAnImage });
   }

@@ -1,11 +1,11 @@
+import { fileTypeFromFile } from 'file-type';
+
 /**
- * Recognises an image by its first bytes, never by its file name: a photo saved as `.txt` is
+ * Recognises an image by its content, never by its file name: a photo saved as `.txt` is
  * staged and a text file named `.jpg` is skipped. Decoding is the server's job; a corrupt JPEG
  * passes here and fails there (and its credit is refunded).
  */
 export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'tiff' | 'heic' | 'heif' | 'avif';
-
-export const SNIFF_BYTES = 32;
 
 export const CONTENT_TYPES: Record<ImageKind, string> = {
   jpeg: 'image/jpeg',
@@ -18,29 +18,29 @@ export const CONTENT_TYPES: Record<ImageKind, string> = {
   avif: 'image/avif',
 };
 
-const HEIC_BRANDS = ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis'];
-const HEIF_BRANDS = ['mif1', 'msf1'];
-const AVIF_BRANDS = ['avif', 'avis'];
+/** What file-type names each accepted file; anything it names otherwise, or not at all, is not a photo to stage. */
+const KIND_OF_MIME: Readonly<Record<string, ImageKind>> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  // An animated PNG opens with an ordinary PNG frame.
+  'image/apng': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/tiff': 'tiff',
+  // Camera raws built on TIFF were always sent as TIFFs; the server decides whether it can read them.
+  'image/x-canon-cr2': 'tiff',
+  'image/x-nikon-nef': 'tiff',
+  'image/x-sony-arw': 'tiff',
+  'image/x-adobe-dng': 'tiff',
+  'image/heic': 'heic',
+  'image/heic-sequence': 'heic',
+  'image/heif': 'heif',
+  'image/heif-sequence': 'heif',
+  'image/avif': 'avif',
+};
 
-function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
-  return signature.every((value, i) => bytes[offset + i] === value);
-}
-
-function ascii(bytes: Uint8Array, start: number, end: number): string {
-  return String.fromCharCode(...bytes.subarray(start, end));
-}
-
-export function sniffImage(head: Uint8Array): ImageKind | null {
-  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a') return 'gif';
-  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return 'webp';
-  if (startsWith(head, [0x49, 0x49, 0x2a, 0x00]) || startsWith(head, [0x4d, 0x4d, 0x00, 0x2a])) return 'tiff';
-  if (head.length >= 12 && ascii(head, 4, 8) === 'ftyp') {
-    const brand = ascii(head, 8, 12);
-    if (AVIF_BRANDS.includes(brand)) return 'avif';
-    if (HEIC_BRANDS.includes(brand)) return 'heic';
-    if (HEIF_BRANDS.includes(brand)) return 'heif';
-  }
-  return null;
+/** Reads only as much of the file as telling its kind needs (a TIFF's directory may lie anywhere in it). */
+export async function sniffFile(path: string): Promise<ImageKind | null> {
+  const type = await fileTypeFromFile(path);
+  return (type && KIND_OF_MIME[type.mime]) ?? null;
 }
