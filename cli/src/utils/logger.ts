@@ -1,3 +1,5 @@
+import { styleText } from 'node:util';
+
 /**
  * The CLI's one logger. Results go to stdout, progress and diagnostics to stderr, so
  * `flipstage stage … --json > summary.json` stays machine-readable.
@@ -20,13 +22,6 @@ export function defaultIo(): CliIo {
 }
 
 type Tone = 'red' | 'green' | 'yellow' | 'cyan' | 'dim';
-const ANSI: Record<Tone, [number, number]> = {
-  red: [31, 39],
-  green: [32, 39],
-  yellow: [33, 39],
-  cyan: [36, 39],
-  dim: [2, 22],
-};
 
 /** https://no-color.org: colour only on a terminal, and never when NO_COLOR is set to anything. */
 export function colorEnabled(stream: OutputStream, env: NodeJS.ProcessEnv): boolean {
@@ -36,8 +31,9 @@ export function colorEnabled(stream: OutputStream, env: NodeJS.ProcessEnv): bool
 
 export type Paint = (tone: Tone, text: string) => string;
 
+/** styleText would judge process.stdout; each stream's own colorEnabled has already decided. */
 export function painter(enabled: boolean): Paint {
-  return (tone, text) => (enabled ? `\u001b[${ANSI[tone][0]}m${text}\u001b[${ANSI[tone][1]}m` : text);
+  return (tone, text) => (enabled ? styleText(tone, text, { validateStream: false }) : text);
 }
 
 export interface Logger {
