@@ -6,8 +6,8 @@ material do more for realism than polygons.
 import math
 import random
 
-from scene import (box, canvas_art, cylinder, emissive, fabric, metal, painted, plain, plane, point,
-                   sphere, shade, srgb_to_linear, Nodes, pattern_rug)
+from materials import Nodes, canvas_art, emissive, fabric, metal, painted, pattern_rug, plain, shade, srgb_to_linear
+from scene import box, cylinder, plane, point, sphere
 
 
 def leaf_material(colour):

@@ -6,6 +6,7 @@ the centre, from the back wall to 2.6 m in front of it); the room's own furnitur
 """
 import bpy
 
+import materials as m
 import props as p
 import scene as s
 
@@ -30,49 +31,49 @@ def tag(*names):
 
 KITS = {
     'modern': {
-        'wall': lambda: s.painted('wall', '#efefec'),
-        'floor': lambda: s.concrete('floor', '#bfbcb6', roughness=0.35),
+        'wall': lambda: m.painted('wall', '#efefec'),
+        'floor': lambda: m.concrete('floor', '#bfbcb6', roughness=0.35),
         'trim': '#f6f6f4', 'window_frame': '#1e1e1e', 'grid': (0, 0),
         'rug': ('stripes', ('#cfcac2', '#8f8b85', '#cfcac2', '#3b3b3b')), 'art': ['#f2f0ec', '#1c1c1c', '#c9c4bb', '#d4a373'],
         'art_frame': '#1c1c1c', 'pot': '#2b2b2b', 'leaves': '#355e32', 'wood': '#d8c3a5', 'metal': '#1e1e1e',
         'shade': '#f4f2ee', 'curtain': None, 'flowers': ('#ffffff', '#f0ede6', '#dcd7cd'), 'vase': '#1f1f1f',
     },
     'midcentury': {
-        'wall': lambda: s.painted('wall', '#e9dfcc'),
-        'floor': lambda: s.planks('floor', ('#c58d4e', '#b37a3f'), plank_width=0.12, plank_length=0.9, roughness=0.4),
+        'wall': lambda: m.painted('wall', '#e9dfcc'),
+        'floor': lambda: m.planks('floor', ('#c58d4e', '#b37a3f'), plank_width=0.12, plank_length=0.9, roughness=0.4),
         'trim': '#e9dfcc', 'window_frame': '#4a2c18', 'grid': (2, 0),
         'rug': ('stripes', ('#d9a43a', '#efe6d2', '#2f7f7a', '#efe6d2')), 'art': ['#e0a526', '#2a8c86', '#c8553d', '#f1e6cf'],
         'art_frame': '#5a341d', 'pot': '#e0a526', 'leaves': '#2f5e2c', 'wood': '#6e4122', 'metal': '#b58b43',
         'shade': '#f3e7cf', 'curtain': None, 'flowers': ('#e0a526', '#c8553d', '#f4e9d4'), 'vase': '#2a8c86',
     },
     'farmhouse': {
-        'wall': lambda: s.planks('wall', ('#f3efe6', '#efeadf'), plank_width=0.2, plank_length=8.0, roughness=0.85,
-                                 lay=s.WALL_HORIZONTAL, groove='#b8b0a0', bump=0.5),
-        'floor': lambda: s.planks('floor', ('#9c7650', '#8a6541'), plank_width=0.24, plank_length=2.2, roughness=0.6),
+        'wall': lambda: m.planks('wall', ('#f3efe6', '#efeadf'), plank_width=0.2, plank_length=8.0, roughness=0.85,
+                                 lay=m.WALL_HORIZONTAL, groove='#b8b0a0', bump=0.5),
+        'floor': lambda: m.planks('floor', ('#9c7650', '#8a6541'), plank_width=0.24, plank_length=2.2, roughness=0.6),
         'trim': '#faf8f2', 'window_frame': '#f7f5ef', 'grid': (1, 2),
         'rug': ('jute', ('#c9ad7f', '#a88a5c')), 'art': ['#efe9dc', '#a9b49a', '#6f7d62', '#d8c8a8'],
         'art_frame': '#8a6541', 'pot': '#9aa0a3', 'leaves': '#4a6e3f', 'wood': '#a27a52', 'metal': '#8d9396',
         'shade': '#f4efe4', 'curtain': '#f1ece1', 'flowers': ('#ffffff', '#f6efe1', '#e8d9b6'), 'vase': '#9aa0a3',
     },
     'industrial': {
-        'wall': lambda: s.brick_wall('wall', ('#8e4a35', '#7a3d2c'), mortar='#b9ab98'),
-        'floor': lambda: s.concrete('floor', '#8f8c87', roughness=0.6),
+        'wall': lambda: m.brick_wall('wall', ('#8e4a35', '#7a3d2c'), mortar='#b9ab98'),
+        'floor': lambda: m.concrete('floor', '#8f8c87', roughness=0.6),
         'trim': '#2a2a2a', 'window_frame': '#1e1e1e', 'grid': (3, 2),
         'rug': ('wool', ('#6f6a63', '#2f2f2f', '#8a857c')), 'art': ['#e9e4da', '#2a2a2a', '#8a8175', '#b7553a'],
         'art_frame': '#1b1b1b', 'pot': '#4a4a48', 'leaves': '#3d5e34', 'wood': '#6b4a34', 'metal': '#222222',
         'shade': '#2a2a2a', 'curtain': None, 'flowers': ('#d9cfc0', '#b7553a', '#efe8dc'), 'vase': '#4a4a48',
     },
     'bohemian': {
-        'wall': lambda: s.painted('wall', '#c9805c'),
-        'floor': lambda: s.planks('floor', ('#8a5a36', '#7a4c2c'), plank_width=0.16, plank_length=1.4, roughness=0.6),
+        'wall': lambda: m.painted('wall', '#c9805c'),
+        'floor': lambda: m.planks('floor', ('#8a5a36', '#7a4c2c'), plank_width=0.16, plank_length=1.4, roughness=0.6),
         'trim': '#efe3d0', 'window_frame': '#efe3d0', 'grid': (1, 1),
         'rug': ('kilim', ('#a8432c', '#e7c07a', '#2f4f63', '#d98c4a')), 'art': ['#e7c07a', '#a8432c', '#2f4f63', '#efe3d0'],
         'art_frame': '#c8a06a', 'pot': '#b5651d', 'leaves': '#3f6b32', 'wood': '#8a5a36', 'metal': '#b58b43',
         'shade': '#e7d3b0', 'curtain': '#e9c9a0', 'flowers': ('#e7c07a', '#d9704a', '#f2e2c6'), 'vase': '#b5651d',
     },
     'traditional': {
-        'wall': lambda: s.painted('wall', '#3e5a48'),
-        'floor': lambda: s.planks('floor', ('#5a2f1f', '#4a2518'), plank_width=0.1, plank_length=0.7, roughness=0.3),
+        'wall': lambda: m.painted('wall', '#3e5a48'),
+        'floor': lambda: m.planks('floor', ('#5a2f1f', '#4a2518'), plank_width=0.1, plank_length=0.7, roughness=0.3),
         'trim': '#efe6d2', 'window_frame': '#efe6d2', 'grid': (1, 2),
         'rug': ('persian', ('#7a1f23', '#1f2f4f', '#c9a66b', '#e9dcc0')), 'art': ['#2b3a2f', '#c9a66b', '#7a5a3a', '#e9dcc0'],
         'art_frame': '#b58b43', 'pot': '#efe6d2', 'leaves': '#2f5a2a', 'wood': '#4a2518', 'metal': '#b58b43',
@@ -80,17 +81,17 @@ KITS = {
         'lower_wall': '#efe6d2',
     },
     'scandinavian': {
-        'wall': lambda: s.painted('wall', '#f3f2ee'),
-        'floor': lambda: s.planks('floor', ('#d8c7ad', '#cdb999'), plank_width=0.2, plank_length=2.0, roughness=0.55),
+        'wall': lambda: m.painted('wall', '#f3f2ee'),
+        'floor': lambda: m.planks('floor', ('#d8c7ad', '#cdb999'), plank_width=0.2, plank_length=2.0, roughness=0.55),
         'trim': '#f7f7f4', 'window_frame': '#f7f7f4', 'grid': (1, 0),
         'rug': ('wool', ('#ece8e0', '#d7d1c6', '#b8b2a8')), 'art': ['#f3f2ee', '#c9d3d6', '#7f8f94', '#d9c6a8'],
         'art_frame': '#d8c7ad', 'pot': '#e9e6df', 'leaves': '#3f6b3a', 'wood': '#d8c7ad', 'metal': '#2a2a2a',
         'shade': '#f7f5f0', 'curtain': '#eceae4', 'flowers': ('#ffffff', '#e6ece8', '#d9c6a8'), 'vase': '#d8d2c4',
     },
     'coastal': {
-        'wall': lambda: s.planks('wall', ('#dfe9ee', '#d8e4ea'), plank_width=0.2, plank_length=8.0, roughness=0.85,
-                                 lay=s.WALL_HORIZONTAL, groove='#9fb1bb', bump=0.5),
-        'floor': lambda: s.planks('floor', ('#ddd0b8', '#cfc0a3'), plank_width=0.2, plank_length=1.8, roughness=0.55),
+        'wall': lambda: m.planks('wall', ('#dfe9ee', '#d8e4ea'), plank_width=0.2, plank_length=8.0, roughness=0.85,
+                                 lay=m.WALL_HORIZONTAL, groove='#9fb1bb', bump=0.5),
+        'floor': lambda: m.planks('floor', ('#ddd0b8', '#cfc0a3'), plank_width=0.2, plank_length=1.8, roughness=0.55),
         'trim': '#f7f6f2', 'window_frame': '#f7f6f2', 'grid': (1, 1),
         'rug': ('jute', ('#c8ad80', '#b89968')), 'art': ['#f4f1ea', '#9cc3d5', '#3f6e8c', '#e8dcc4'],
         'art_frame': '#d8c7a8', 'pot': '#f2efe8', 'leaves': '#4d7548', 'wood': '#e6dccb', 'metal': '#c9b79a',
@@ -102,7 +103,7 @@ KITS = {
 def shell(kit, window=None, side_window=None):
     lower = None
     if kit.get('lower_wall'):
-        lower = (s.painted('wainscot', kit['lower_wall'], 0.6), 0.9)
+        lower = (m.painted('wainscot', kit['lower_wall'], 0.6), 0.9)
     s.shell(kit['wall'](), kit['floor'](), window=window, side_window=side_window, trim_colour=kit['trim'], lower_wall=lower)
     if kit.get('lower_wall'):
         p.wall_panels(0, s.ROOM_WIDTH, 0.12, 0.86, kit['lower_wall'])
