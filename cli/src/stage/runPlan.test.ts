@@ -6,7 +6,7 @@ import type { DesignStyleId, FurnitureTypeId } from '@flipstage/core';
 import { CliError } from '../utils/exitCodes.js';
 import { sha256Hex, stageFingerprint } from './idempotency.js';
 import { requestChoice, stageOptionsSchema } from './options.js';
-import { planLine, planRows, planRun } from './plan.js';
+import { planLine, planRows, planRun } from './runPlan.js';
 import { StateFile } from './stateFile.js';
 
 const jpeg = (tag: number) => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, tag]);

@@ -12,7 +12,7 @@ import { assignOutputs, type PlannedImage } from './outputs.js';
 import { choiceFor } from './photoOptions.js';
 import { StateFile } from './stateFile.js';
 
-export interface Plan {
+export interface RunPlan {
   outDir: string;
   /** Staged by this run, in path order. */
   toStage: PlannedImage[];
@@ -47,7 +47,7 @@ function assertNoPhotoOverwritten(images: readonly PlannedImage[], outDir: strin
 }
 
 /** Which photos this run stages, with what, into which file, and which it leaves alone and why. */
-export async function planRun(options: StageOptions, cwd: string): Promise<Plan> {
+export async function planRun(options: StageOptions, cwd: string): Promise<RunPlan> {
   const outDir = resolve(cwd, options.out);
   const outInfo = await stat(outDir).catch(() => null);
   if (outInfo && !outInfo.isDirectory()) throw usageError(`--out ${options.out} is a file, not a folder.`);
@@ -92,7 +92,7 @@ export interface PlanRow {
 }
 
 /** Every photo of the plan in path order, with what it would be staged with and what happens to it. */
-export function planRows(plan: Pick<Plan, 'toStage' | 'alreadyStaged' | 'later'>): PlanRow[] {
+export function planRows(plan: Pick<RunPlan, 'toStage' | 'alreadyStaged' | 'later'>): PlanRow[] {
   const rows = (images: readonly PlannedImage[], action: PlannedAction) => images.map((image) => ({ image, action }));
   return [
     ...rows(plan.toStage, 'stage'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PlannedImage } from '../stage/outputs.js';
-import { sheetEntries } from './stage.js';
+import type { PlannedImage } from './outputs.js';
+import { sheetEntries } from './summary.js';
 
 const image = (name: string, furnitureType: PlannedImage['choice']['furnitureType'] = 'dresser'): PlannedImage => ({
   path: `/photos/${name}.jpg`,

@@ -1,0 +1,115 @@
+import { basename, join } from 'node:path';
+import { UNREACHABLE_ADVICE } from '../api/apiError.js';
+import { EXIT, type ExitCode } from '../utils/exitCodes.js';
+import type { Logger } from '../utils/logger.js';
+import type { BatchResult } from './batch.js';
+import { leftForLaterMessage } from './budget.js';
+import { eventLine } from './events.js';
+import type { PlannedImage } from './outputs.js';
+import type { OutputMode } from './progress.js';
+import { writeReports, type RunSummary, type SheetEntry } from './report.js';
+import type { RunPlan } from './runPlan.js';
+
+function printSummary(
+  logger: Logger,
+  summary: RunSummary,
+  reports: { html: string; json: string },
+  mode: OutputMode,
+): void {
+  const p = logger.paint;
+  logger.info(
+    `${p('green', `Staged ${summary.staged.length}`)}, skipped ${summary.skipped.length}, ${summary.failed.length > 0 ? p('red', `failed ${summary.failed.length}`) : 'failed 0'} in ${summary.seconds.toFixed(1)} s.`,
+  );
+  logger.info(`Credits used: ${summary.creditsUsed}, left: ${summary.creditsLeft}.`);
+  // --quiet has already printed each failure as it happened, and lists nothing skipped.
+  if (mode === 'text') {
+    for (const failure of summary.failed) logger.info(`  ${p('red', 'failed')}  ${failure.file}: ${failure.reason}`);
+    for (const skip of summary.skipped) logger.info(`  ${p('dim', 'skipped')} ${skip.file}: ${skip.reason}`);
+  }
+  logger.info(`Contact sheet: ${reports.html}`);
+}
+
+/** Why a run ended early, what to do next, and the exit code that says so. */
+function stoppedEarly(summary: RunSummary, api: string, logger: Logger): ExitCode | null {
+  const left = `${summary.notStarted.length} photo${summary.notStarted.length === 1 ? '' : 's'} not started`;
+  if (summary.stopped === 'unreachable') {
+    logger.error(`Stopped: the FlipStage server at ${api} stopped answering (${left}). ${UNREACHABLE_ADVICE}`);
+    logger.error('Run the same command again to continue.');
+    return EXIT.serverUnreachable;
+  }
+  if (summary.stopped === 'interrupted') {
+    logger.warn(`Stopped by Ctrl-C: the photos in flight were saved, ${left}.`);
+    logger.warn('Run the same command again to continue.');
+    return EXIT.interrupted;
+  }
+  return summary.stopped === 'out-of-credits' ? EXIT.notEnoughCredits : null;
+}
+
+/** Every photo of the plan for the contact sheet, in name order, with what happened to it. */
+export function sheetEntries(
+  plan: Pick<RunPlan, 'toStage' | 'alreadyStaged'>,
+  batch: Pick<BatchResult, 'staged' | 'failed' | 'notStarted'>,
+): SheetEntry[] {
+  const stagedNow = new Set(batch.staged.map(({ image }) => image));
+  const failures = new Map(batch.failed.map(({ image, reason }) => [image, reason]));
+  const notStarted = new Set(batch.notStarted);
+  const statusOf = (image: PlannedImage): SheetEntry['status'] => {
+    if (stagedNow.has(image)) return 'staged';
+    if (failures.has(image)) return 'failed';
+    return notStarted.has(image) ? 'not started' : 'already staged';
+  };
+  return [...plan.alreadyStaged, ...plan.toStage]
+    .sort((a, b) => a.display.localeCompare(b.display))
+    .map((image) => {
+      const status = statusOf(image);
+      return {
+        file: image.display,
+        caption: join(image.subdir, basename(image.path)),
+        sourcePath: image.path,
+        output: status === 'staged' || status === 'already staged' ? image.output : null,
+        status,
+        reason: failures.get(image),
+        options: status === 'staged' || status === 'failed' ? image.choice : undefined,
+      };
+    });
+}
+
+/**
+ * Writes the contact sheet and the JSON report, tells how the run went (a summary for people,
+ * one summary event with --json) and returns the exit code that says so.
+ */
+export async function reportRun(run: {
+  plan: RunPlan;
+  batch: BatchResult;
+  creditsLeft: number;
+  startedAt: number;
+  api: string;
+  pricing: string;
+  mode: OutputMode;
+  logger: Logger;
+}): Promise<ExitCode> {
+  const { plan, batch, mode, logger } = run;
+  const summary: RunSummary = {
+    staged: batch.staged.map(({ image }) => ({ file: image.display, output: image.output })),
+    skipped: plan.skipped,
+    failed: batch.failed.map(({ image, reason }) => ({ file: image.display, reason })),
+    notStarted: batch.notStarted.map((image) => image.display),
+    creditsUsed: batch.staged.length,
+    creditsLeft: run.creditsLeft,
+    seconds: (Date.now() - run.startedAt) / 1000,
+    stopped: batch.stopped,
+  };
+  const reports = await writeReports({
+    entries: sheetEntries(plan, batch),
+    summary,
+    outDir: plan.outDir,
+    generatedAt: new Date(),
+  });
+
+  if (mode !== 'json') printSummary(logger, summary, reports, mode);
+  if (mode !== 'json' && plan.later.length > 0) logger.info(leftForLaterMessage(plan.later.length, run.pricing));
+  const exitCode = stoppedEarly(summary, run.api, logger) ?? (summary.failed.length > 0 ? EXIT.someFailed : EXIT.ok);
+  if (mode === 'json')
+    logger.info(eventLine({ event: 'summary', ...summary, exitCode, report: reports, leftForLater: plan.later.length }));
+  return exitCode;
+}
