@@ -2,7 +2,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { configDir, readConfig, writeConfig } from './config.js';
+import { configDir, readConfig, writeConfig } from '../src/config.js';
 
 describe('configDir', () => {
   it('prefers FLIPSTAGE_CONFIG_DIR, then XDG_CONFIG_HOME, then ~/.config', () => {

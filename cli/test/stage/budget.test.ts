@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditCount, leftForLaterMessage, shortfallMessage, withinBudget } from './budget.js';
+import { creditCount, leftForLaterMessage, shortfallMessage, withinBudget } from '../../src/stage/budget.js';
 
 describe('creditCount', () => {
   it('says "credit" for one and "credits" otherwise', () => {

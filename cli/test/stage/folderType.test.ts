@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { furnitureTypeNamed } from './folderType.js';
+import { furnitureTypeNamed } from '../../src/stage/folderType.js';
 
 describe('furnitureTypeNamed', () => {
   it('knows each type by its id', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PlannedImage } from './outputs.js';
-import { sheetEntries } from './summary.js';
+import type { PlannedImage } from '../../src/stage/outputs.js';
+import { sheetEntries } from '../../src/stage/summary.js';
 
 const image = (name: string, furnitureType: PlannedImage['choice']['furnitureType'] = 'dresser'): PlannedImage => ({
   path: `/photos/${name}.jpg`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../utils/logger.js';
-import { createProgress, formatDuration, formatProgressLine, rateAndEta } from './progress.js';
+import { createLogger } from '../../src/utils/logger.js';
+import { createProgress, formatDuration, formatProgressLine, rateAndEta } from '../../src/stage/progress.js';
 
 describe('formatDuration', () => {
   it.each([

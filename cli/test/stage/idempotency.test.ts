@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idempotencyKey, sha256Hex, stageFingerprint, type KeyedOptions } from './idempotency.js';
+import { idempotencyKey, sha256Hex, stageFingerprint, type KeyedOptions } from '../../src/stage/idempotency.js';
 
 const options: KeyedOptions = { style: 'modern', furnitureType: 'sofa', prompt: 'a room', mode: 'auto', hd: false };
 const content = sha256Hex(new Uint8Array([1, 2, 3]));

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { catchInterrupts } from './interrupt.js';
+import { catchInterrupts } from '../../src/stage/interrupt.js';
 
 function setup() {
   const source = new EventEmitter();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError } from '../api/apiError.js';
-import { backoffDelay, isRetryable, withRetries, type RetryPolicy } from './retry.js';
+import { ApiError, NetworkError } from '../../src/api/apiError.js';
+import { backoffDelay, isRetryable, withRetries, type RetryPolicy } from '../../src/stage/retry.js';
 
 function policy(random = 1): RetryPolicy & { slept: number[] } {
   const slept: number[] = [];

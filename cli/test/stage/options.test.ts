@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildAutoPrompt, CUSTOM_PROMPT_FALLBACK } from '@flipstage/core';
-import { requestChoice, stageOptionsSchema } from './options.js';
+import { requestChoice, stageOptionsSchema } from '../../src/stage/options.js';
 
 const parse = (extra: Record<string, unknown>) =>
   stageOptionsSchema.safeParse({ inputs: ['photos'], out: 'staged', ...extra });

@@ -1,10 +1,10 @@
 import { CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError, NetworkError } from '../api/apiError.js';
-import { CliError, EXIT } from './exitCodes.js';
-import { exitCodeFor, handleError } from './handleError.js';
-import { createLogger } from './logger.js';
+import { ApiError, NetworkError } from '../../src/api/apiError.js';
+import { CliError, EXIT } from '../../src/utils/exitCodes.js';
+import { exitCodeFor, handleError } from '../../src/utils/handleError.js';
+import { createLogger } from '../../src/utils/logger.js';
 
 describe('exitCodeFor', () => {
   it('uses the code a CliError carries', () => {

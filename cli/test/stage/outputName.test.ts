@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NAME_TEMPLATE, nameTemplateProblem, outputNamePattern, renderOutputName } from './outputName.js';
+import { DEFAULT_NAME_TEMPLATE, nameTemplateProblem, outputNamePattern, renderOutputName } from '../../src/stage/outputName.js';
 
 describe('nameTemplateProblem', () => {
   it('accepts the default and templates using {name}, {style} and {type}', () => {

@@ -5,7 +5,7 @@ import {
   normalizeEmulatorUrl,
   resolveAuthSettings,
   signInErrorMessage,
-} from './firebaseAuth.js';
+} from '../../src/auth/firebaseAuth.js';
 
 describe('resolveAuthSettings', () => {
   it('uses the local Auth emulator and the demo project when nothing is configured', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './logger.js';
+import { createLogger } from '../../src/utils/logger.js';
 
 function capture(isTTY: boolean, env: NodeJS.ProcessEnv = {}) {
   const err: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runPool } from './pool.js';
+import { runPool } from '../../src/stage/pool.js';
 
 const tick = (ms = 1) => new Promise((resolve) => setTimeout(resolve, ms));
 

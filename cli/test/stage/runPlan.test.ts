@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DesignStyleId, FurnitureTypeId } from '@flipstage/core';
-import { CliError } from '../utils/exitCodes.js';
-import { sha256Hex, stageFingerprint } from './idempotency.js';
-import { requestChoice, stageOptionsSchema } from './options.js';
-import { planLine, planRows, planRun } from './runPlan.js';
-import { StateFile } from './stateFile.js';
+import { CliError } from '../../src/utils/exitCodes.js';
+import { sha256Hex, stageFingerprint } from '../../src/stage/idempotency.js';
+import { requestChoice, stageOptionsSchema } from '../../src/stage/options.js';
+import { planLine, planRows, planRun } from '../../src/stage/runPlan.js';
+import { StateFile } from '../../src/stage/stateFile.js';
 
 const jpeg = (tag: number) => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, tag]);
 

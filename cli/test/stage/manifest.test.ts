@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CliError } from '../utils/exitCodes.js';
-import { parseCsv, readManifest } from './manifest.js';
+import { CliError } from '../../src/utils/exitCodes.js';
+import { parseCsv, readManifest } from '../../src/stage/manifest.js';
 
 describe('parseCsv', () => {
   it('reads quoted cells with commas, doubled quotes and line breaks, keeping each row’s first line', () => {

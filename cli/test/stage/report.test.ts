@@ -11,7 +11,7 @@ import {
   type RunRecord,
   type RunSummary,
   type SheetEntry,
-} from './report.js';
+} from '../../src/stage/report.js';
 
 const summary: RunSummary = {
   staged: [{ file: 'photos/chair.jpg', output: 'chair.staged.jpg' }],

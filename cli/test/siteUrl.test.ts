@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pricingUrl, siteUrl } from './siteUrl.js';
+import { pricingUrl, siteUrl } from '../src/siteUrl.js';
 
 describe("the web app's address", () => {
   it("is local mode's web app for the local API", () => {

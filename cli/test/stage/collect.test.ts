@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CliError } from '../utils/exitCodes.js';
-import { SKIP_REASONS, collectImages } from './collect.js';
-import { assignOutputs } from './outputs.js';
+import { CliError } from '../../src/utils/exitCodes.js';
+import { SKIP_REASONS, collectImages } from '../../src/stage/collect.js';
+import { assignOutputs } from '../../src/stage/outputs.js';
 
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
 // A PNG's signature and the start of its first chunk, which is always IHDR.

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { choiceFor } from './photoOptions.js';
+import { choiceFor } from '../../src/stage/photoOptions.js';
 
 const flags = { style: 'modern', type: 'dresser', prompt: undefined, hd: false } as const;
 
