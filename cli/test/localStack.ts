@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureAuthEmulator } from '../../scripts/lib/authEmulator.mjs';
 import { silentLogger } from '../../functions/src/logs.js';
-import { startLocalHost } from '../../functions/src/local/server.js';
+import { startLocalHost } from '../../functions/src/localHost/server.js';
 
 export interface LocalStack {
   apiUrl: string;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@flipstage/core';
 import { silentLogger } from '../../functions/src/logs.js';
-import { startLocalHost } from '../../functions/src/local/server.js';
+import { startLocalHost } from '../../functions/src/localHost/server.js';
 import {
   creditsOf,
   flipstage,
