@@ -78,4 +78,23 @@ describe('withRetries', () => {
     await expect(attempt).rejects.toThrow('not an image');
     expect(calls).toBe(1);
   });
+
+  it("waits as long as the server's Retry-After says, and tells why it retries", async () => {
+    const p = policy();
+    const notes: string[] = [];
+    let calls = 0;
+    const result = await withRetries(
+      async () => {
+        calls += 1;
+        if (calls === 1) throw new ApiError(429, 'slow down', 3);
+        return 'ok';
+      },
+      p,
+      (error, delayMs) => notes.push(`${(error as Error).message} ${delayMs}`),
+    );
+    expect(result).toBe('ok');
+    expect(p.slept).toEqual([3000]);
+    expect(notes).toEqual(['slow down 3000']);
+  });
 });
+
