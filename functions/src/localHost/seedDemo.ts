@@ -13,6 +13,7 @@ import type { Stager } from '../ports/stager.js';
 import type { Store } from '../ports/store.js';
 import { createItem } from '../services/marketplace.js';
 import { itemKeywords } from '../services/searchTokens.js';
+import { CREDIT_RULES } from '../services/creditRules.js';
 import { SEED_LISTINGS } from './seedListings.js';
 
 export const DEMO_LOGIN = {
@@ -49,7 +50,12 @@ export async function seedDemo(deps: {
   log: (line: string) => void;
 }): Promise<void> {
   const uid = await ensureDemoUser(deps.auth);
-  await deps.store.ensureAccount(uid, { name: DEMO_LOGIN.name, email: DEMO_LOGIN.email, avatar: null }, SIGNUP_CREDITS);
+  await deps.store.ensureAccount(
+    uid,
+    { name: DEMO_LOGIN.name, email: DEMO_LOGIN.email, avatar: null },
+    SIGNUP_CREDITS,
+    CREDIT_RULES,
+  );
   const seeded = await deps.db.query("SELECT 1 FROM local_meta WHERE key = 'demo-listings'");
   if (seeded.rows.length > 0) return;
 

@@ -1,6 +1,7 @@
 import type { Store } from '../ports/store.js';
 import { logs, type Logger } from '../logs.js';
 import { STALE_STAGE_AFTER_MS } from './stagingTimes.js';
+import { CREDIT_RULES } from './creditRules.js';
 
 /** One sweep refunds at most this many; the next one picks up the rest. */
 const SWEEP_BATCH = 200;
@@ -15,7 +16,7 @@ export async function refundAbandonedStages(deps: { store: Store; logger: Logger
   let refunded = 0;
   for (const attempt of stale) {
     try {
-      const { applied } = await deps.store.failStage(attempt);
+      const { applied } = await deps.store.failStage(attempt, CREDIT_RULES);
       if (applied) refunded++;
     } catch (error) {
       logs.refundFailed(deps.logger, { uid: attempt.uid, attemptId: attempt.attemptId }, error);

@@ -11,6 +11,7 @@ import {
 } from '@flipstage/core';
 import type { Store } from '../ports/store.js';
 import { invalid, ServiceError } from './errors.js';
+import { CREDIT_RULES } from './creditRules.js';
 import { MESSAGES } from '@flipstage/core';
 
 /**
@@ -26,7 +27,7 @@ function profileFromToken(identity: AuthIdentity) {
 
 /** Idempotent: creates the profile and customer once and grants the sign-up credits once. */
 export async function createAccount(store: Store, identity: AuthIdentity): Promise<MergedUser> {
-  const account = await store.ensureAccount(identity.uid, profileFromToken(identity), SIGNUP_CREDITS);
+  const account = await store.ensureAccount(identity.uid, profileFromToken(identity), SIGNUP_CREDITS, CREDIT_RULES);
   return mergeUser(identity, account.profile, account.customer);
 }
 

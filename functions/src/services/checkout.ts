@@ -17,6 +17,7 @@ import type { Store } from '../ports/store.js';
 import type { AppConfig } from '../config.js';
 import { invalid, ServiceError } from './errors.js';
 import { resolveRedirectUrl } from './redirectUrls.js';
+import { CREDIT_RULES } from './creditRules.js';
 
 export interface CheckoutDeps {
   store: Store;
@@ -45,6 +46,7 @@ export async function createCheckoutSession(
     uid,
     { name: identity.displayName ?? null, email: identity.email ?? null, avatar: identity.photoURL ?? null },
     SIGNUP_CREDITS,
+    CREDIT_RULES,
   );
   // The purchase page sends a live plan to /settings/billing; this holds for every other caller.
   if (planIsActive(account.customer.stripeSubscriptionStatus))

@@ -26,6 +26,7 @@ import { logs, type Logger } from '../logs.js';
 import { invalid, ServiceError } from './errors.js';
 import type { Images } from '../ports/images.js';
 import { checkedUpload, decoding } from './uploads.js';
+import { CREDIT_RULES } from './creditRules.js';
 import { DUPLICATE_POLL_MS, DUPLICATE_WAIT_MS, STAGE_DEADLINE_MS, STALE_STAGE_AFTER_MS } from './stagingTimes.js';
 
 /** Where a staging result is stored; the edit id (a random UUID) makes the name unguessable. */
@@ -164,7 +165,7 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
   for (;;) {
     const attemptId = randomUUID();
     const begin = await store
-      .beginStage({ uid, key, attemptId, staleBefore: Date.now() - STALE_STAGE_AFTER_MS })
+      .beginStage({ uid, key, attemptId, staleBefore: Date.now() - STALE_STAGE_AFTER_MS }, CREDIT_RULES)
       .catch((error: unknown) => {
         throw error instanceof InsufficientCredits ? new ServiceError('no-credits', MESSAGES.needCredits) : error;
       });
@@ -183,26 +184,29 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
         blobs.put(`${folder}/input.${input.ext}`, input.data, input.contentType),
         blobs.put(stagedOutputPath(uid, editId), output.jpeg, 'image/jpeg'),
       ]);
-      const result = await store.completeStage({
-        uid,
-        key,
-        attemptId,
-        edit: {
-          id: editId,
-          user_id: uid,
-          input_image_url: inputUrl,
-          output_image_url: outputUrl,
-          background_style: params.prompt,
-          style: params.style,
-          furniture_type: params.furnitureType,
-          created_at: new Date().toISOString(),
+      const result = await store.completeStage(
+        {
+          uid,
+          key,
+          attemptId,
+          edit: {
+            id: editId,
+            user_id: uid,
+            input_image_url: inputUrl,
+            output_image_url: outputUrl,
+            background_style: params.prompt,
+            style: params.style,
+            furniture_type: params.furnitureType,
+            created_at: new Date().toISOString(),
+          },
         },
-      });
+        CREDIT_RULES,
+      );
       return { ...result, creditsRemaining: begin.creditsRemaining };
     } catch (error) {
       logs.stagingFailed(logger, { uid, attemptId }, error);
       await store
-        .failStage({ uid, key, attemptId })
+        .failStage({ uid, key, attemptId }, CREDIT_RULES)
         .catch((refundError: unknown) => logs.refundFailed(logger, { uid, attemptId }, refundError));
       throw toServiceError(error);
     }

@@ -11,6 +11,7 @@ import type { AppConfig } from '../config.js';
 import { logs, type Logger } from '../logs.js';
 import { invalid } from './errors.js';
 import { decideSubscription, type SubscriptionDecision } from './liveSubscription.js';
+import { CREDIT_RULES } from './creditRules.js';
 
 export interface StripeWebhookDeps {
   store: Store;
@@ -118,7 +119,10 @@ export async function handleStripeWebhook(
     const { effect, duplicate } = await handler(deps, event);
     let applied: boolean;
     try {
-      ({ applied } = await deps.store.processStripeEvent({ eventId: event.id, type: event.type, effect }));
+      ({ applied } = await deps.store.processStripeEvent(
+        { eventId: event.id, type: event.type, effect },
+        CREDIT_RULES,
+      ));
     } catch (error) {
       if (error instanceof HeldSubscriptionChanged && attempt < MAX_DECISIONS) continue;
       throw error;

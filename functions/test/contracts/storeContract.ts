@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImageEdit } from '@flipstage/core';
 import { AccountNotFound, HeldSubscriptionChanged, InsufficientCredits, ItemNotFound, NotItemOwner, UnknownStripeCustomer, type ItemDoc, type Store } from '../../src/ports/store.js';
+import { CREDIT_RULES } from '../../src/services/creditRules.js';
 
 const profile = (email: string) => ({ name: 'Test Seller', email, avatar: null });
 const uniq = () => randomUUID().replace(/-/g, '').slice(0, 16);
@@ -54,14 +55,14 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
 
     async function newAccount(credits = 10): Promise<string> {
       const uid = `u_${uniq()}`;
-      await store.ensureAccount(uid, profile(`${uid}@example.com`), credits);
+      await store.ensureAccount(uid, profile(`${uid}@example.com`), credits, CREDIT_RULES);
       return uid;
     }
 
     describe('accounts', () => {
       it('creates the profile and customer with the sign-up credits and one signup ledger entry', async () => {
         const uid = `u_${uniq()}`;
-        const account = await store.ensureAccount(uid, profile('a@example.com'), 10);
+        const account = await store.ensureAccount(uid, profile('a@example.com'), 10, CREDIT_RULES);
         expect(account.profile).toEqual({ name: 'Test Seller', email: 'a@example.com', avatar: null });
         expect(account.customer.creditsRemaining).toBe(10);
         expect(account.customer.signupGrantedAt).not.toBeNull();
@@ -71,8 +72,8 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
 
       it('grants the sign-up credits exactly once, even when called concurrently', async () => {
         const uid = `u_${uniq()}`;
-        await Promise.all(Array.from({ length: 5 }, () => store.ensureAccount(uid, profile('b@example.com'), 10)));
-        await store.ensureAccount(uid, profile('b@example.com'), 10);
+        await Promise.all(Array.from({ length: 5 }, () => store.ensureAccount(uid, profile('b@example.com'), 10, CREDIT_RULES)));
+        await store.ensureAccount(uid, profile('b@example.com'), 10, CREDIT_RULES);
         const account = await store.getAccount(uid);
         expect(account?.customer.creditsRemaining).toBe(10);
         expect(await store.listLedger(uid)).toHaveLength(1);
@@ -81,7 +82,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       it('keeps an existing profile when ensureAccount runs again', async () => {
         const uid = await newAccount();
         await store.updateProfile(uid, { name: 'Renamed' });
-        const again = await store.ensureAccount(uid, { name: 'Other', email: 'x@example.com', avatar: null }, 10);
+        const again = await store.ensureAccount(uid, { name: 'Other', email: 'x@example.com', avatar: null }, 10, CREDIT_RULES);
         expect(again.profile.name).toBe('Renamed');
       });
 
@@ -114,7 +115,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
     describe('credit ledger', () => {
       it('applies a debit with its ledger entry', async () => {
         const uid = await newAccount();
-        const result = await store.applyCredit({ uid, delta: -3, reason: 'stage', ref: 'r1' });
+        const result = await store.applyCredit({ uid, delta: -3, reason: 'stage', ref: 'r1' }, CREDIT_RULES);
         expect(result).toEqual({ creditsRemaining: 7, applied: true });
         const latest = (await store.listLedger(uid)).find((e) => e.ref === 'r1');
         expect(latest).toMatchObject({ delta: -3, reason: 'stage', ref: 'r1', balanceAfter: 7 });
@@ -122,15 +123,15 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
 
       it('applies a ref only once', async () => {
         const uid = await newAccount();
-        await store.applyCredit({ uid, delta: 5, reason: 'subscription', ref: 'evt_1' });
-        const again = await store.applyCredit({ uid, delta: 5, reason: 'subscription', ref: 'evt_1' });
+        await store.applyCredit({ uid, delta: 5, reason: 'subscription', ref: 'evt_1' }, CREDIT_RULES);
+        const again = await store.applyCredit({ uid, delta: 5, reason: 'subscription', ref: 'evt_1' }, CREDIT_RULES);
         expect(again).toEqual({ creditsRemaining: 15, applied: false });
         expect(await store.listLedger(uid)).toHaveLength(2);
       });
 
       it('never goes below 0 and changes nothing when refused', async () => {
         const uid = await newAccount(2);
-        const refused = store.applyCredit({ uid, delta: -3, reason: 'stage', ref: 'big' });
+        const refused = store.applyCredit({ uid, delta: -3, reason: 'stage', ref: 'big' }, CREDIT_RULES);
         await expect(refused).rejects.toBeInstanceOf(InsufficientCredits);
         expect((await store.getAccount(uid))?.customer.creditsRemaining).toBe(2);
         expect(await store.listLedger(uid)).toHaveLength(1);
@@ -140,7 +141,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         const uid = await newAccount(10);
         const results = await Promise.allSettled(
           Array.from({ length: 25 }, (_, i) =>
-            store.applyCredit({ uid, delta: -1, reason: 'stage', ref: `race-${i}` }),
+            store.applyCredit({ uid, delta: -1, reason: 'stage', ref: `race-${i}` }, CREDIT_RULES),
           ),
         );
         expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
@@ -153,7 +154,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
 
       it('refuses a change for an unknown account', async () => {
         const change = { uid: `u_${uniq()}`, delta: 1, reason: 'subscription' as const, ref: 'x' };
-        await expect(store.applyCredit(change)).rejects.toBeInstanceOf(AccountNotFound);
+        await expect(store.applyCredit(change, CREDIT_RULES)).rejects.toBeInstanceOf(AccountNotFound);
       });
     });
 
@@ -162,7 +163,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
 
       it('debits one credit when a key starts', async () => {
         const uid = await newAccount(3);
-        const begin = await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() });
+        const begin = await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() }, CREDIT_RULES);
         expect(begin).toMatchObject({ kind: 'started', creditsRemaining: 2 });
         expect((await store.listLedger(uid)).find((e) => e.reason === 'stage')).toMatchObject({
           delta: -1,
@@ -173,19 +174,19 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       it('returns the first result for a completed key without another debit', async () => {
         const uid = await newAccount(3);
         const attemptId = uniq();
-        await store.beginStage({ uid, key: 'k1', attemptId, staleBefore: staleBefore() });
+        await store.beginStage({ uid, key: 'k1', attemptId, staleBefore: staleBefore() }, CREDIT_RULES);
         const edit = makeEdit(uid);
-        const result = await store.completeStage({ uid, key: 'k1', attemptId, edit });
+        const result = await store.completeStage({ uid, key: 'k1', attemptId, edit }, CREDIT_RULES);
         expect(result).toEqual({ editId: edit.id, inputUrl: edit.input_image_url, outputUrl: edit.output_image_url });
-        const again = await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() });
+        const again = await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() }, CREDIT_RULES);
         expect(again).toEqual({ kind: 'completed', result, creditsRemaining: 2 });
         expect(await store.getStage(uid, 'k1')).toEqual({ status: 'completed', result });
       });
 
       it('answers in-progress for a pending key', async () => {
         const uid = await newAccount(3);
-        await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() });
-        const again = await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() });
+        await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() }, CREDIT_RULES);
+        const again = await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() }, CREDIT_RULES);
         expect(again).toEqual({ kind: 'in-progress' });
         expect((await store.getAccount(uid))?.customer.creditsRemaining).toBe(2);
         expect(await store.getStage(uid, 'k1')).toEqual({ status: 'pending', result: null });
@@ -195,7 +196,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         const uid = await newAccount(5);
         const begins = await Promise.all(
           Array.from({ length: 6 }, () =>
-            store.beginStage({ uid, key: 'same', attemptId: uniq(), staleBefore: staleBefore() }),
+            store.beginStage({ uid, key: 'same', attemptId: uniq(), staleBefore: staleBefore() }, CREDIT_RULES),
           ),
         );
         expect(begins.filter((b) => b.kind === 'started')).toHaveLength(1);
@@ -205,15 +206,15 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       it('refunds a failed attempt and lets the key start over', async () => {
         const uid = await newAccount(3);
         const attemptId = uniq();
-        await store.beginStage({ uid, key: 'k1', attemptId, staleBefore: staleBefore() });
-        const refund = await store.failStage({ uid, key: 'k1', attemptId });
+        await store.beginStage({ uid, key: 'k1', attemptId, staleBefore: staleBefore() }, CREDIT_RULES);
+        const refund = await store.failStage({ uid, key: 'k1', attemptId }, CREDIT_RULES);
         expect(refund).toEqual({ creditsRemaining: 3, applied: true });
         expect((await store.listLedger(uid)).find((e) => e.reason === 'refund')).toMatchObject({
           delta: 1,
           ref: `refund:${attemptId}`,
         });
         expect(await store.getStage(uid, 'k1')).toBeNull();
-        const retry = await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() });
+        const retry = await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() }, CREDIT_RULES);
         expect(retry).toMatchObject({ kind: 'started', creditsRemaining: 2 });
       });
 
@@ -221,9 +222,9 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         const uid = await newAccount(5);
         const pending = uniq();
         const done = uniq();
-        await store.beginStage({ uid, key: 'pending', attemptId: pending, staleBefore: staleBefore() });
-        await store.beginStage({ uid, key: 'done', attemptId: done, staleBefore: staleBefore() });
-        await store.completeStage({ uid, key: 'done', attemptId: done, edit: makeEdit(uid) });
+        await store.beginStage({ uid, key: 'pending', attemptId: pending, staleBefore: staleBefore() }, CREDIT_RULES);
+        await store.beginStage({ uid, key: 'done', attemptId: done, staleBefore: staleBefore() }, CREDIT_RULES);
+        await store.completeStage({ uid, key: 'done', attemptId: done, edit: makeEdit(uid) }, CREDIT_RULES);
         const stale = (await store.listStaleStages(Date.now() + 1000, 500)).filter((s) => s.uid === uid);
         expect(stale).toEqual([{ uid, key: 'pending', attemptId: pending }]);
         expect((await store.listStaleStages(Date.now() - 60_000, 500)).filter((s) => s.uid === uid)).toEqual([]);
@@ -231,8 +232,8 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
 
       it('refunds and restarts a stale pending attempt', async () => {
         const uid = await newAccount(3);
-        await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() });
-        const restarted = await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: Date.now() + 1000 });
+        await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() }, CREDIT_RULES);
+        const restarted = await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: Date.now() + 1000 }, CREDIT_RULES);
         expect(restarted).toMatchObject({ kind: 'started', creditsRemaining: 2 });
         const reasons = (await store.listLedger(uid)).map((e) => e.reason);
         expect(reasons.sort()).toEqual(['refund', 'signup', 'stage', 'stage']);
@@ -240,7 +241,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
 
       it('throws InsufficientCredits and records nothing without credits', async () => {
         const uid = await newAccount(0);
-        const begin = store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() });
+        const begin = store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() }, CREDIT_RULES);
         await expect(begin).rejects.toBeInstanceOf(InsufficientCredits);
         expect(await store.getStage(uid, 'k1')).toBeNull();
       });
@@ -248,8 +249,8 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       it('scopes keys to the account', async () => {
         const a = await newAccount(1);
         const b = await newAccount(1);
-        await store.beginStage({ uid: a, key: 'shared', attemptId: uniq(), staleBefore: staleBefore() });
-        const other = await store.beginStage({ uid: b, key: 'shared', attemptId: uniq(), staleBefore: staleBefore() });
+        await store.beginStage({ uid: a, key: 'shared', attemptId: uniq(), staleBefore: staleBefore() }, CREDIT_RULES);
+        const other = await store.beginStage({ uid: b, key: 'shared', attemptId: uniq(), staleBefore: staleBefore() }, CREDIT_RULES);
         expect(other.kind).toBe('started');
       });
     });
@@ -261,17 +262,17 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         const base = Date.parse('2026-01-01T00:00:00Z');
         for (let i = 0; i < 5; i++) {
           const attemptId = uniq();
-          await store.beginStage({ uid, key: `e${i}`, attemptId, staleBefore: 0 });
+          await store.beginStage({ uid, key: `e${i}`, attemptId, staleBefore: 0 }, CREDIT_RULES);
           await store.completeStage({
             uid,
             key: `e${i}`,
             attemptId,
             edit: makeEdit(uid, new Date(base + i * 1000).toISOString()),
-          });
+          }, CREDIT_RULES);
         }
         const attemptId = uniq();
-        await store.beginStage({ uid: other, key: 'o', attemptId, staleBefore: 0 });
-        await store.completeStage({ uid: other, key: 'o', attemptId, edit: makeEdit(other) });
+        await store.beginStage({ uid: other, key: 'o', attemptId, staleBefore: 0 }, CREDIT_RULES);
+        await store.completeStage({ uid: other, key: 'o', attemptId, edit: makeEdit(other) }, CREDIT_RULES);
 
         const first = await store.listImageEdits(uid, null, 3);
         expect(first.data.map((e) => e.created_at)).toEqual(
@@ -447,7 +448,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
             reason: 'subscription' as const,
           },
         };
-        const results = await Promise.all(Array.from({ length: 5 }, () => store.processStripeEvent(input)));
+        const results = await Promise.all(Array.from({ length: 5 }, () => store.processStripeEvent(input, CREDIT_RULES)));
         expect(results.filter((r) => r.applied)).toHaveLength(1);
         expect((await store.getAccount(uid))?.customer.creditsRemaining).toBe(35);
         expect((await store.listLedger(uid)).find((e) => e.ref === eventId)).toMatchObject({
@@ -464,7 +465,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
           eventId: `evt_${uniq()}`,
           type: 'checkout.session.completed',
           effect: { kind: 'link-customer', uid, stripeCustomerId: customerId },
-        });
+        }, CREDIT_RULES);
         expect(result.applied).toBe(true);
         expect(await store.findUidByStripeCustomer(customerId)).toBe(uid);
       });
@@ -487,7 +488,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
               heldBefore,
               trialGrant: null,
             },
-          });
+          }, CREDIT_RULES);
         await sync('active', 'price_b', 2000, null);
         const stale = await sync('trialing', 'price_a', 1000);
         expect(stale.applied).toBe(true);
@@ -531,8 +532,8 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
 
         it('is replaced by a subscription decided against it, whatever the stored read time', async () => {
           const { uid, customerId } = await customerWithStripe();
-          await store.processStripeEvent(sync(customerId, 'sub_old', null, { status: 'canceled', stateAt: 5000 }));
-          await store.processStripeEvent(sync(customerId, 'sub_new', 'sub_old', { stateAt: 1000 }));
+          await store.processStripeEvent(sync(customerId, 'sub_old', null, { status: 'canceled', stateAt: 5000 }), CREDIT_RULES);
+          await store.processStripeEvent(sync(customerId, 'sub_new', 'sub_old', { stateAt: 1000 }), CREDIT_RULES);
           expect((await store.getAccount(uid))?.customer).toMatchObject({
             stripeSubscriptionId: 'sub_new',
             stripeSubscriptionStatus: 'active',
@@ -541,20 +542,20 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
 
         it('refuses a decision made against another held subscription and records nothing, so a retry can apply', async () => {
           const { uid, customerId } = await customerWithStripe();
-          await store.processStripeEvent(sync(customerId, 'sub_first', null, { status: 'trialing' }));
+          await store.processStripeEvent(sync(customerId, 'sub_first', null, { status: 'trialing' }), CREDIT_RULES);
           const raced = sync(customerId, 'sub_second', null, { status: 'trialing' });
-          await expect(store.processStripeEvent(raced)).rejects.toBeInstanceOf(HeldSubscriptionChanged);
+          await expect(store.processStripeEvent(raced, CREDIT_RULES)).rejects.toBeInstanceOf(HeldSubscriptionChanged);
           expect((await store.getAccount(uid))?.customer.stripeSubscriptionId).toBe('sub_first');
           const decidedAgain = { ...raced, effect: { ...raced.effect, heldBefore: 'sub_first' } };
-          expect(await store.processStripeEvent(decidedAgain)).toEqual({ applied: true });
+          expect(await store.processStripeEvent(decidedAgain, CREDIT_RULES)).toEqual({ applied: true });
         });
 
         it('brings the trial grant once per account, however many states carry it', async () => {
           const { uid, customerId } = await customerWithStripe();
           const trialGrant = { delta: 450, ref: 'trial' };
-          await store.processStripeEvent(sync(customerId, 'sub_a', null, { status: 'trialing', trialGrant }));
-          await store.processStripeEvent(sync(customerId, 'sub_a', 'sub_a', { status: 'trialing', trialGrant }));
-          await store.processStripeEvent(sync(customerId, 'sub_b', 'sub_a', { status: 'trialing', trialGrant }));
+          await store.processStripeEvent(sync(customerId, 'sub_a', null, { status: 'trialing', trialGrant }), CREDIT_RULES);
+          await store.processStripeEvent(sync(customerId, 'sub_a', 'sub_a', { status: 'trialing', trialGrant }), CREDIT_RULES);
+          await store.processStripeEvent(sync(customerId, 'sub_b', 'sub_a', { status: 'trialing', trialGrant }), CREDIT_RULES);
           expect((await store.getAccount(uid))?.customer.creditsRemaining).toBe(10 + 450);
           const trial = (await store.listLedger(uid)).filter((entry) => entry.ref === 'trial');
           expect(trial).toEqual([expect.objectContaining({ delta: 450, reason: 'subscription', balanceAfter: 460 })]);
@@ -562,10 +563,10 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
 
         it('grants nothing with a state older than the stored one', async () => {
           const { uid, customerId } = await customerWithStripe();
-          await store.processStripeEvent(sync(customerId, 'sub_a', null, { status: 'active', stateAt: 2000 }));
+          await store.processStripeEvent(sync(customerId, 'sub_a', null, { status: 'active', stateAt: 2000 }), CREDIT_RULES);
           const trialGrant = { delta: 25, ref: 'trial' };
           await store.processStripeEvent(
-            sync(customerId, 'sub_a', 'sub_a', { status: 'trialing', stateAt: 1000, trialGrant }),
+            sync(customerId, 'sub_a', 'sub_a', { status: 'trialing', stateAt: 1000, trialGrant }), CREDIT_RULES,
           );
           expect((await store.getAccount(uid))?.customer).toMatchObject({
             stripeSubscriptionStatus: 'active',
@@ -576,10 +577,10 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
 
       it('records an event without an effect once', async () => {
         const eventId = `evt_${uniq()}`;
-        expect(await store.processStripeEvent({ eventId, type: 'invoice.created', effect: { kind: 'none' } })).toEqual({
+        expect(await store.processStripeEvent({ eventId, type: 'invoice.created', effect: { kind: 'none' } }, CREDIT_RULES)).toEqual({
           applied: true,
         });
-        expect(await store.processStripeEvent({ eventId, type: 'invoice.created', effect: { kind: 'none' } })).toEqual({
+        expect(await store.processStripeEvent({ eventId, type: 'invoice.created', effect: { kind: 'none' } }, CREDIT_RULES)).toEqual({
           applied: false,
         });
       });
@@ -597,10 +598,10 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
             reason: 'subscription' as const,
           },
         };
-        await expect(store.processStripeEvent(input)).rejects.toBeInstanceOf(UnknownStripeCustomer);
+        await expect(store.processStripeEvent(input, CREDIT_RULES)).rejects.toBeInstanceOf(UnknownStripeCustomer);
         const uid = await newAccount(0);
         await store.setStripeCustomer(uid, customerId);
-        expect(await store.processStripeEvent(input)).toEqual({ applied: true });
+        expect(await store.processStripeEvent(input, CREDIT_RULES)).toEqual({ applied: true });
         expect((await store.getAccount(uid))?.customer.creditsRemaining).toBe(25);
       });
     });

@@ -4,6 +4,7 @@ import { MESSAGES } from '@flipstage/core';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
 import { jpegBytes } from '../helpers/images.js';
+import { CREDIT_RULES } from '../../src/services/creditRules.js';
 
 let t: TestApp;
 let photo: Buffer;
@@ -24,7 +25,7 @@ async function account(credits = 10): Promise<TestUser> {
   const user = await signUpTestUser();
   await request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
   if (credits !== 10)
-    await t.store.applyCredit({ uid: user.uid, delta: credits - 10, reason: 'stage', ref: 'test-setup' });
+    await t.store.applyCredit({ uid: user.uid, delta: credits - 10, reason: 'stage', ref: 'test-setup' }, CREDIT_RULES);
   return user;
 }
 

@@ -7,6 +7,7 @@ import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
 import { unavailable } from '../helpers/fakeStager.js';
 import { StagingError } from '../../src/ports/stager.js';
 import { jpegBytes } from '../helpers/images.js';
+import { CREDIT_RULES } from '../../src/services/creditRules.js';
 
 let t: TestApp;
 let photo: Buffer;
@@ -24,7 +25,7 @@ async function accountWith(credits: number): Promise<TestUser> {
   const user = await signUpTestUser();
   await request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
   if (credits !== 10)
-    await t.store.applyCredit({ uid: user.uid, delta: credits - 10, reason: 'stage', ref: 'test-setup' });
+    await t.store.applyCredit({ uid: user.uid, delta: credits - 10, reason: 'stage', ref: 'test-setup' }, CREDIT_RULES);
   return user;
 }
 
@@ -41,20 +42,23 @@ function stage(user: TestUser, options: { key?: string; fields?: Record<string, 
 async function subscribe(user: TestUser, priceId: string) {
   const customerId = `cus_${user.uid}`;
   await t.store.setStripeCustomer(user.uid, customerId);
-  await t.store.processStripeEvent({
-    eventId: `evt_${user.uid}`,
-    type: 'customer.subscription.created',
-    effect: {
-      kind: 'sync-subscription',
-      stripeCustomerId: customerId,
-      subscriptionId: `sub_${user.uid}`,
-      status: 'active',
-      priceId,
-      stateAt: Date.now(),
-      heldBefore: null,
-      trialGrant: null,
+  await t.store.processStripeEvent(
+    {
+      eventId: `evt_${user.uid}`,
+      type: 'customer.subscription.created',
+      effect: {
+        kind: 'sync-subscription',
+        stripeCustomerId: customerId,
+        subscriptionId: `sub_${user.uid}`,
+        status: 'active',
+        priceId,
+        stateAt: Date.now(),
+        heldBefore: null,
+        trialGrant: null,
+      },
     },
-  });
+    CREDIT_RULES,
+  );
 }
 
 const balance = async (uid: string) => (await t.store.getAccount(uid))?.customer.creditsRemaining;

@@ -7,6 +7,7 @@ import { createPgliteStore } from '../../src/adapters/local/pgliteStore.js';
 import type { PGlite } from '@electric-sql/pglite';
 import { refundAbandonedStages } from '../../src/services/abandonedStages.js';
 import { STALE_STAGE_AFTER_MS } from '../../src/services/stagingTimes.js';
+import { CREDIT_RULES } from '../../src/services/creditRules.js';
 
 let db: PGlite;
 let store: Store;
@@ -18,9 +19,9 @@ afterAll(() => db.close());
 
 async function accountWithPendingStage(): Promise<{ uid: string; attemptId: string }> {
   const uid = `u-${randomUUID()}`;
-  await store.ensureAccount(uid, { name: 'Seller', email: `${uid}@example.com`, avatar: null }, 10);
+  await store.ensureAccount(uid, { name: 'Seller', email: `${uid}@example.com`, avatar: null }, 10, CREDIT_RULES);
   const attemptId = randomUUID();
-  await store.beginStage({ uid, key: `k-${attemptId}`, attemptId, staleBefore: 0 });
+  await store.beginStage({ uid, key: `k-${attemptId}`, attemptId, staleBefore: 0 }, CREDIT_RULES);
   return { uid, attemptId };
 }
 

@@ -10,6 +10,7 @@ import { servingIndex, type IndexesFile, type QueryShape } from '../../../../scr
 import { recordingFirestore } from '../../helpers/recordingFirestore.js';
 import type { ItemDoc, ItemQuery, Store, StripeEffect } from '../../../src/ports/store.js';
 import { createFirestoreStore } from '../../../src/adapters/firebase/firestoreStore.js';
+import { CREDIT_RULES } from '../../../src/services/creditRules.js';
 
 const indexes = JSON.parse(
   readFileSync(fileURLToPath(new URL('../../../../firestore.indexes.json', import.meta.url)), 'utf8'),
@@ -53,33 +54,36 @@ const syncSubscription: StripeEffect = {
 
 /** Every Store method, called in the ways that build different queries. */
 const calls: Record<keyof Store, Array<(store: Store) => Promise<unknown>>> = {
-  ensureAccount: [(s) => s.ensureAccount('u1', { name: null, email: null, avatar: null }, 10)],
+  ensureAccount: [(s) => s.ensureAccount('u1', { name: null, email: null, avatar: null }, 10, CREDIT_RULES)],
   getAccount: [(s) => s.getAccount('u1')],
   updateProfile: [(s) => s.updateProfile('u1', { name: 'Dana' })],
   setStripeCustomer: [(s) => s.setStripeCustomer('u1', 'cus_1')],
   findUidByStripeCustomer: [(s) => s.findUidByStripeCustomer('cus_1')],
-  applyCredit: [(s) => s.applyCredit({ uid: 'u1', delta: 1, reason: 'signup', ref: 'signup' })],
+  applyCredit: [(s) => s.applyCredit({ uid: 'u1', delta: 1, reason: 'signup', ref: 'signup' }, CREDIT_RULES)],
   listLedger: [(s) => s.listLedger('u1')],
-  beginStage: [(s) => s.beginStage({ uid: 'u1', key: 'k', attemptId: 'a', staleBefore: 0 })],
+  beginStage: [(s) => s.beginStage({ uid: 'u1', key: 'k', attemptId: 'a', staleBefore: 0 }, CREDIT_RULES)],
   completeStage: [
     (s) =>
-      s.completeStage({
-        uid: 'u1',
-        key: 'k',
-        attemptId: 'a',
-        edit: {
-          id: 'e1',
-          user_id: 'u1',
-          input_image_url: '',
-          output_image_url: '',
-          background_style: '',
-          style: null,
-          furniture_type: null,
-          created_at: AT,
+      s.completeStage(
+        {
+          uid: 'u1',
+          key: 'k',
+          attemptId: 'a',
+          edit: {
+            id: 'e1',
+            user_id: 'u1',
+            input_image_url: '',
+            output_image_url: '',
+            background_style: '',
+            style: null,
+            furniture_type: null,
+            created_at: AT,
+          },
         },
-      }),
+        CREDIT_RULES,
+      ),
   ],
-  failStage: [(s) => s.failStage({ uid: 'u1', key: 'k', attemptId: 'a' })],
+  failStage: [(s) => s.failStage({ uid: 'u1', key: 'k', attemptId: 'a' }, CREDIT_RULES)],
   listStaleStages: [(s) => s.listStaleStages(Date.now(), 10)],
   getStage: [(s) => s.getStage('u1', 'k')],
   listImageEdits: [
@@ -101,7 +105,7 @@ const calls: Record<keyof Store, Array<(store: Store) => Promise<unknown>>> = {
     stripeEvent({ kind: 'link-customer', uid: 'u1', stripeCustomerId: 'cus_1' }),
     stripeEvent({ kind: 'grant-credits', stripeCustomerId: 'cus_1', delta: 25, reason: 'subscription' }),
     stripeEvent(syncSubscription),
-  ].map((input) => (s: Store) => s.processStripeEvent(input)),
+  ].map((input) => (s: Store) => s.processStripeEvent(input, CREDIT_RULES)),
   close: [(s) => s.close()],
 };
 

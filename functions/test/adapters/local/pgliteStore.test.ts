@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { describeStoreContract } from '../../contracts/storeContract.js';
 import { openLocalDatabase } from '../../../src/adapters/local/database.js';
 import { createPgliteStore } from '../../../src/adapters/local/pgliteStore.js';
+import { CREDIT_RULES } from '../../../src/services/creditRules.js';
 
 describeStoreContract('PGlite (in memory)', async () => createPgliteStore(await openLocalDatabase(null)));
 
@@ -13,7 +14,7 @@ describe('PGlite database on disk', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'flipstage-db-'));
     try {
       const first = createPgliteStore(await openLocalDatabase(dataDir));
-      await first.ensureAccount('u1', { name: 'A', email: 'a@example.com', avatar: null }, 10);
+      await first.ensureAccount('u1', { name: 'A', email: 'a@example.com', avatar: null }, 10, CREDIT_RULES);
       await first.close();
       const second = createPgliteStore(await openLocalDatabase(dataDir));
       expect((await second.getAccount('u1'))?.customer.creditsRemaining).toBe(10);

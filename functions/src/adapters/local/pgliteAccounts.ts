@@ -1,0 +1,66 @@
+/** Accounts on PGlite: users and customers rows, created together with the sign-up grant. */
+import type { PGlite } from '@electric-sql/pglite';
+import { AccountNotFound, type Account, type AccountStore, type ProfileDoc } from '../../ports/store.js';
+import { applyCreditDecision, lockCustomer, toCustomer, type CustomerRow, type Tx } from './pgliteLedger.js';
+
+async function getAccountIn(tx: Tx, uid: string): Promise<Account | null> {
+  const profile = await tx.query<ProfileDoc>('SELECT name, email, avatar FROM users WHERE uid = $1', [uid]);
+  const customer = await tx.query<CustomerRow>('SELECT * FROM customers WHERE uid = $1', [uid]);
+  const p = profile.rows[0];
+  const c = customer.rows[0];
+  if (!p || !c) return null;
+  return { uid, profile: { name: p.name, email: p.email, avatar: p.avatar }, customer: toCustomer(c) };
+}
+
+export function pgliteAccounts(db: PGlite): AccountStore {
+  return {
+    ensureAccount(uid, profile, signupCredits, rules) {
+      return db.transaction(async (tx) => {
+        await tx.query(
+          'INSERT INTO users (uid, name, email, avatar) VALUES ($1, $2, $3, $4) ON CONFLICT (uid) DO NOTHING',
+          [uid, profile.name, profile.email, profile.avatar],
+        );
+        await tx.query('INSERT INTO customers (uid) VALUES ($1) ON CONFLICT (uid) DO NOTHING', [uid]);
+        const customer = toCustomer(await lockCustomer(tx, uid));
+        const balance = customer.creditsRemaining;
+        const grant = rules.signup({ uid, signupCredits, balance, grantedAt: customer.signupGrantedAt });
+        const { applied } = await applyCreditDecision(tx, uid, balance, grant);
+        if (applied) await tx.query('UPDATE customers SET signup_granted_at = now() WHERE uid = $1', [uid]);
+        const account = await getAccountIn(tx, uid);
+        if (!account) throw new AccountNotFound(uid);
+        return account;
+      });
+    },
+
+    getAccount(uid) {
+      return db.transaction((tx) => getAccountIn(tx, uid));
+    },
+
+    updateProfile(uid, patch) {
+      return db.transaction(async (tx) => {
+        const result = await tx.query<ProfileDoc>(
+          `UPDATE users SET name = COALESCE($2, name), avatar = COALESCE($3, avatar) WHERE uid = $1
+           RETURNING name, email, avatar`,
+          [uid, patch.name ?? null, patch.avatar ?? null],
+        );
+        const row = result.rows[0];
+        if (!row) throw new AccountNotFound(uid);
+        return { name: row.name, email: row.email, avatar: row.avatar };
+      });
+    },
+
+    setStripeCustomer(uid, stripeCustomerId) {
+      return db.transaction(async (tx) => {
+        await lockCustomer(tx, uid);
+        await tx.query('UPDATE customers SET stripe_customer_id = $2 WHERE uid = $1', [uid, stripeCustomerId]);
+      });
+    },
+
+    async findUidByStripeCustomer(stripeCustomerId) {
+      const found = await db.query<{ uid: string }>('SELECT uid FROM customers WHERE stripe_customer_id = $1', [
+        stripeCustomerId,
+      ]);
+      return found.rows[0]?.uid ?? null;
+    },
+  };
+}

@@ -1,0 +1,119 @@
+/** Marketplace listings on PGlite: items rows, searched through GIN indexes on keywords and tags. */
+import type { PGlite } from '@electric-sql/pglite';
+import { ItemNotFound, NotItemOwner, type ItemDoc, type ItemStore, type Page } from '../../ports/store.js';
+
+interface ItemRow {
+  id: string;
+  title: string;
+  description: string;
+  price: number;
+  tags: string[];
+  images: string[];
+  thumbs: string[];
+  owner: string;
+  state: 'active' | 'sold';
+  ai_staged: boolean;
+  keywords: string[];
+  created_at: Date;
+  updated_at: Date;
+}
+
+function toItem(row: ItemRow): ItemDoc {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    price: row.price,
+    tags: row.tags,
+    images: row.images,
+    thumbs: row.thumbs,
+    owner: row.owner,
+    state: row.state,
+    aiStaged: row.ai_staged,
+    keywords: row.keywords,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** `rows` were read with one row past the page, which tells whether another page follows. */
+export function pageOf<T extends { id: string; created_at: string }>(rows: T[], limit: number): Page<T> {
+  const data = rows.slice(0, limit);
+  const last = data[data.length - 1];
+  return { data, next: rows.length > limit && last ? { createdAt: last.created_at, id: last.id } : null };
+}
+
+export function pgliteItems(db: PGlite): ItemStore {
+  return {
+    async createItem(item) {
+      await db.query(
+        `INSERT INTO items (id, title, description, price, tags, images, thumbs, owner, state, ai_staged, keywords, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+        [
+          item.id,
+          item.title,
+          item.description,
+          item.price,
+          item.tags,
+          item.images,
+          item.thumbs,
+          item.owner,
+          item.state,
+          item.aiStaged,
+          item.keywords,
+          item.created_at,
+          item.updated_at,
+        ],
+      );
+      return item;
+    },
+
+    async getItem(id) {
+      const row = (await db.query<ItemRow>('SELECT * FROM items WHERE id = $1', [id])).rows[0];
+      return row ? toItem(row) : null;
+    },
+
+    updateItem(id, owner, patch) {
+      return db.transaction(async (tx) => {
+        const row = (await tx.query<ItemRow>('SELECT * FROM items WHERE id = $1 FOR UPDATE', [id])).rows[0];
+        if (!row) throw new ItemNotFound(id);
+        if (row.owner !== owner) throw new NotItemOwner(id);
+        const result = await tx.query<ItemRow>(
+          `UPDATE items SET title = $2, description = $3, price = $4, tags = $5, state = $6, keywords = $7, updated_at = $8,
+             images = COALESCE($9, images), thumbs = COALESCE($10, thumbs), ai_staged = COALESCE($11, ai_staged)
+           WHERE id = $1 RETURNING *`,
+          [
+            id,
+            patch.title,
+            patch.description,
+            patch.price,
+            patch.tags,
+            patch.state,
+            patch.keywords,
+            patch.updated_at,
+            patch.images ?? null,
+            patch.thumbs ?? null,
+            patch.aiStaged ?? null,
+          ],
+        );
+        return toItem(result.rows[0]!);
+      });
+    },
+
+    async searchItems(query) {
+      const params: unknown[] = [query.viewer, query.after?.createdAt ?? null, query.after?.id ?? '', query.limit + 1];
+      // Only the filters in use, so the planner can weigh the GIN indexes against the newest-first index.
+      const filters = [
+        "(state = 'active' OR owner = $1::text)",
+        '($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::text))',
+      ];
+      if (query.tokens.length > 0) filters.push(`keywords @> $${params.push(query.tokens)}::text[]`);
+      if (query.tag) filters.push(`tags @> ARRAY[$${params.push(query.tag)}::text]`);
+      const result = await db.query<ItemRow>(
+        `SELECT * FROM items WHERE ${filters.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT $4`,
+        params,
+      );
+      return pageOf(result.rows.map(toItem), query.limit);
+    },
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * Stage bookkeeping on PGlite: stage_requests rows keyed by (uid, key), and the image_edits a
+ * completed attempt records. Each operation reads the customer (locked) and the key's row, asks
+ * the rules, and writes what they decided.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import type { ImageEdit } from '@flipstage/core';
+import {
+  InsufficientCredits,
+  type ImageEditStore,
+  type StageRecord,
+  type StageResult,
+  type StageStore,
+} from '../../ports/store.js';
+import { pageOf } from './pgliteItems.js';
+import { applyCreditDecision, isPosted, lockCustomer, postEntries, type Tx } from './pgliteLedger.js';
+
+interface StageRow {
+  attempt_id: string;
+  status: 'pending' | 'completed';
+  started_at: string | number;
+  edit_id: string | null;
+  input_url: string | null;
+  output_url: string | null;
+}
+
+interface EditRow {
+  id: string;
+  user_id: string;
+  input_image_url: string;
+  output_image_url: string;
+  background_style: string;
+  style: string | null;
+  furniture_type: string | null;
+  created_at: Date;
+}
+
+function stageResult(row: StageRow): StageResult | null {
+  if (row.status !== 'completed' || !row.edit_id || !row.input_url || !row.output_url) return null;
+  return { editId: row.edit_id, inputUrl: row.input_url, outputUrl: row.output_url };
+}
+
+function toStageRecord(row: StageRow): StageRecord {
+  return { attemptId: row.attempt_id, status: row.status, startedAt: Number(row.started_at), result: stageResult(row) };
+}
+
+async function readStage(tx: Tx, uid: string, key: string, forUpdate = false): Promise<StageRecord | null> {
+  const sql = `SELECT * FROM stage_requests WHERE uid = $1 AND key = $2${forUpdate ? ' FOR UPDATE' : ''}`;
+  const row = (await tx.query<StageRow>(sql, [uid, key])).rows[0];
+  return row ? toStageRecord(row) : null;
+}
+
+export function pgliteStages(db: PGlite): StageStore & ImageEditStore {
+  return {
+    beginStage(input, rules) {
+      return db.transaction(async (tx) => {
+        const { uid, key, attemptId } = input;
+        const balance = (await lockCustomer(tx, uid)).credits_remaining;
+        const stage = await readStage(tx, uid, key);
+        const decision = rules.beginStage({ ...input, stage, balance, now: Date.now() });
+        switch (decision.kind) {
+          case 'replay':
+            return { kind: 'completed', result: decision.result, creditsRemaining: balance };
+          case 'in-progress':
+            return { kind: 'in-progress' };
+          case 'insufficient':
+            throw new InsufficientCredits(balance);
+          case 'begin':
+          case 'restart': {
+            if (decision.kind === 'restart') {
+              await tx.query('DELETE FROM stage_requests WHERE uid = $1 AND key = $2', [uid, key]);
+              await postEntries(tx, uid, [decision.refund, decision.debit]);
+            } else {
+              await postEntries(tx, uid, [decision.debit]);
+            }
+            const { pending } = decision;
+            await tx.query(
+              'INSERT INTO stage_requests (uid, key, attempt_id, status, started_at) VALUES ($1, $2, $3, $4, $5)',
+              [uid, key, pending.attemptId, pending.status, pending.startedAt],
+            );
+            return { kind: 'started', attemptId, creditsRemaining: decision.debit.balanceAfter };
+          }
+        }
+      });
+    },
+
+    completeStage({ uid, key, attemptId, edit }, rules) {
+      return db.transaction(async (tx) => {
+        const result: StageResult = {
+          editId: edit.id,
+          inputUrl: edit.input_image_url,
+          outputUrl: edit.output_image_url,
+        };
+        const decision = rules.completeStage({ stage: await readStage(tx, uid, key, true), attemptId, result });
+        if (decision.kind === 'not-pending') throw new Error(`No pending stage attempt ${attemptId}`);
+        const { completed } = decision;
+        await tx.query(
+          `UPDATE stage_requests SET status = $3, edit_id = $4, input_url = $5, output_url = $6 WHERE uid = $1 AND key = $2`,
+          [uid, key, completed.status, result.editId, result.inputUrl, result.outputUrl],
+        );
+        await tx.query(
+          `INSERT INTO image_edits (id, user_id, input_image_url, output_image_url, background_style, style, furniture_type, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [
+            edit.id,
+            edit.user_id,
+            edit.input_image_url,
+            edit.output_image_url,
+            edit.background_style,
+            edit.style,
+            edit.furniture_type,
+            edit.created_at,
+          ],
+        );
+        return result;
+      });
+    },
+
+    failStage({ uid, key, attemptId }, rules) {
+      return db.transaction(async (tx) => {
+        const balance = (await lockCustomer(tx, uid)).credits_remaining;
+        const stage = await readStage(tx, uid, key);
+        const refundPosted = await isPosted(tx, uid, rules.refundRef(attemptId));
+        const decision = rules.failStage({ uid, attemptId, stage, balance, refundPosted });
+        if (decision.forget) await tx.query('DELETE FROM stage_requests WHERE uid = $1 AND key = $2', [uid, key]);
+        return applyCreditDecision(tx, uid, balance, decision.refund);
+      });
+    },
+
+    async listStaleStages(startedBefore, limit) {
+      const rows = await db.query<{ uid: string; key: string; attempt_id: string }>(
+        "SELECT uid, key, attempt_id FROM stage_requests WHERE status = 'pending' AND started_at < $1 ORDER BY started_at LIMIT $2",
+        [startedBefore, limit],
+      );
+      return rows.rows.map((row) => ({ uid: row.uid, key: row.key, attemptId: row.attempt_id }));
+    },
+
+    async getStage(uid, key) {
+      const stage = await readStage(db, uid, key);
+      return stage && { status: stage.status, result: stage.result };
+    },
+
+    async listImageEdits(uid, after, limit) {
+      const result = await db.query<EditRow>(
+        `SELECT * FROM image_edits WHERE user_id = $1
+           AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::text))
+         ORDER BY created_at DESC, id DESC LIMIT $4`,
+        [uid, after?.createdAt ?? null, after?.id ?? '', limit + 1],
+      );
+      return pageOf(
+        result.rows.map((row): ImageEdit => ({ ...row, created_at: row.created_at.toISOString() })),
+        limit,
+      );
+    },
+  };
+}

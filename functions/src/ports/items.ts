@@ -1,0 +1,68 @@
+/** The listings part of the Store port (items/{id}), with the page shape image edits share. */
+import type { ImageEdit, Item } from '@flipstage/core';
+
+/** items/{id} as stored: the API's Item plus its search tokens. */
+export interface ItemDoc extends Item {
+  /** True when an image came from the owner's own staging results (ITEM_STAGED_FROM_FIELD). */
+  aiStaged: boolean;
+  keywords: string[];
+}
+
+/** Images, thumbs and aiStaged change only together, when new images are sent. */
+export type ItemPatch = Pick<
+  ItemDoc,
+  'title' | 'description' | 'price' | 'tags' | 'state' | 'keywords' | 'updated_at'
+> &
+  Partial<Pick<ItemDoc, 'images' | 'thumbs' | 'aiStaged'>>;
+
+/** Position in the newest-first order (created_at desc, id desc); the service encodes it as an opaque cursor. */
+export interface PageAfter {
+  createdAt: string;
+  id: string;
+}
+
+export interface ItemQuery {
+  /** Every token must be among the item's keywords. */
+  tokens: string[];
+  /** The item's tags must contain this tag. */
+  tag: string | null;
+  /** Sold items are listed only for their owner. */
+  viewer: string | null;
+  after: PageAfter | null;
+  limit: number;
+}
+
+export interface Page<T> {
+  data: T[];
+  /** Set when there may be more rows after the last one returned. */
+  next: PageAfter | null;
+}
+
+export interface ItemStore {
+  createItem(item: ItemDoc): Promise<ItemDoc>;
+  getItem(id: string): Promise<ItemDoc | null>;
+  /** Owner-checked inside the transaction: throws ItemNotFound or NotItemOwner. */
+  updateItem(id: string, owner: string, patch: ItemPatch): Promise<ItemDoc>;
+  /** Newest first; only active items plus the viewer's own sold ones. */
+  searchItems(query: ItemQuery): Promise<Page<ItemDoc>>;
+}
+
+/** image_edits/{id}, recorded by completeStage. */
+export interface ImageEditStore {
+  /** The user's own image edits, newest first. */
+  listImageEdits(uid: string, after: PageAfter | null, limit: number): Promise<Page<ImageEdit>>;
+}
+
+export class ItemNotFound extends Error {
+  constructor(readonly id: string) {
+    super(`No item ${id}`);
+    this.name = 'ItemNotFound';
+  }
+}
+
+export class NotItemOwner extends Error {
+  constructor(readonly id: string) {
+    super(`Not the owner of item ${id}`);
+    this.name = 'NotItemOwner';
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The credit ledger part of the Store port. A balance changes only with its ledger entry, in one
+ * transaction, never below 0, and once per ref: the rules that say so are CreditRules, which the
+ * caller hands in and the store applies to what it read inside the transaction.
+ */
+import type { CreditRules } from './creditRules.js';
+
+export type LedgerReason = 'signup' | 'stage' | 'refund' | 'subscription' | 'upgrade';
+
+/** customers/{uid}/ledger/{entryId} */
+export interface LedgerEntry {
+  id: string;
+  delta: number;
+  reason: LedgerReason;
+  /** Idempotency reference: unique per account. */
+  ref: string;
+  balanceAfter: number;
+  at: string;
+}
+
+export interface CreditChange {
+  uid: string;
+  /** Positive grants, negative debits. */
+  delta: number;
+  reason: LedgerReason;
+  ref: string;
+}
+
+export interface CreditResult {
+  creditsRemaining: number;
+  /** False when an entry with the same ref already existed: nothing changed. */
+  applied: boolean;
+}
+
+/** A ledger entry a decision has cleared for writing; the account's balance becomes `balanceAfter`. */
+export interface LedgerPosting {
+  delta: number;
+  reason: LedgerReason;
+  ref: string;
+  balanceAfter: number;
+}
+
+/** What becomes of one credit change. */
+export type CreditDecision =
+  | { kind: 'post'; entry: LedgerPosting }
+  /** The ref is in the ledger already: nothing changes. */
+  | { kind: 'already-posted' }
+  /** The balance would go below 0: the store throws InsufficientCredits and changes nothing. */
+  | { kind: 'insufficient' };
+
+export interface LedgerStore {
+  /**
+   * Applies a credit change with its ledger entry as `rules` decide. Throws InsufficientCredits
+   * when refused, AccountNotFound without a customer.
+   */
+  applyCredit(change: CreditChange, rules: CreditRules): Promise<CreditResult>;
+  /** Newest first. */
+  listLedger(uid: string): Promise<LedgerEntry[]>;
+}
+
+export class InsufficientCredits extends Error {
+  constructor(readonly creditsRemaining: number) {
+    super('Not enough credits');
+    this.name = 'InsufficientCredits';
+  }
+}

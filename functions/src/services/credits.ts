@@ -1,0 +1,62 @@
+/**
+ * The credit rules (DESIGN §5), written once for every Store adapter: each is a pure decision
+ * from what the store read inside its transaction to what it writes. A store applies them and
+ * holds no rule of its own, so PGlite and Firestore cannot drift apart. The stage rules build on
+ * these in stageLedger.ts; creditRules.ts hands both to the store.
+ */
+import type { CreditChange, CreditDecision } from '../ports/ledger.js';
+import type { SubscriptionSyncDecision, SubscriptionSyncState } from '../ports/webhookEvents.js';
+
+/** The sign-up grant's ledger ref: one per account. */
+export const SIGNUP_REF = 'signup';
+
+/** The balance after a change, or null when it would go below 0: credits are never owed. */
+export function nextBalance(balance: number, delta: number): number | null {
+  const after = balance + delta;
+  return after < 0 ? null : after;
+}
+
+/**
+ * A ref is posted once per account, so a replayed grant, debit or refund changes nothing (and is
+ * not refused, even when the balance could no longer pay it); otherwise the change is posted
+ * unless it would take the balance below 0.
+ */
+export function decideCredit(change: CreditChange, balance: number, posted: boolean): CreditDecision {
+  if (posted) return { kind: 'already-posted' };
+  const balanceAfter = nextBalance(balance, change.delta);
+  if (balanceAfter === null) return { kind: 'insufficient' };
+  return { kind: 'post', entry: { delta: change.delta, reason: change.reason, ref: change.ref, balanceAfter } };
+}
+
+/** The sign-up credits come once per account; the account records when, which is what "once" checks. */
+export function decideSignupGrant(state: {
+  uid: string;
+  signupCredits: number;
+  balance: number;
+  grantedAt: string | null;
+}): CreditDecision {
+  const change = { uid: state.uid, delta: state.signupCredits, reason: 'signup' as const, ref: SIGNUP_REF };
+  return decideCredit(change, state.balance, state.grantedAt !== null);
+}
+
+/**
+ * Which subscription state wins. The service decided against the subscription the account held
+ * then; if it holds another now, the decision is void. For the same subscription, Stripe delivers
+ * events out of order, so a state read earlier than the stored one is old news and the stored one
+ * stays; a state that replaces the held subscription wins whatever the stored read time. The
+ * trial grant rides with an applied state, once per account by its ref.
+ */
+export function decideSubscriptionSync(state: SubscriptionSyncState): SubscriptionSyncDecision {
+  const { effect, held, storedAt } = state;
+  if (held !== effect.subscriptionId && held !== effect.heldBefore) return { kind: 'held-changed' };
+  if (held === effect.subscriptionId && storedAt !== null && effect.stateAt < storedAt) return { kind: 'keep-stored' };
+  const grant = effect.trialGrant;
+  const trial = grant
+    ? decideCredit(
+        { uid: state.uid, delta: grant.delta, reason: 'subscription', ref: grant.ref },
+        state.balance,
+        state.trialPosted,
+      )
+    : null;
+  return { kind: 'apply', trial };
+}
