@@ -4,8 +4,15 @@
  * it was written and string order is time order.
  */
 import { createHash } from 'node:crypto';
-import type { CollectionReference, DocumentData, DocumentReference, DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
-import type { ImageEdit } from '@flipstage/core';
+import type {
+  CollectionReference,
+  DocumentData,
+  DocumentReference,
+  DocumentSnapshot,
+  Firestore,
+  Transaction,
+} from 'firebase-admin/firestore';
+import { COLLECTIONS, CUSTOMER_SUBCOLLECTIONS, type ImageEdit } from '@flipstage/core';
 import type { CustomerDoc, ItemDoc, LedgerEntry, LedgerReason, ProfileDoc, StageResult } from '../../ports/store.js';
 
 /** customers/{uid} as stored: the port's record plus the ledger's running sequence number. */
@@ -51,19 +58,22 @@ export function keyedDocId(key: string): string {
 }
 
 export function firestoreRefs(db: Firestore) {
-  const customers = db.collection('customers');
+  const customers = db.collection(COLLECTIONS.customers);
+  const ledger = (uid: string) =>
+    customers.doc(uid).collection(CUSTOMER_SUBCOLLECTIONS.ledger) as CollectionReference<StoredLedgerEntry>;
+  const stageRequests = (uid: string) =>
+    customers.doc(uid).collection(CUSTOMER_SUBCOLLECTIONS.stageRequests) as CollectionReference<StoredStageRequest>;
+  const stripeEvents = db.collection(COLLECTIONS.stripeEvents) as CollectionReference<StoredStripeEvent>;
   return {
-    user: (uid: string) => db.collection('users').doc(uid) as DocumentReference<ProfileDoc>,
+    user: (uid: string) => db.collection(COLLECTIONS.users).doc(uid) as DocumentReference<ProfileDoc>,
     customers: customers as CollectionReference<StoredCustomer>,
     customer: (uid: string) => customers.doc(uid) as DocumentReference<StoredCustomer>,
-    ledger: (uid: string) => customers.doc(uid).collection('ledger') as CollectionReference<StoredLedgerEntry>,
-    ledgerEntry: (uid: string, ref: string) =>
-      customers.doc(uid).collection('ledger').doc(keyedDocId(ref)) as DocumentReference<StoredLedgerEntry>,
-    stageRequest: (uid: string, key: string) =>
-      customers.doc(uid).collection('stage_requests').doc(keyedDocId(key)) as DocumentReference<StoredStageRequest>,
-    imageEdits: db.collection('image_edits') as CollectionReference<ImageEdit>,
-    items: db.collection('items') as CollectionReference<ItemDoc>,
-    stripeEvent: (eventId: string) => db.collection('stripe_events').doc(keyedDocId(eventId)) as DocumentReference<StoredStripeEvent>,
+    ledger,
+    ledgerEntry: (uid: string, ref: string) => ledger(uid).doc(keyedDocId(ref)),
+    stageRequest: (uid: string, key: string) => stageRequests(uid).doc(keyedDocId(key)),
+    imageEdits: db.collection(COLLECTIONS.imageEdits) as CollectionReference<ImageEdit>,
+    items: db.collection(COLLECTIONS.items) as CollectionReference<ItemDoc>,
+    stripeEvent: (eventId: string) => stripeEvents.doc(keyedDocId(eventId)),
   };
 }
 
@@ -121,7 +131,11 @@ export function definedFields<T extends DocumentData>(data: T): Partial<T> {
 type Reader = Pick<Transaction, 'getAll'> | Pick<Firestore, 'getAll'>;
 
 /** One round trip for documents of different types (the SDK's getAll wants them all alike). */
-export function getDocuments<A, B>(reader: Reader, a: DocumentReference<A>, b: DocumentReference<B>): Promise<[DocumentSnapshot<A>, DocumentSnapshot<B>]>;
+export function getDocuments<A, B>(
+  reader: Reader,
+  a: DocumentReference<A>,
+  b: DocumentReference<B>,
+): Promise<[DocumentSnapshot<A>, DocumentSnapshot<B>]>;
 export function getDocuments<A, B, C>(
   reader: Reader,
   a: DocumentReference<A>,

@@ -4,6 +4,7 @@
  * rules decide from what the transaction saw.
  */
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { CUSTOMER_SUBCOLLECTIONS } from '@flipstage/core';
 import {
   AccountNotFound,
   InsufficientCredits,
@@ -104,7 +105,7 @@ export function firestoreStages(db: Firestore, refs: FirestoreRefs, transaction:
 
     async listStaleStages(startedBefore, limit) {
       const snap = await db
-        .collectionGroup('stage_requests')
+        .collectionGroup(CUSTOMER_SUBCOLLECTIONS.stageRequests)
         .where('status', '==', 'pending')
         .where('startedAt', '<', startedBefore)
         .orderBy('startedAt')
