@@ -6,10 +6,10 @@ import {
   type CheckoutSessionRequest,
   type CheckoutSessionResponse,
 } from '@flipstage/core';
-import { apiFetch } from './http';
+import type { ApiFetch } from './http';
 import type { BillingDriver } from './types';
 
-export function createHttpBillingDriver(): BillingDriver {
+export function createHttpBillingDriver(apiFetch: ApiFetch): BillingDriver {
   return {
     createCheckoutSession: (request: CheckoutSessionRequest) =>
       apiFetch<CheckoutSessionResponse>(API_PATHS.checkoutSession, { json: request }),

@@ -1,14 +1,17 @@
+import type { Auth } from 'firebase/auth';
 import { backendMode, FIRESTORE_EMULATOR_HOST, useFirebaseEmulators } from './config';
 import { firebaseApp, firebaseAuth } from './firebaseApp';
 import { createFirebaseAuthDriver } from './firebaseAuthDriver';
 import { createHttpBillingDriver } from './billingDriver';
-import { setIdTokenSource } from './http';
+import { createApiFetch, type ApiFetch } from './http';
+import { createHttpMarketplaceDriver } from './marketplace';
+import { createHttpStagingDriver } from './staging';
 import type { AccountDriver, Backend } from './types';
 
-async function accountDriver(): Promise<AccountDriver> {
+async function accountDriver(auth: Auth, apiFetch: ApiFetch): Promise<AccountDriver> {
   if (backendMode === 'local') {
     const { createLocalAccountDriver } = await import('./localAccountDriver');
-    return createLocalAccountDriver();
+    return createLocalAccountDriver(apiFetch);
   }
   // Firestore only ships in the Firebase build.
   const [{ getFirestore, connectFirestoreEmulator }, { createFirestoreAccountDriver }] = await Promise.all([
@@ -20,12 +23,21 @@ async function accountDriver(): Promise<AccountDriver> {
     const emulator = new URL(`http://${FIRESTORE_EMULATOR_HOST}`);
     connectFirestoreEmulator(db, emulator.hostname, Number(emulator.port));
   }
-  return createFirestoreAccountDriver(db, firebaseAuth());
+  return createFirestoreAccountDriver(db, auth, apiFetch);
 }
 
-/** The real backend for the configured mode (VITE_BACKEND=firebase|local, default local). */
+/** The real backend for the configured mode (VITE_BACKEND=firebase|local, default local), made once by main.tsx. */
 export async function createBackend(): Promise<Backend> {
-  const auth = createFirebaseAuthDriver(firebaseAuth());
-  setIdTokenSource(auth.idToken);
-  return { mode: backendMode, auth, account: await accountDriver(), billing: createHttpBillingDriver() };
+  const sdkAuth = firebaseAuth();
+  const auth = createFirebaseAuthDriver(sdkAuth);
+  // Every API call asks the auth driver for the token then, so it is always the signed-in user's current one.
+  const apiFetch = createApiFetch(auth.idToken);
+  return {
+    mode: backendMode,
+    auth,
+    account: await accountDriver(sdkAuth, apiFetch),
+    staging: createHttpStagingDriver(apiFetch),
+    marketplace: createHttpMarketplaceDriver(apiFetch),
+    billing: createHttpBillingDriver(apiFetch),
+  };
 }

@@ -24,7 +24,7 @@ import {
   type MergedUser,
   type UserProfile,
 } from '@flipstage/core';
-import { apiFetch } from './http';
+import type { ApiFetch } from './http';
 import { authIdentity, withProviders } from './accountIdentity';
 import type { AccountDriver, AuthUser } from './types';
 
@@ -55,7 +55,7 @@ function merged(user: AuthUser, profile: UserProfile | null, customer: CustomerR
 }
 
 /** Firebase mode: the user's own documents, read directly under security rules (DESIGN §1). */
-export function createFirestoreAccountDriver(db: Firestore, auth: Auth): AccountDriver {
+export function createFirestoreAccountDriver(db: Firestore, auth: Auth, apiFetch: ApiFetch): AccountDriver {
   return {
     realtime: true,
     async ensureAccount(user) {

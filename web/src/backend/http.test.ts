@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError, apiFetch, setIdTokenSource } from './http';
+import { ApiError, createApiFetch, type IdTokenSource } from './http';
 
 interface Seen {
   method: string;
@@ -51,9 +51,12 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
+let idToken: IdTokenSource = async () => null;
+const apiFetch = createApiFetch((forceRefresh) => idToken(forceRefresh));
+
 afterEach(() => {
   seen = [];
-  setIdTokenSource(async () => null);
+  idToken = async () => null;
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -69,7 +72,7 @@ describe('apiFetch', () => {
   });
 
   it('sends the ID token as a bearer token when signed in', async () => {
-    setIdTokenSource(async () => 'id-token-1');
+    idToken = async () => 'id-token-1';
     await apiFetch(`${base}/ok`);
     expect(seen[0]?.authorization).toBe('Bearer id-token-1');
   });
@@ -105,10 +108,10 @@ describe('apiFetch', () => {
     /** Like the auth SDK: the token it holds until asked to force a refresh, then the new one. */
     function tokenSource(fresh: () => Promise<string | null>) {
       const calls: boolean[] = [];
-      setIdTokenSource(async (forceRefresh) => {
+      idToken = async (forceRefresh) => {
         calls.push(forceRefresh ?? false);
         return forceRefresh ? fresh() : 'stale-token';
-      });
+      };
       return calls;
     }
 

@@ -21,38 +21,36 @@ export interface ApiFetchInit {
 /** The signed-in user's current ID token, or null when signed out; forceRefresh asks the auth provider for a new one. */
 export type IdTokenSource = (forceRefresh?: boolean) => Promise<string | null>;
 
-let idTokenSource: IdTokenSource = async () => null;
-
-/** The session installs the signed-in user's ID token source; signed out, requests go without a token. */
-export function setIdTokenSource(source: IdTokenSource): void {
-  idTokenSource = source;
-}
+export type ApiFetch = <T>(path: string, init?: ApiFetchInit) => Promise<T>;
 
 /**
  * Calls the own API (`/api/*`, same origin) with the bearer token when signed in. The token is asked
- * for on every call, so a token the auth SDK replaced (after a password change or re-sign-in) is never
- * sent again. A 401 is retried once with a freshly issued token: the one held may predate a change made
- * elsewhere (an email change confirmed from the mailbox, a password changed on another device).
+ * of the auth driver on every call, so a token the auth SDK replaced (after a password change or
+ * re-sign-in) is never sent again. A 401 is retried once with a freshly issued token: the one held
+ * may predate a change made elsewhere (an email change confirmed from the mailbox, a password
+ * changed on another device).
  */
-export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promise<T> {
-  const token = await idTokenSource();
-  let response = await send(path, init, token);
-  if (response.status === 401 && token) {
-    // When the account's refresh token was revoked too, the SDK signs the user out here instead.
-    const fresh = await idTokenSource(true).catch(() => null);
-    if (fresh && fresh !== token) {
-      await response.body?.cancel();
-      response = await send(path, init, fresh);
+export function createApiFetch(idToken: IdTokenSource): ApiFetch {
+  return async <T>(path: string, init: ApiFetchInit = {}): Promise<T> => {
+    const token = await idToken();
+    let response = await send(path, init, token);
+    if (response.status === 401 && token) {
+      // When the account's refresh token was revoked too, the SDK signs the user out here instead.
+      const fresh = await idToken(true).catch(() => null);
+      if (fresh && fresh !== token) {
+        await response.body?.cancel();
+        response = await send(path, init, fresh);
+      }
     }
-  }
-  const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, errorMessageFromResponse(response.status, text));
-  if (!text) return undefined as T;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    throw new ApiError(response.status, `Unexpected response from ${path}`);
-  }
+    const text = await response.text();
+    if (!response.ok) throw new ApiError(response.status, errorMessageFromResponse(response.status, text));
+    if (!text) return undefined as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new ApiError(response.status, `Unexpected response from ${path}`);
+    }
+  };
 }
 
 function send(path: string, init: ApiFetchInit, token: string | null): Promise<Response> {

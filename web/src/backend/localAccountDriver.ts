@@ -1,12 +1,12 @@
 import { API_PATHS, type MergedUser } from '@flipstage/core';
-import { apiFetch, ApiError } from './http';
+import { ApiError, type ApiFetch } from './http';
 import { withProviders } from './accountIdentity';
 import type { AccountDriver, ImageEditsPage } from './types';
 
 export const IMAGE_EDITS_PATH = '/api/image-edits';
 
 /** Local mode: the account, credits and image edits come from the local host's HTTP API. */
-export function createLocalAccountDriver(): AccountDriver {
+export function createLocalAccountDriver(apiFetch: ApiFetch): AccountDriver {
   return {
     realtime: false,
     async ensureAccount(user) {

@@ -6,7 +6,7 @@ import {
   type ItemsPage,
   type ItemState,
 } from '@flipstage/core';
-import { apiFetch, type ApiFetchInit } from './http';
+import type { ApiFetch } from './http';
 
 export interface ItemQuery {
   search: string;
@@ -26,7 +26,7 @@ export interface ItemDraft {
   stagedFrom: string[];
 }
 
-export interface MarketplaceBackend {
+export interface MarketplaceDriver {
   listItems(query: ItemQuery, signal?: AbortSignal): Promise<ItemsPage>;
   /** One listing for its page; an unknown id rejects with an ApiError of status 404. */
   getItem(id: string, signal?: AbortSignal): Promise<ItemDetail>;
@@ -35,8 +35,6 @@ export interface MarketplaceBackend {
   /** Spec §7: the prefilled image URL is fetched as a blob and turned into a file. */
   fetchImageFile(url: string, signal?: AbortSignal): Promise<File>;
 }
-
-type FetchApi = <T>(path: string, init?: ApiFetchInit) => Promise<T>;
 
 export function itemsPath(query: ItemQuery): string {
   const params = new URLSearchParams();
@@ -72,7 +70,7 @@ export function fileNameFromUrl(url: string, fallback = 'image.jpg'): string {
   }
 }
 
-export function createHttpMarketplaceBackend(fetchApi: FetchApi = apiFetch): MarketplaceBackend {
+export function createHttpMarketplaceDriver(fetchApi: ApiFetch): MarketplaceDriver {
   return {
     listItems: (query, signal) => fetchApi<ItemsPage>(itemsPath(query), { signal }),
     getItem: (id, signal) => fetchApi<ItemDetail>(itemPath(id), { signal }),

@@ -80,6 +80,29 @@ export function useMergedUserFailure(): MergedUserFailure | null {
   return { cause: 'database', error: failure };
 }
 
+/**
+ * A staging answer carries the balance after it; the cached user takes it at once. A read already
+ * under way is cancelled first, so an answer from before the charge cannot overwrite it; the next
+ * snapshot (Firebase mode) or poll (local mode) confirms it.
+ */
+export function useRecordCreditsRemaining(): (creditsRemaining: number) => void {
+  const queryClient = useQueryClient();
+  const store = useStore();
+  return useCallback(
+    (creditsRemaining) => {
+      const state = store.get(authStateAtom);
+      if (state.status !== 'signedIn') return;
+      const filters = {
+        queryKey: [...MERGED_USER_QUERY_KEY, state.user.uid],
+        predicate: (query: { state: { data: unknown } }) => query.state.data != null,
+      };
+      void queryClient.cancelQueries(filters);
+      queryClient.setQueriesData<MergedUser | null>(filters, (user) => user && { ...user, creditsRemaining });
+    },
+    [queryClient, store],
+  );
+}
+
 export function refreshMergedUser(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: MERGED_USER_QUERY_KEY });
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { MutationObserver } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER } from '@flipstage/core';
-import { ApiError, type ApiFetchInit } from './http';
-import { createHttpStagingBackend, STAGE_NETWORK_ATTEMPTS, type StageImageRequest } from './staging';
+import { createAppQueryClient } from '../app/queryClient';
+import { ApiError, type ApiFetch, type ApiFetchInit } from './http';
+import { createHttpStagingDriver, STAGE_MUTATION_KEY, STAGE_NETWORK_ATTEMPTS, type StageImageRequest } from './staging';
 
 const request: StageImageRequest = {
   file: new File(['jpeg'], 'chair.jpg', { type: 'image/jpeg' }),
@@ -16,7 +18,7 @@ const response = { editId: 'e1', inputUrl: 'http://x/in.jpg', outputUrl: 'http:/
 
 function recordingFetch(outcomes: Array<() => unknown>) {
   const calls: Array<{ path: string; init: ApiFetchInit }> = [];
-  const fetchApi = async <T>(path: string, init: ApiFetchInit = {}): Promise<T> => {
+  const fetchApi: ApiFetch = async <T>(path: string, init: ApiFetchInit = {}): Promise<T> => {
     calls.push({ path, init });
     const next = outcomes.shift();
     if (!next) throw new Error('unexpected call');
@@ -25,10 +27,20 @@ function recordingFetch(outcomes: Array<() => unknown>) {
   return { calls, fetchApi };
 }
 
-describe('HTTP staging backend', () => {
+/** Stages through the app's query client, as the studio does, so its retry rules apply (without the waits). */
+function stageWithRetries(fetchApi: ApiFetch) {
+  const driver = createHttpStagingDriver(fetchApi);
+  const observer = new MutationObserver(createAppQueryClient({ stageRetryDelayMs: 0 }), {
+    mutationKey: STAGE_MUTATION_KEY,
+    mutationFn: (r: StageImageRequest) => driver.stage(r),
+  });
+  return observer.mutate(request);
+}
+
+describe('HTTP staging driver', () => {
   it('posts the image, prompt fields and variant as multipart to /api/stage with the idempotency key', async () => {
     const { calls, fetchApi } = recordingFetch([() => response]);
-    await expect(createHttpStagingBackend(fetchApi, 0).stage(request)).resolves.toEqual(response);
+    await expect(createHttpStagingDriver(fetchApi).stage(request)).resolves.toEqual(response);
     const [call] = calls;
     expect(call?.path).toBe('/api/stage');
     expect(call?.init.method).toBe('POST');
@@ -41,7 +53,9 @@ describe('HTTP staging backend', () => {
     expect(form?.get('mode')).toBe('auto');
     expect(form?.get('variant')).toBe('2');
   });
+});
 
+describe('staging retries', () => {
   it('retries a network failure with the same idempotency key', async () => {
     const { calls, fetchApi } = recordingFetch([
       () => {
@@ -49,7 +63,7 @@ describe('HTTP staging backend', () => {
       },
       () => response,
     ]);
-    await expect(createHttpStagingBackend(fetchApi, 0).stage(request)).resolves.toEqual(response);
+    await expect(stageWithRetries(fetchApi)).resolves.toEqual(response);
     expect(calls.map((c) => c.init.headers?.[IDEMPOTENCY_HEADER])).toEqual(['key-1', 'key-1']);
   });
 
@@ -58,7 +72,7 @@ describe('HTTP staging backend', () => {
       throw new TypeError('Failed to fetch');
     };
     const { calls, fetchApi } = recordingFetch(Array.from({ length: STAGE_NETWORK_ATTEMPTS + 1 }, () => failure));
-    await expect(createHttpStagingBackend(fetchApi, 0).stage(request)).rejects.toThrow('Failed to fetch');
+    await expect(stageWithRetries(fetchApi)).rejects.toThrow('Failed to fetch');
     expect(calls).toHaveLength(STAGE_NETWORK_ATTEMPTS);
   });
 
@@ -69,7 +83,7 @@ describe('HTTP staging backend', () => {
       },
       () => response,
     ]);
-    await expect(createHttpStagingBackend(fetchApi, 0).stage(request)).resolves.toEqual(response);
+    await expect(stageWithRetries(fetchApi)).resolves.toEqual(response);
     expect(calls.map((c) => c.init.headers?.[IDEMPOTENCY_HEADER])).toEqual(['key-1', 'key-1']);
   });
 
@@ -79,9 +93,7 @@ describe('HTTP staging backend', () => {
         throw new ApiError(402, 'You need credits to generate images.');
       },
     ]);
-    await expect(createHttpStagingBackend(fetchApi, 0).stage(request)).rejects.toThrow(
-      'You need credits to generate images.',
-    );
+    await expect(stageWithRetries(fetchApi)).rejects.toThrow('You need credits to generate images.');
     expect(calls).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { API_PATHS, IDEMPOTENCY_HEADER, type StageRequestFields, type StageResponse } from '@flipstage/core';
-import { ApiError, apiFetch, type ApiFetchInit } from './http';
+import { ApiError, type ApiFetch } from './http';
 
 export interface StageImageRequest extends StageRequestFields {
   /** "Try another room": 0 for a photo's first result, then 1, 2, … for each further room. */
@@ -9,14 +9,9 @@ export interface StageImageRequest extends StageRequestFields {
   idempotencyKey: string;
 }
 
-export interface StagingBackend {
+export interface StagingDriver {
   stage(request: StageImageRequest): Promise<StageResponse>;
 }
-
-type FetchApi = <T>(path: string, init?: ApiFetchInit) => Promise<T>;
-
-export const STAGE_NETWORK_ATTEMPTS = 3;
-const RETRY_BASE_DELAY_MS = 500;
 
 function stageForm(request: StageImageRequest): FormData {
   const form = new FormData();
@@ -29,6 +24,20 @@ function stageForm(request: StageImageRequest): FormData {
   return form;
 }
 
+export function createHttpStagingDriver(fetchApi: ApiFetch): StagingDriver {
+  return {
+    stage: (request) =>
+      fetchApi<StageResponse>(API_PATHS.stage, {
+        method: 'POST',
+        form: stageForm(request),
+        headers: { [IDEMPOTENCY_HEADER]: request.idempotencyKey },
+      }),
+  };
+}
+
+export const STAGE_NETWORK_ATTEMPTS = 3;
+const RETRY_BASE_DELAY_MS = 500;
+
 /**
  * Retried with the same key, so a request that was charged is never charged again: no answer at
  * all; a gateway's 502/503/504 (Hosting gives up on a slow function with a bare 504, while the
@@ -36,31 +45,21 @@ function stageForm(request: StageImageRequest): FormData {
  */
 const RETRIED_STATUSES = new Set([409, 502, 503, 504]);
 
-function isRetryable(error: unknown): boolean {
+export function isRetryableStageError(error: unknown): boolean {
   if (error instanceof ApiError) return RETRIED_STATUSES.has(error.status);
   return !(error instanceof DOMException && error.name === 'AbortError');
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const STAGE_MUTATION_KEY = ['stage'] as const;
 
-export function createHttpStagingBackend(
-  fetchApi: FetchApi = apiFetch,
-  retryDelayMs: number = RETRY_BASE_DELAY_MS,
-): StagingBackend {
+/**
+ * React Query's retry options for the staging mutation (STAGE_MUTATION_KEY's defaults). `networkMode: 'always'` keeps an offline
+ * attempt failing (and retried) as before, instead of pausing until the browser reports a network.
+ */
+export function stageRetryOptions(baseDelayMs: number = RETRY_BASE_DELAY_MS) {
   return {
-    async stage(request) {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await fetchApi<StageResponse>(API_PATHS.stage, {
-            method: 'POST',
-            form: stageForm(request),
-            headers: { [IDEMPOTENCY_HEADER]: request.idempotencyKey },
-          });
-        } catch (error) {
-          if (attempt >= STAGE_NETWORK_ATTEMPTS || !isRetryable(error)) throw error;
-          await wait(retryDelayMs * attempt);
-        }
-      }
-    },
-  };
+    networkMode: 'always',
+    retry: (failures: number, error: unknown) => failures + 1 < STAGE_NETWORK_ATTEMPTS && isRetryableStageError(error),
+    retryDelay: (failures: number) => baseDelayMs * (failures + 1),
+  } as const;
 }

@@ -7,6 +7,8 @@ import type {
   ImageEdit,
   MergedUser,
 } from '@flipstage/core';
+import type { MarketplaceDriver } from './marketplace';
+import type { StagingDriver } from './staging';
 
 /** The signed-in identity as the auth provider reports it. */
 export interface AuthUser {
@@ -84,9 +86,12 @@ export interface BillingDriver {
   billingTerms(): Promise<BillingTermsResponse>;
 }
 
+/** Everything the app reaches beyond the browser, created once per page (createBackend) or by a test. */
 export interface Backend {
   mode: 'firebase' | 'local';
   auth: AuthDriver;
   account: AccountDriver;
+  staging: StagingDriver;
+  marketplace: MarketplaceDriver;
   billing: BillingDriver;
 }

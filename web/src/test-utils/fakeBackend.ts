@@ -1,5 +1,7 @@
 import { vi } from 'vitest';
 import { mergeUser, type MergedUser } from '@flipstage/core';
+import type { MarketplaceDriver } from '../backend/marketplace';
+import type { StagingDriver } from '../backend/staging';
 import type { AuthUser, Backend } from '../backend/types';
 
 export function fakeAuthUser(overrides: Partial<AuthUser> = {}): AuthUser {
@@ -30,11 +32,25 @@ export interface FakeBackend extends Backend {
   emitAuth(user: AuthUser | null): void;
 }
 
+/** Nothing on the API answers unless a test gives the driver: these fail as an unreachable API would. */
+const unreachable = (driver: string) =>
+  vi.fn(async () => {
+    throw new TypeError(`Failed to fetch (no fake ${driver} given)`);
+  });
+
 /**
  * An in-memory backend behind the same interface as the real drivers. Every operation is a vi.fn so
- * a test can assert the call or make it fail; `user` sets the initial auth state (null = signed out).
+ * a test can assert the call or make it fail; `user` sets the initial auth state (null = signed out);
+ * `staging` and `marketplace` stand in for those APIs where a test uses them.
  */
-export function createFakeBackend(options: { user?: AuthUser | null; merged?: MergedUser | null } = {}): FakeBackend {
+export function createFakeBackend(
+  options: {
+    user?: AuthUser | null;
+    merged?: MergedUser | null;
+    staging?: StagingDriver;
+    marketplace?: MarketplaceDriver;
+  } = {},
+): FakeBackend {
   let current: AuthUser | null = options.user === undefined ? null : options.user;
   const listeners = new Set<(user: AuthUser | null) => void>();
   const merged =
@@ -74,6 +90,14 @@ export function createFakeBackend(options: { user?: AuthUser | null; merged?: Me
       readMergedUser: vi.fn(async () => merged),
       updateProfile: vi.fn(async () => {}),
       listImageEdits: vi.fn(async () => ({ data: [], nextCursor: null })),
+    },
+    staging: options.staging ?? { stage: unreachable('staging') },
+    marketplace: options.marketplace ?? {
+      listItems: unreachable('marketplace'),
+      getItem: unreachable('marketplace'),
+      createItem: unreachable('marketplace'),
+      updateItem: unreachable('marketplace'),
+      fetchImageFile: unreachable('marketplace'),
     },
     billing: {
       createCheckoutSession: vi.fn(async () => ({ id: 'cs_test_1', url: 'https://checkout.example/cs_test_1' })),

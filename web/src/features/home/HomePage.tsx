@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Container, Stack } from '@mantine/core';
 import { PageMeta } from '../../app/PageMeta';
-import { StagingStudioWithServices } from '../staging/StagingStudioWithServices';
+import { StagingStudio } from '../staging/StagingStudio';
 import { Hero } from './Hero';
 import { HowItWorks } from './HowItWorks';
 import { BeforeAfterExamples } from './BeforeAfterExamples';
@@ -24,7 +24,7 @@ export function HomePage() {
         <Hero />
         <HowItWorks />
         <div id={STUDIO_ANCHOR_ID}>
-          <StagingStudioWithServices />
+          <StagingStudio />
         </div>
         <BeforeAfterExamples />
         <ClaimsBand />

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ItemDetail } from '@flipstage/core';
 import { ApiError } from '../../backend/http';
-import type { MarketplaceBackend } from '../../backend/marketplace';
+import type { MarketplaceDriver } from '../../backend/marketplace';
 import { createFakeBackend, fakeAuthUser } from '../../test-utils/fakeBackend';
 import { renderApp } from '../../test-utils/renderApp';
 
@@ -29,18 +29,15 @@ function listing(overrides: Partial<ItemDetail> = {}): ItemDetail {
   };
 }
 
-function marketplace(getItem: MarketplaceBackend['getItem']): MarketplaceBackend {
-  const unused = () => Promise.reject(new Error('not used here'));
-  return { getItem, listItems: unused, createItem: unused, updateItem: unused, fetchImageFile: unused };
-}
 
 function renderListing(item: ItemDetail | Error, uid: string | null = null) {
   const getItem = vi.fn(async () => {
     if (item instanceof Error) throw item;
     return item;
   });
-  const backend = createFakeBackend({ user: uid ? fakeAuthUser({ uid }) : null });
-  return { ...renderApp('/marketplace/item-1', backend, marketplace(getItem)), getItem };
+  const fake = createFakeBackend({ user: uid ? fakeAuthUser({ uid }) : null });
+  const backend = { ...fake, marketplace: { ...fake.marketplace, getItem } satisfies MarketplaceDriver };
+  return { ...renderApp('/marketplace/item-1', backend), getItem };
 }
 
 // The route's chunk loads once here, not inside the first test's wait.

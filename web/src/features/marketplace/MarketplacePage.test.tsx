@@ -8,9 +8,9 @@ import { createStore, Provider as JotaiProvider } from 'jotai';
 import { MESSAGES, type Item, type ItemsPage } from '@flipstage/core';
 import { theme } from '../../app/theme';
 import { authStateAtom } from '../../backend/authState';
-import type { ItemDraft, ItemQuery, MarketplaceBackend } from '../../backend/marketplace';
-import { fakeAuthUser } from '../../test-utils/fakeBackend';
-import { MarketplaceBackendContext } from './marketplaceBackendContext';
+import { BackendProvider } from '../../backend/BackendContext';
+import type { ItemDraft, ItemQuery, MarketplaceDriver } from '../../backend/marketplace';
+import { createFakeBackend, fakeAuthUser } from '../../test-utils/fakeBackend';
 import { MarketplacePage } from './MarketplacePage';
 
 URL.createObjectURL = vi.fn(() => 'blob:preview');
@@ -52,12 +52,12 @@ function fakeMarketplace(pages: ItemsPage[] = [{ data: [item()], nextCursor: nul
     createItem: vi.fn(async (draft: ItemDraft) => saved(draft)),
     updateItem: vi.fn(async (id: string, draft: ItemDraft) => saved(draft, id)),
     fetchImageFile: vi.fn(async (url: string) => new File(['jpeg'], url.split('/').pop()!, { type: 'image/jpeg' })),
-  } satisfies MarketplaceBackend;
+  } satisfies MarketplaceDriver;
 }
 
 type FakeMarketplace = ReturnType<typeof fakeMarketplace>;
 
-async function renderMarketplace<B extends MarketplaceBackend = FakeMarketplace>(
+async function renderMarketplace<B extends MarketplaceDriver = FakeMarketplace>(
   options: { uid?: string | null; backend?: B; prefillImageUrl?: string } = {},
 ) {
   const backend = options.backend ?? (fakeMarketplace() as unknown as B);
@@ -83,9 +83,9 @@ async function renderMarketplace<B extends MarketplaceBackend = FakeMarketplace>
     <MantineProvider theme={theme}>
       <JotaiProvider store={store}>
         <QueryClientProvider client={queryClient}>
-          <MarketplaceBackendContext.Provider value={backend}>
+          <BackendProvider backend={createFakeBackend({ marketplace: backend })}>
             <RouterProvider router={router} />
-          </MarketplaceBackendContext.Provider>
+          </BackendProvider>
         </QueryClientProvider>
       </JotaiProvider>
     </MantineProvider>,

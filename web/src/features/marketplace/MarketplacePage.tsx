@@ -5,7 +5,7 @@ import { useAuthStatus } from '../../backend/session';
 import { ItemFormDialog, type ItemDialogTarget } from './ItemFormDialog';
 import { ItemList } from './ItemList';
 import { FeaturedListings, ForSellers, MarketplaceHero, QuoteBand, Testimonials } from './MarketingSections';
-import { useMarketplaceBackend } from './marketplaceBackendContext';
+import { useBackend } from '../../backend/BackendContext';
 
 export interface MarketplacePageProps {
   /** The processed image address from ?image= (spec §2), or undefined. */
@@ -26,7 +26,7 @@ function usePrefilledImage(
   onHandled: () => void,
   onSignInRequired: () => void,
 ) {
-  const backend = useMarketplaceBackend();
+  const { marketplace } = useBackend();
   const status = useAuthStatus();
   useEffect(() => {
     if (url && status === 'signedOut') onSignInRequired();
@@ -34,7 +34,7 @@ function usePrefilledImage(
   useEffect(() => {
     if (!url || status !== 'signedIn') return;
     const controller = new AbortController();
-    backend
+    marketplace
       .fetchImageFile(url, controller.signal)
       .then((file) => {
         openDialog({ kind: 'create', images: [file], stagedFrom: [url] });
@@ -44,7 +44,7 @@ function usePrefilledImage(
         if (!controller.signal.aborted) console.error(`Could not load the image to list: ${String(error)}`);
       });
     return () => controller.abort();
-  }, [backend, url, status, openDialog, onHandled]);
+  }, [marketplace, url, status, openDialog, onHandled]);
 }
 
 export function MarketplacePage({ prefillImageUrl, onPrefillHandled, onSignInRequired }: MarketplacePageProps) {

@@ -2,7 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import type { Item } from '@flipstage/core';
 import { ApiError } from '../../backend/http';
 import type { ItemDraft } from '../../backend/marketplace';
-import { useMarketplaceBackend } from './marketplaceBackendContext';
+import { useBackend } from '../../backend/BackendContext';
 
 export const ITEMS_QUERY_KEY = ['marketplaceItems'] as const;
 const itemQueryKey = (id: string) => ['marketplaceItem', id] as const;
@@ -12,10 +12,10 @@ const itemQueryKey = (id: string) => ['marketplaceItem', id] as const;
  * results stay on screen while a new search loads, so cards do not flash away under the pointer.
  */
 export function useItems(search: string, tag: string) {
-  const backend = useMarketplaceBackend();
+  const { marketplace } = useBackend();
   return useInfiniteQuery({
     queryKey: [...ITEMS_QUERY_KEY, search.trim(), tag.trim()],
-    queryFn: ({ pageParam, signal }) => backend.listItems({ search, tag, cursor: pageParam }, signal),
+    queryFn: ({ pageParam, signal }) => marketplace.listItems({ search, tag, cursor: pageParam }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     placeholderData: keepPreviousData,
@@ -29,21 +29,21 @@ export function isMissingItem(error: unknown): boolean {
 
 /** One listing for its page; asking again cannot make a missing listing appear. */
 export function useItem(id: string) {
-  const backend = useMarketplaceBackend();
+  const { marketplace } = useBackend();
   return useQuery({
     queryKey: itemQueryKey(id),
-    queryFn: ({ signal }) => backend.getItem(id, signal),
+    queryFn: ({ signal }) => marketplace.getItem(id, signal),
     retry: (failures, error) => !isMissingItem(error) && failures < 1,
   });
 }
 
 /** Creates the item, or updates it when an id is given; the list and the item's page are reloaded afterwards. */
 export function useSaveItem() {
-  const backend = useMarketplaceBackend();
+  const { marketplace } = useBackend();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, draft }: { id: string | null; draft: ItemDraft }): Promise<Item> =>
-      id ? backend.updateItem(id, draft) : backend.createItem(draft),
+      id ? marketplace.updateItem(id, draft) : marketplace.createItem(draft),
     onSuccess: (item) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ITEMS_QUERY_KEY }),

@@ -6,13 +6,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { MESSAGES } from '@flipstage/core';
 import { studioAtom } from './studioAtoms';
 import { hideFeedback } from './studioState';
-import { useStudioServices } from './studioServices';
+import { track } from '../../analytics/track';
 
 /** Thumbs up/down after a successful generation; thumbs down offers the prompt tips (spec §2, §4). */
 export function FeedbackPrompt() {
   const visible = useAtomValue(studioAtom).feedbackVisible;
   const setStudio = useSetAtom(studioAtom);
-  const { track } = useStudioServices();
   const navigate = useNavigate();
   const [tipsOffered, setTipsOffered] = useState(false);
 

@@ -5,21 +5,21 @@ import { IconBulb, IconCoins, IconSparkles, IconWand } from '@tabler/icons-react
 import { MESSAGES, generateAllLabel, generateSelectedLabel } from '@flipstage/core';
 import { studioAtom, studioMessageAtom } from './studioAtoms';
 import { pendingImages } from './studioState';
-import { useGeneration, useStudioCredits } from './useGeneration';
-import { isAccountLoading, type StudioSession } from './studioServices';
+import { useGeneration } from './useGeneration';
+import { useStudioSession } from './studioSession';
 import { GenerationProgress } from './GenerationProgress';
 import { ButtonLink } from '../../app/links';
 
 /** Step 2: Generate Selected / Generate All, the credits counter, tips and the progress bar (spec §2). */
-export function GenerateControls({ session }: { session: StudioSession }) {
+export function GenerateControls() {
+  const session = useStudioSession();
   const studio = useAtomValue(studioAtom);
   const studioMessage = useAtomValue(studioMessageAtom);
   // The upload's own message is shown beside the drop zone (UploadArea).
   const message = studioMessage === MESSAGES.noValidImages ? null : studioMessage;
-  const credits = useStudioCredits(session);
-  const { generateSelected, requestGenerateAll, confirmGenerateAll } = useGeneration(session);
+  const { credits, loading: loadingAccount } = session;
+  const { generateSelected, requestGenerateAll, confirmGenerateAll } = useGeneration();
   const [confirmMessage, setConfirmMessage] = useState<string | null>(null);
-  const loadingAccount = isAccountLoading(session);
 
   return (
     <Stack gap="md">

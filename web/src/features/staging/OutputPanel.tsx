@@ -18,7 +18,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { downloadFileName, MESSAGES } from '@flipstage/core';
 import { studioAtom } from './studioAtoms';
 import { canTryAnotherRoom, processedImages, selectedImage, selectImage } from './studioState';
-import { isAccountLoading, useStudioServices, type StudioSession } from './studioServices';
+import { track } from '../../analytics/track';
+import { useStudioSession } from './studioSession';
 import { CompareSlider } from './CompareSlider';
 import { FeedbackPrompt } from './FeedbackPrompt';
 import { openShareWindow } from './share';
@@ -61,11 +62,11 @@ function ErrorText({ children }: { children: string }) {
  * Step 3: the selected image before and after, its actions, the rooms it was staged in and the
  * processed images (spec §2).
  */
-export function OutputPanel({ session }: { session: StudioSession }) {
+export function OutputPanel() {
   const studio = useAtomValue(studioAtom);
   const setStudio = useSetAtom(studioAtom);
-  const { track } = useStudioServices();
-  const { tryAnotherRoom } = useGeneration(session);
+  const session = useStudioSession();
+  const { tryAnotherRoom } = useGeneration();
   const navigate = useNavigate();
   const [brokenInputs, setBrokenInputs] = useState<ReadonlySet<string>>(new Set());
   const [brokenOutputs, setBrokenOutputs] = useState<ReadonlySet<string>>(new Set());
@@ -164,7 +165,7 @@ export function OutputPanel({ session }: { session: StudioSession }) {
               variant="outline"
               leftSection={<IconRefresh size={18} aria-hidden />}
               loading={image.status === 'processing'}
-              disabled={isAccountLoading(session) || !canTryAnotherRoom(image)}
+              disabled={session.loading || !canTryAnotherRoom(image)}
               onClick={() => void tryAnotherRoom()}
             >
               Try another room

@@ -20,7 +20,7 @@ import {
   updateChoiceAtom,
 } from './studioAtoms';
 import { changeChoice, selectedImage, type StudioImage } from './studioState';
-import { useStudioServices } from './studioServices';
+import { track } from '../../analytics/track';
 
 const MODES: Array<{ value: PromptMode; label: string }> = [
   { value: 'auto', label: 'Auto Prompt' },
@@ -75,7 +75,6 @@ function choiceScope(image: StudioImage | null, n: number): string {
 
 /** The selected photo's own style and type, or the default for new photos while the strip is empty. */
 function PhotoChoice() {
-  const { track } = useStudioServices();
   const studio = useAtomValue(studioAtom);
   const choice = useAtomValue(currentChoiceAtom);
   const updateChoice = useSetAtom(updateChoiceAtom);

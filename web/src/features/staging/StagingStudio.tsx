@@ -4,13 +4,12 @@ import { UploadArea } from './UploadArea';
 import { ThumbnailStrip } from './ThumbnailStrip';
 import { PromptPanel } from './PromptPanel';
 import { GenerateControls } from './GenerateControls';
-import type { StudioSession } from './studioServices';
 
 // Results appear only after an upload, so their code (slider, feedback, downloads) loads after the page.
 const OutputPanel = lazy(() => import('./OutputPanel').then((m) => ({ default: m.OutputPanel })));
 
 /** The home staging tool (spec §2 "Home staging tool", §4 image and generate flows). */
-export function StagingStudio({ session }: { session: StudioSession }) {
+export function StagingStudio() {
   return (
     <Card withBorder radius="lg" padding="xl" shadow="sm" component="section" aria-labelledby="studio-title">
       <Stack gap="lg">
@@ -24,9 +23,9 @@ export function StagingStudio({ session }: { session: StudioSession }) {
         <ThumbnailStrip />
         <Divider />
         <PromptPanel />
-        <GenerateControls session={session} />
+        <GenerateControls />
         <Suspense fallback={null}>
-          <OutputPanel session={session} />
+          <OutputPanel />
         </Suspense>
       </Stack>
     </Card>

@@ -1,12 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createStore } from 'jotai';
-import { MESSAGES, type MergedUser } from '@flipstage/core';
+import { MESSAGES } from '@flipstage/core';
 import {
   addFilesAtom,
   applyChoiceToAllAtom,
   clearAllAtom,
   currentChoiceAtom,
-  effectiveCredits,
   studioAtom,
   studioMessageAtom,
   updateChoiceAtom,
@@ -16,35 +15,9 @@ import { changeChoice, markProcessing, selectImage } from './studioState';
 URL.createObjectURL = vi.fn(() => 'blob:preview');
 URL.revokeObjectURL = vi.fn();
 
-const user = { uid: 'u1', creditsRemaining: 10 } as MergedUser;
 const jpeg = (name: string) => new File(['x'], name, { type: 'image/jpeg' });
 let n = 0;
 const createId = () => `id-${++n}`;
-
-describe('studio credits', () => {
-  it('are the local counter when signed out', () => {
-    expect(effectiveCredits({ user: null, apiCredits: null, localCredits: 0 })).toBe(0);
-  });
-
-  it("are the account's balance when signed in", () => {
-    expect(effectiveCredits({ user, apiCredits: null, localCredits: 0 })).toBe(10);
-  });
-
-  it('follow the balance the API reported until the account is re-read', () => {
-    expect(effectiveCredits({ user, apiCredits: { uid: 'u1', value: 8, baseline: 10 }, localCredits: 0 })).toBe(8);
-  });
-
-  it('follow the re-read account once its balance changed', () => {
-    const refreshed = { ...user, creditsRemaining: 58 };
-    expect(
-      effectiveCredits({ user: refreshed, apiCredits: { uid: 'u1', value: 8, baseline: 10 }, localCredits: 0 }),
-    ).toBe(58);
-  });
-
-  it("ignore another user's reported balance", () => {
-    expect(effectiveCredits({ user, apiCredits: { uid: 'u2', value: 3, baseline: 10 }, localCredits: 0 })).toBe(10);
-  });
-});
 
 describe('studio atoms', () => {
   it('add only image files and report when none was an image', () => {

@@ -3,8 +3,6 @@ import {
   DEFAULT_FURNITURE_TYPE,
   DEFAULT_STYLE,
   filterImageFiles,
-  SIGNED_OUT_CREDITS,
-  type MergedUser,
   type PromptMode,
 } from '@flipstage/core';
 import {
@@ -68,33 +66,6 @@ export const promptSettingsAtom = atom((get): PromptSettings => ({
 
 /** The validation message shown above the studio controls (spec §5), or null. */
 export const studioMessageAtom = atom<string | null>(null);
-
-/** Signed-out visitors keep a local counter only (spec §4/§6); they start at 0. */
-export const localCreditsAtom = atom(SIGNED_OUT_CREDITS);
-
-/**
- * The balance the API reported after the last staging call. It stands in for the merged user's
- * balance until the refreshed user arrives, which is recognised by a change from `baseline`.
- */
-export interface ApiCredits {
-  uid: string;
-  value: number;
-  baseline: number;
-}
-export const apiCreditsAtom = atom<ApiCredits | null>(null);
-
-export function effectiveCredits(input: {
-  user: MergedUser | null;
-  apiCredits: ApiCredits | null;
-  localCredits: number;
-}): number {
-  const { user, apiCredits } = input;
-  if (!user) return input.localCredits;
-  if (apiCredits && apiCredits.uid === user.uid && apiCredits.baseline === user.creditsRemaining) {
-    return apiCredits.value;
-  }
-  return user.creditsRemaining;
-}
 
 /** How many generations are in flight; the progress bar runs while it is above 0. */
 export const runningAtom = atom(0);

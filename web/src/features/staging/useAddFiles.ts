@@ -2,8 +2,10 @@ import { useCallback } from 'react';
 import { useSetAtom } from 'jotai';
 import { isImageType } from '@flipstage/core';
 import { addConvertedFilesAtom, addFilesAtom, heicConvertingAtom, unreadableHeicAtom } from './studioAtoms';
-import { useStudioServices } from './studioServices';
-import { isHeic } from './heic/heicFiles';
+import { track } from '../../analytics/track';
+import { isHeic, previewHeicInWorker as previewHeic } from './heic/heicFiles';
+
+const createId = () => crypto.randomUUID();
 
 /**
  * Adds dropped or picked files to the strip and records the upload. A HEIC joins once its preview
@@ -14,7 +16,6 @@ export function useAddFiles(): (files: readonly File[]) => void {
   const addConverted = useSetAtom(addConvertedFilesAtom);
   const setConverting = useSetAtom(heicConvertingAtom);
   const setUnreadable = useSetAtom(unreadableHeicAtom);
-  const { createId, track, previewHeic } = useStudioServices();
   return useCallback(
     (files) => {
       const heics = files.filter((file) => isImageType(file.type) && isHeic(file));
@@ -44,6 +45,6 @@ export function useAddFiles(): (files: readonly File[]) => void {
         if (added > 0) track('image_upload', { category: 'staging', count: added });
       });
     },
-    [addFiles, addConverted, setConverting, setUnreadable, createId, track, previewHeic],
+    [addFiles, addConverted, setConverting, setUnreadable],
   );
 }

@@ -1,24 +1,20 @@
 import { useCallback, useLayoutEffect, useRef } from 'react';
-import { useAtomValue, useStore } from 'jotai';
+import { useStore } from 'jotai';
 import { useNavigate } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
 import {
   checkGenerateSelected,
-  creditsAfter,
   decideGenerateAll,
   isImageType,
   MESSAGES,
   type GenerateAllDecision,
   type StageRequestFields,
 } from '@flipstage/core';
-import {
-  apiCreditsAtom,
-  effectiveCredits,
-  localCreditsAtom,
-  promptSettingsAtom,
-  runningAtom,
-  studioAtom,
-  studioMessageAtom,
-} from './studioAtoms';
+import { useBackend } from '../../backend/BackendContext';
+import { useRecordCreditsRemaining } from '../../backend/session';
+import { STAGE_MUTATION_KEY, type StageImageRequest } from '../../backend/staging';
+import { track } from '../../analytics/track';
+import { promptSettingsAtom, runningAtom, studioAtom, studioMessageAtom } from './studioAtoms';
 import {
   canTryAnotherRoom,
   isPending,
@@ -31,7 +27,7 @@ import {
   stageRequestFor,
   type StudioImage,
 } from './studioState';
-import { useStudioServices, type StudioSession } from './studioServices';
+import { useStudioSession } from './studioSession';
 
 interface NoImagesDecision {
   kind: 'no-images';
@@ -43,20 +39,20 @@ export function processingErrorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : MESSAGES.unknownProcessingError;
 }
 
-/** The studio's credits: the account's balance when signed in, the local counter otherwise. */
-export function useStudioCredits(session: StudioSession): number {
-  const apiCredits = useAtomValue(apiCreditsAtom);
-  const localCredits = useAtomValue(localCreditsAtom);
-  return effectiveCredits({ user: session.user, apiCredits, localCredits });
-}
-
 /**
  * Generate Selected, Generate All (spec §4) and "Try another room": validation with core's rules,
  * one staging call per image with a fresh idempotency key per attempt, credits from the API's answer.
  */
-export function useGeneration(session: StudioSession) {
+export function useGeneration() {
+  const session = useStudioSession();
   const store = useStore();
-  const { backend, track, createId } = useStudioServices();
+  const backend = useBackend();
+  // Retries follow the stage mutation's defaults (createAppQueryClient).
+  const { mutateAsync: stage } = useMutation({
+    mutationKey: STAGE_MUTATION_KEY,
+    mutationFn: (request: StageImageRequest) => backend.staging.stage(request),
+  });
+  const recordCredits = useRecordCreditsRemaining();
   const navigate = useNavigate();
   // Async batches read the session as it is when each image finishes, not as it was at the click.
   const sessionRef = useRef(session);
@@ -64,28 +60,7 @@ export function useGeneration(session: StudioSession) {
     sessionRef.current = session;
   }, [session]);
 
-  const currentCredits = useCallback(
-    () =>
-      effectiveCredits({
-        user: sessionRef.current.user,
-        apiCredits: store.get(apiCreditsAtom),
-        localCredits: store.get(localCreditsAtom),
-      }),
-    [store],
-  );
-
-  const recordCredits = useCallback(
-    (creditsRemaining: number) => {
-      const { user, refreshUser } = sessionRef.current;
-      if (user) {
-        store.set(apiCreditsAtom, { uid: user.uid, value: creditsRemaining, baseline: user.creditsRemaining });
-        refreshUser();
-      } else {
-        store.set(localCreditsAtom, (credits) => creditsAfter(credits, 1));
-      }
-    },
-    [store],
-  );
+  const currentCredits = useCallback(() => sessionRef.current.credits, []);
 
   /**
    * Stages the photos one after another, each with its own style, type and prompt as they are at
@@ -104,11 +79,11 @@ export function useGeneration(session: StudioSession) {
           if (!image) continue;
           track('image_processing_started', { category: 'staging', style: request.style, mode: request.mode });
           try {
-            const result = await backend.stage({
+            const result = await stage({
               ...request,
               variant: nextVariant(image),
               file: image.file,
-              idempotencyKey: createId(),
+              idempotencyKey: crypto.randomUUID(),
             });
             store.set(studioAtom, (s) => markProcessed(s, id, result.outputUrl));
             recordCredits(result.creditsRemaining);
@@ -125,7 +100,7 @@ export function useGeneration(session: StudioSession) {
         store.set(runningAtom, (n) => n - 1);
       }
     },
-    [backend, createId, recordCredits, store, track],
+    [recordCredits, stage, store],
   );
 
   /** The selected image once Generate's checks pass (spec §4, §5), else null with the user told why. */

@@ -1,7 +1,7 @@
-import { vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { createStore, Provider as JotaiProvider } from 'jotai';
+import { expect, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { createStore } from 'jotai';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -10,12 +10,11 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router';
-import type { StageResponse } from '@flipstage/core';
-import { theme } from '../../../app/theme';
-import type { StageImageRequest, StagingBackend } from '../../../backend/staging';
+import type { MergedUser, StageResponse } from '@flipstage/core';
+import { AppProviders } from '../../../app/AppProviders';
+import type { StageImageRequest, StagingDriver } from '../../../backend/staging';
+import { createFakeBackend, fakeAuthUser, fakeMergedUser } from '../../../test-utils/fakeBackend';
 import { StagingStudio } from '../StagingStudio';
-import { StudioServicesContext, type StudioServices, type StudioSession } from '../studioServices';
-import type { HeicPreviewer } from '../heic/heicFiles';
 
 let objectUrls = 0;
 // jsdom has no object URLs; the studio only needs distinct strings.
@@ -26,8 +25,8 @@ export function imageFile(name: string, type = 'image/jpeg'): File {
   return new File([new Uint8Array([0xff, 0xd8, 0xff])], name, { type });
 }
 
-/** A staging backend that answers in order and counts the balance down from `credits`. */
-export function createFakeStagingBackend(credits: number) {
+/** A staging driver that answers in order and counts the balance down from `credits`. */
+export function createFakeStagingDriver(credits: number) {
   let balance = credits;
   let n = 0;
   const stage = vi.fn(async (_request: StageImageRequest): Promise<StageResponse> => {
@@ -40,60 +39,48 @@ export function createFakeStagingBackend(credits: number) {
       creditsRemaining: balance,
     };
   });
-  return { stage } satisfies StagingBackend;
+  return { stage } satisfies StagingDriver;
 }
 
-export function signedInSession(credits: number): StudioSession {
-  return {
-    status: 'signedIn',
-    user: {
-      uid: 'user-1',
-      email: 'ada@example.com',
-      name: 'Ada',
-      avatar: '/default-avatar.svg',
-      providers: ['password'],
-      planId: null,
-      creditsRemaining: credits,
-      stripeCustomerId: null,
-      stripeSubscriptionStatus: null,
-      planIsActive: false,
-      isFreeTrial: true,
-    },
-    refreshUser: vi.fn(),
-  };
+/** Who uses the studio in a test: the account the fake backend serves, or nobody. */
+export interface StudioAccount {
+  user: MergedUser | null;
 }
 
-export const signedOutSession: StudioSession = { status: 'signedOut', user: null, refreshUser: vi.fn() };
+export function signedInSession(credits: number): StudioAccount {
+  return { user: fakeMergedUser({ creditsRemaining: credits }) };
+}
 
-/** Renders the studio at / inside a memory router with stand-ins for the pages it navigates to. */
-export async function renderStudio(options: { session: StudioSession; backend?: StagingBackend; previewHeic?: HeicPreviewer }) {
-  const backend = options.backend ?? createFakeStagingBackend(options.session.user?.creditsRemaining ?? 0);
+export const signedOutSession: StudioAccount = { user: null };
+
+/**
+ * Renders the studio at / against a fake backend (in a memory router with stand-ins for the pages
+ * it navigates to) and waits until the credits are known.
+ */
+export async function renderStudio(options: { session: StudioAccount; backend?: StagingDriver }) {
+  const { user } = options.session;
+  const staging = options.backend ?? createFakeStagingDriver(user?.creditsRemaining ?? 0);
+  const fake = createFakeBackend({ user: user ? fakeAuthUser({ uid: user.uid }) : null, merged: user, staging });
   let ids = 0;
-  const previewHeic = options.previewHeic ?? (async () => new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }));
-  const services: StudioServices = { backend, track: vi.fn(), createId: () => `id-${++ids}`, previewHeic };
+  vi.spyOn(crypto, 'randomUUID').mockImplementation(() => `id-${++ids}` as ReturnType<Crypto['randomUUID']>);
   const rootRoute = createRootRoute({ component: Outlet });
   const page = (path: string) =>
     createRoute({ getParentRoute: () => rootRoute, path, component: () => <p>Page {path}</p> });
-  const studioRoute = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/',
-    component: () => <StagingStudio session={options.session} />,
-  });
+  const studioRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: StagingStudio });
   const router = createRouter({
     routeTree: rootRoute.addChildren([studioRoute, page('/auth/$type'), page('/tips'), page('/marketplace')]),
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
   await router.load();
   const store = createStore();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const result = render(
-    <MantineProvider theme={theme}>
-      <JotaiProvider store={store}>
-        <StudioServicesContext.Provider value={services}>
-          <RouterProvider router={router} />
-        </StudioServicesContext.Provider>
-      </JotaiProvider>
-    </MantineProvider>,
+    <AppProviders services={{ backend: fake, store, queryClient }}>
+      <RouterProvider router={router} />
+    </AppProviders>,
   );
-  await screen.findByLabelText('Upload furniture photos');
-  return { ...result, router, store, services, backend };
+  // The drop zone is its own chunk; the first render in a test file waits for it to be imported.
+  await screen.findByLabelText('Upload furniture photos', undefined, { timeout: 5_000 });
+  await waitFor(() => expect(screen.getByRole('status')).not.toHaveTextContent('…'));
+  return { ...result, router, store, queryClient, backend: staging };
 }
