@@ -1,5 +1,6 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { rootRoute } from './app/rootRoute';
+import { signedInRoute } from './app/signedInRoute';
 import type { RouterContext } from './app/routerContext';
 import { homeRoute } from './features/home/route';
 import { listingRoute, marketplaceRoute } from './features/marketplace/route';
@@ -17,10 +18,8 @@ const routeTree = rootRoute.addChildren([
   listingRoute,
   ...authRoutes,
   pricingRoute,
-  purchaseRoute,
-  dashboardRoute,
   settingsIndexRoute,
-  settingsRoute,
+  signedInRoute.addChildren([dashboardRoute, purchaseRoute, settingsRoute]),
   tipsRoute,
   legalIndexRoute,
   legalRoute,

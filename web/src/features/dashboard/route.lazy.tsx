@@ -1,11 +1,11 @@
 import { createLazyRoute, getRouteApi } from '@tanstack/react-router';
 import { DashboardPage } from './DashboardPage';
 
-const routeApi = getRouteApi('/dashboard');
+const routeApi = getRouteApi('/_signedIn/dashboard');
 
 function DashboardScreen() {
   const { paid } = routeApi.useSearch();
   return <DashboardPage paid={paid === true || paid === 'true'} />;
 }
 
-export const Route = createLazyRoute('/dashboard')({ component: DashboardScreen });
+export const Route = createLazyRoute('/_signedIn/dashboard')({ component: DashboardScreen });

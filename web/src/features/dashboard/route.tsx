@@ -1,6 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { rootRoute } from '../../app/rootRoute';
-import { requireSignedIn } from '../../app/guards';
+import { signedInRoute } from '../../app/signedInRoute';
 
 /** The router parses `?paid=true` as a boolean; a hand-typed string is accepted too. */
 export function parseDashboardSearch(search: Record<string, unknown>): { paid?: boolean | string } {
@@ -9,8 +8,7 @@ export function parseDashboardSearch(search: Record<string, unknown>): { paid?: 
 }
 
 export const dashboardRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => signedInRoute,
   path: '/dashboard',
   validateSearch: parseDashboardSearch,
-  beforeLoad: requireSignedIn,
 }).lazy(() => import('./route.lazy').then((m) => m.Route));

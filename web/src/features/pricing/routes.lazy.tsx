@@ -2,7 +2,7 @@ import { createLazyRoute, getRouteApi } from '@tanstack/react-router';
 import { PricingPage } from './PricingPage';
 import { PurchasePage } from './PurchasePage';
 
-const purchaseApi = getRouteApi('/purchase/$planId');
+const purchaseApi = getRouteApi('/_signedIn/purchase/$planId');
 
 function PurchaseScreen() {
   const { planId } = purchaseApi.useParams();
@@ -10,4 +10,4 @@ function PurchaseScreen() {
 }
 
 export const PricingRoute = createLazyRoute('/pricing')({ component: PricingPage });
-export const PurchaseRoute = createLazyRoute('/purchase/$planId')({ component: PurchaseScreen });
+export const PurchaseRoute = createLazyRoute('/_signedIn/purchase/$planId')({ component: PurchaseScreen });

@@ -1,13 +1,12 @@
 import { createRoute } from '@tanstack/react-router';
 import { rootRoute } from '../../app/rootRoute';
-import { requireSignedIn } from '../../app/guards';
+import { signedInRoute } from '../../app/signedInRoute';
 
 export const pricingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/pricing' }).lazy(() =>
   import('./routes.lazy').then((m) => m.PricingRoute),
 );
 
 export const purchaseRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => signedInRoute,
   path: '/purchase/$planId',
-  beforeLoad: requireSignedIn,
 }).lazy(() => import('./routes.lazy').then((m) => m.PurchaseRoute));

@@ -1,6 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { rootRoute } from '../../app/rootRoute';
-import { requireSignedIn } from '../../app/guards';
+import { signedInRoute } from '../../app/signedInRoute';
 
 export const settingsIndexRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -11,7 +11,6 @@ export const settingsIndexRoute = createRoute({
 });
 
 export const settingsRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => signedInRoute,
   path: '/settings/$section',
-  beforeLoad: requireSignedIn,
 }).lazy(() => import('./route.lazy').then((m) => m.Route));
