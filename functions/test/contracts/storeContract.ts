@@ -152,6 +152,13 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect(ledger.reduce((sum, e) => sum + e.delta, 0)).toBe(0);
       });
 
+      it('answers a replayed debit as already applied even when the balance could no longer pay it', async () => {
+        const uid = await newAccount(1);
+        await store.applyCredit({ uid, delta: -1, reason: 'stage', ref: 'once' }, CREDIT_RULES);
+        const replay = await store.applyCredit({ uid, delta: -1, reason: 'stage', ref: 'once' }, CREDIT_RULES);
+        expect(replay).toEqual({ creditsRemaining: 0, applied: false });
+      });
+
       it('refuses a change for an unknown account', async () => {
         const change = { uid: `u_${uniq()}`, delta: 1, reason: 'subscription' as const, ref: 'x' };
         await expect(store.applyCredit(change, CREDIT_RULES)).rejects.toBeInstanceOf(AccountNotFound);
@@ -244,6 +251,40 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         const begin = store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() }, CREDIT_RULES);
         await expect(begin).rejects.toBeInstanceOf(InsufficientCredits);
         expect(await store.getStage(uid, 'k1')).toBeNull();
+      });
+
+      it('refunds a failed attempt once, however often it fails', async () => {
+        const uid = await newAccount(3);
+        const attemptId = uniq();
+        await store.beginStage({ uid, key: 'k1', attemptId, staleBefore: staleBefore() }, CREDIT_RULES);
+        await store.failStage({ uid, key: 'k1', attemptId }, CREDIT_RULES);
+        const again = await store.failStage({ uid, key: 'k1', attemptId }, CREDIT_RULES);
+        expect(again).toEqual({ creditsRemaining: 3, applied: false });
+        expect((await store.listLedger(uid)).filter((e) => e.reason === 'refund')).toHaveLength(1);
+      });
+
+      it('keeps the key of the attempt that took over when the stale one fails late, and pays nothing twice', async () => {
+        const uid = await newAccount(3);
+        const stale = uniq();
+        const current = uniq();
+        await store.beginStage({ uid, key: 'k1', attemptId: stale, staleBefore: staleBefore() }, CREDIT_RULES);
+        await store.beginStage({ uid, key: 'k1', attemptId: current, staleBefore: Date.now() + 1000 }, CREDIT_RULES);
+        const late = await store.failStage({ uid, key: 'k1', attemptId: stale }, CREDIT_RULES);
+        expect(late).toEqual({ creditsRemaining: 2, applied: false });
+        expect(await store.getStage(uid, 'k1')).toEqual({ status: 'pending', result: null });
+        const held = (await store.listStaleStages(Date.now() + 1000, 500)).filter((s) => s.uid === uid);
+        expect(held).toEqual([{ uid, key: 'k1', attemptId: current }]);
+      });
+
+      it('refuses to complete an attempt that no longer holds its key, and records no edit', async () => {
+        const uid = await newAccount(3);
+        const stale = uniq();
+        await store.beginStage({ uid, key: 'k1', attemptId: stale, staleBefore: staleBefore() }, CREDIT_RULES);
+        await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: Date.now() + 1000 }, CREDIT_RULES);
+        const late = store.completeStage({ uid, key: 'k1', attemptId: stale, edit: makeEdit(uid) }, CREDIT_RULES);
+        await expect(late).rejects.toThrow();
+        expect((await store.listImageEdits(uid, null, 10)).data).toEqual([]);
+        expect(await store.getStage(uid, 'k1')).toEqual({ status: 'pending', result: null });
       });
 
       it('scopes keys to the account', async () => {
