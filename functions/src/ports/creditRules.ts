@@ -1,7 +1,8 @@
 /**
  * The credit rules as a store applies them: pure decisions from what the store read inside its
- * transaction to what it writes. They are written once, in services/credits.ts, and handed to the
- * store with each call that changes credits, so every adapter applies the same rules and holds none.
+ * transaction to what it writes. They are written once (services/credits.ts, services/stageLedger.ts)
+ * and handed to the store with each call that changes credits (services/creditRules.ts), so every
+ * adapter applies the same rules and holds none.
  */
 import type { CreditChange, CreditDecision } from './ledger.js';
 import type {

@@ -3,9 +3,8 @@
  * webhook events, one part per file. Every method that changes data is one whole operation in ONE
  * transaction, so Firestore and PGlite give the same guarantees: a balance never goes below 0, a
  * ledger entry never exists without its effect, a webhook event never applies twice. Methods that
- * change credits take the CreditRules (services/credits.ts) that decide what they write.
+ * change credits take the CreditRules (services/creditRules.ts) that decide what they write.
  */
-import type { ImageEdit } from '@flipstage/core';
 import type { AccountStore } from './accounts.js';
 import type { ImageEditStore, ItemStore } from './items.js';
 import type { LedgerStore } from './ledger.js';
@@ -18,9 +17,6 @@ export * from './items.js';
 export * from './ledger.js';
 export * from './stages.js';
 export * from './webhookEvents.js';
-
-/** The image_edits/{id} record before it is stored. */
-export type NewImageEdit = ImageEdit;
 
 export interface Store extends AccountStore, LedgerStore, StageStore, ImageEditStore, ItemStore, WebhookEventStore {
   close(): Promise<void>;

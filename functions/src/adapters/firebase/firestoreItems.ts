@@ -5,19 +5,12 @@
  * newest-first order in batches. Every query shape here has its index in firestore.indexes.json.
  */
 import { FieldPath, type Firestore, type Query, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import { ItemNotFound, NotItemOwner, type ItemDoc, type ItemPatch, type ItemQuery, type Page, type PageAfter } from '../../ports/store.js';
+import { ItemNotFound, NotItemOwner, type ItemDoc, type ItemQuery, type ItemStore, type PageAfter } from '../../ports/store.js';
 import { definedFields, firestoreRefs } from './firestoreDocs.js';
 
 /** Reads per batch while filtering in memory; bounded so one request never scans the whole collection. */
 const SCAN_BATCH = 50;
 const MAX_SCANNED_PER_PAGE = 500;
-
-export interface FirestoreItems {
-  createItem(item: ItemDoc): Promise<ItemDoc>;
-  getItem(id: string): Promise<ItemDoc | null>;
-  updateItem(id: string, owner: string, patch: ItemPatch): Promise<ItemDoc>;
-  searchItems(query: ItemQuery): Promise<Page<ItemDoc>>;
-}
 
 function positionOf(item: ItemDoc): PageAfter {
   return { createdAt: item.created_at, id: item.id };
@@ -47,7 +40,7 @@ function baseQuery(db: Firestore, query: ItemQuery): { base: Query<ItemDoc>; fil
   };
 }
 
-export function firestoreItems(db: Firestore): FirestoreItems {
+export function firestoreItems(db: Firestore): ItemStore {
   const refs = firestoreRefs(db);
 
   return {
