@@ -1,78 +1,19 @@
 #!/usr/bin/env node
-// `npm start`: the whole product in local mode on this machine, no downloads. Builds when needed,
-// then starts each service in order (reusing an Auth emulator that already answers), waits until
-// each is ready, prints the addresses and the demo login, and stops everything it started on
-// Ctrl-C. Add a service by appending to SERVICES.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: the whole product in local mode on this machine, no downloads. Builds, then starts
+// the Auth emulator (reusing one that already answers on 9099), the local host (which seeds the
+// demo seller on first start) and the Vite dev server, each once the one before is ready; prints
+// the addresses and the demo login, and stops everything it started on Ctrl-C or when one exits.
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { ensureAuthEmulator } from './lib/authEmulator.mjs';
+import { AUTH_EMULATOR_HOST, ensureAuthEmulator } from './lib/authEmulator.mjs';
+import { startProcess } from './lib/processes.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const LOCAL_HOST_URL = process.env.FLIPSTAGE_BASE_URL ?? 'http://127.0.0.1:5050';
+const WEB_URL = 'http://127.0.0.1:5173';
 const DEMO_LOGIN = { email: 'demo@flipstage.local', password: 'flipstage-demo' };
 
 const say = (line) => console.log(line);
-
-/**
- * Runs a long-lived child process and resolves once a log line says it is ready.
- * @param {{ name: string, command: string, args: string[], env?: Record<string, string>, ready: (line: string) => boolean, format?: (line: string) => string | null }} spec
- */
-function startProcess(spec) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(spec.command, spec.args, {
-      cwd: root,
-      env: { ...process.env, ...spec.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    let ready = false;
-    let tail = '';
-    const exited = new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
-    const stop = async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        return;
-      }
-      const timer = setTimeout(() => {
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }, 10_000);
-      await exited;
-      clearTimeout(timer);
-    };
-    const onLine = (line) => {
-      if (!line.trim()) return;
-      tail = `${tail}\n${line}`.slice(-4000);
-      const shown = spec.format ? spec.format(line) : line;
-      if (shown) say(`[${spec.name}] ${shown}`);
-      if (!ready && spec.ready(line)) {
-        ready = true;
-        resolve({ stop });
-      }
-    };
-    for (const stream of [child.stdout, child.stderr]) {
-      let buffer = '';
-      stream.on('data', (chunk) => {
-        buffer += chunk.toString();
-        const lines = buffer.split('\n');
-        buffer = lines.pop() ?? '';
-        lines.forEach(onLine);
-      });
-    }
-    exited.then(({ code, signal }) => {
-      if (!ready) reject(new Error(`${spec.name} exited (${signal ?? code}) before it was ready:${tail}`));
-      else if (!stopping) {
-        say(`[${spec.name}] exited (${signal ?? code}); stopping everything.`);
-        void shutdown(1);
-      }
-    });
-  });
-}
 
 /** The local host logs JSON lines; show them as short readable ones. */
 function formatHostLog(line) {
@@ -89,48 +30,6 @@ function formatHostLog(line) {
     return line;
   }
 }
-
-const SERVICES = [
-  {
-    name: 'auth',
-    label: 'Auth emulator',
-    async start() {
-      const emulator = await ensureAuthEmulator({ log: (line) => say(`[auth] ${line}`) });
-      if (!emulator.started) say(`[auth] reusing the Auth emulator already answering on ${emulator.host}`);
-      return { url: emulator.url, stop: emulator.stop };
-    },
-  },
-  {
-    name: 'api',
-    label: 'Local host (/api, /blobs, /dev)',
-    async start() {
-      const { port } = new URL(LOCAL_HOST_URL);
-      const running = await startProcess({
-        name: 'api',
-        command: process.execPath,
-        args: ['functions/dist/localHost/main.js'],
-        env: { PORT: port || '5050', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
-        ready: (line) => line.includes('"message":"local host ready"'),
-        format: formatHostLog,
-      });
-      return { url: LOCAL_HOST_URL, stop: running.stop };
-    },
-  },
-  {
-    name: 'web',
-    label: 'Web app',
-    async start() {
-      const running = await startProcess({
-        name: 'web',
-        command: 'npx',
-        args: ['vite', 'web', '--clearScreen', 'false'],
-        ready: (line) => line.includes('127.0.0.1:5173'),
-        format: (line) => (line.includes('nodedir') ? null : line),
-      });
-      return { url: 'http://127.0.0.1:5173', stop: running.stop };
-    },
-  },
-];
 
 const started = [];
 let stopping = false;
@@ -152,6 +51,24 @@ async function shutdown(code) {
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
+/** Starts a service whose log lines are shown with its name, and which stops everything if it exits. */
+async function startService({ name, label, url, format = (line) => line, ...spec }) {
+  const running = await startProcess({
+    name,
+    ...spec,
+    onLine: (line) => {
+      const shown = line.trim() && format(line);
+      if (shown) say(`[${name}] ${shown}`);
+    },
+  });
+  started.push({ name, label, url, stop: running.stop });
+  void running.exited.then((status) => {
+    if (stopping) return;
+    say(`[${name}] exited (${status}); stopping everything.`);
+    void shutdown(1);
+  });
+}
+
 say('Building (tsc -b) …');
 const build = spawnSync('npx', ['tsc', '-b'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) {
@@ -160,10 +77,31 @@ if (build.status !== 0) {
 }
 
 try {
-  for (const service of SERVICES) {
-    const running = await service.start();
-    started.push({ name: service.name, label: service.label, ...running });
-  }
+  const auth = await ensureAuthEmulator({ host: AUTH_EMULATOR_HOST, log: (line) => say(`[auth] ${line}`) });
+  if (!auth.started) say(`[auth] reusing the Auth emulator already answering on ${auth.host}`);
+  started.push({ name: 'auth', label: 'Auth emulator', url: auth.url, stop: auth.stop });
+
+  await startService({
+    name: 'api',
+    label: 'Local host (/api, /blobs, /dev)',
+    url: LOCAL_HOST_URL,
+    command: process.execPath,
+    args: ['functions/dist/localHost/main.js'],
+    env: { PORT: new URL(LOCAL_HOST_URL).port || '5050', FIREBASE_AUTH_EMULATOR_HOST: AUTH_EMULATOR_HOST },
+    // Logged once the demo seller is seeded, so the demo login works as soon as it is printed.
+    ready: (line) => line.includes('"message":"local host ready"'),
+    format: formatHostLog,
+  });
+
+  await startService({
+    name: 'web',
+    label: 'Web app',
+    url: WEB_URL,
+    command: 'npx',
+    args: ['vite', 'web', '--clearScreen', 'false'],
+    ready: (line) => line.includes(WEB_URL),
+    format: (line) => !line.includes('nodedir') && line,
+  });
 } catch (error) {
   console.error(`\n${error.message}`);
   await shutdown(1);
