@@ -1,10 +1,71 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { e2eWebUrl } from './e2e/support/ports';
+import { authEmulatorCommand } from '../scripts/lib/authEmulator.mjs';
+import {
+  AUTH_EMULATOR_PORT,
+  AUTH_EMULATOR_URL,
+  LOCAL_HOST_PORT,
+  LOCAL_HOST_URL,
+  WEB_PORT,
+  WEB_URL,
+} from './e2e/support/ports';
 
-/** End-to-end journeys in Debian's Chromium against local mode (see e2e/support/globalSetup.ts). */
+// The run's own folder for its emulator config, local host data and web build, so concurrent runs
+// never touch each other's; made by the runner, inherited by the workers, removed by globalSetup.
+const runDir = (process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), 'flipstage-e2e-')));
+const shell = (argv: string[]) => argv.map((arg) => JSON.stringify(arg)).join(' ');
+const auth = await authEmulatorCommand(runDir, AUTH_EMULATOR_PORT);
+const hostMain = 'functions/dist/localHost/main.js';
+
+/** End-to-end journeys in Debian's Chromium against local mode, on servers of the run's own. */
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/support/globalSetup.ts',
+  // Started in order, each once its URL answers; stopped after the run.
+  webServer: [
+    {
+      name: 'auth',
+      command: shell([auth.command, ...auth.args]),
+      cwd: runDir,
+      env: { FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
+      url: `${AUTH_EMULATOR_URL}/`,
+      timeout: 90_000,
+    },
+    {
+      name: 'local host',
+      // Built by `npm test` and `npm ci` already; only a bare checkout needs it here. Only its
+      // warnings and errors reach the test output.
+      command: `(test -f ${hostMain} || npx tsc -b) && node ${hostMain} | grep --line-buffered -v '"severity":"INFO"'`,
+      cwd: '..',
+      env: {
+        PORT: String(LOCAL_HOST_PORT),
+        FIREBASE_AUTH_EMULATOR_HOST: new URL(AUTH_EMULATOR_URL).host,
+        FLIPSTAGE_DATA_DIR: join(runDir, 'data'),
+        FLIPSTAGE_SEED: 'false',
+        // Checkout and the portal send the browser back only to the site's own origin: this preview's.
+        SITE_URL: WEB_URL,
+      },
+      url: `${LOCAL_HOST_URL}/api/billing-terms`,
+      stdout: 'pipe',
+      timeout: 180_000,
+    },
+    {
+      name: 'web',
+      command: [
+        shell(['npx', 'vite', 'build', '--logLevel', 'warn', '--outDir', join(runDir, 'web'), '--emptyOutDir']),
+        shell(['npx', 'vite', 'preview', '--outDir', join(runDir, 'web'), '--port', String(WEB_PORT), '--strictPort']),
+      ].join(' && '),
+      env: {
+        VITE_BACKEND: 'local',
+        VITE_AUTH_EMULATOR_URL: AUTH_EMULATOR_URL,
+        FLIPSTAGE_LOCAL_HOST_URL: LOCAL_HOST_URL,
+      },
+      url: WEB_URL,
+      timeout: 300_000,
+    },
+  ],
   fullyParallel: false,
   workers: 2,
   retries: 0,
@@ -17,8 +78,7 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: '../test-results/e2e',
   use: {
-    // Workers load this file after globalSetup has published the ports it picked.
-    baseURL: e2eWebUrl(),
+    baseURL: WEB_URL,
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {

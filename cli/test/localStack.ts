@@ -1,7 +1,6 @@
 /**
- * The real local stack the journeys and the CLI benchmark run against: the Auth emulator
- * (reused when one already answers on 9099) and a local host on a port the OS picks, with an
- * empty temporary data folder and no demo seed.
+ * The real local stack the journeys and the CLI benchmark run against: an Auth emulator and a
+ * local host of its own, on ports the OS picks, with an empty temporary data folder and no demo seed.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

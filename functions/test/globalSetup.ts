@@ -1,4 +1,4 @@
-/** Route tests verify real ID tokens: reuse the Auth emulator on 127.0.0.1:9099 or start one for the run. */
+/** Route tests verify real ID tokens: an Auth emulator of the run's own, on a free port the workers learn from the environment. */
 import { ensureAuthEmulator } from '../../scripts/lib/authEmulator.mjs';
 
 export default async function setup(): Promise<() => Promise<void>> {

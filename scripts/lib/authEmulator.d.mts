@@ -1,19 +1,20 @@
 export declare const AUTH_EMULATOR_HOST: string;
 export declare const DEMO_PROJECT_ID: string;
-export declare function authEmulatorAnswers(host?: string): Promise<boolean>;
 /** POSTs JSON to the emulator's REST API on a fresh connection (never a stale keep-alive socket). */
 export declare function postEmulatorJson(url: string, body: unknown): Promise<{ status: number; json: any }>;
+/** Writes dir/firebase.json for an Auth emulator on port; the command to run in dir. */
+export declare function authEmulatorCommand(dir: string, port: number): Promise<{ command: string; args: string[] }>;
 export interface RunningAuthEmulator {
   host: string;
   url: string;
-  /** False when an emulator was already answering and is reused. */
+  /** False when an emulator was already answering on the host asked for and is reused. */
   started: boolean;
-  /** Gives this user's lease back; the last user of an emulator started through here stops it. */
+  /** Stops the emulator if this call started it. */
   stop(): Promise<void>;
 }
+/** Starts an Auth emulator on a free port, or on options.host unless one answers there already. */
 export declare function ensureAuthEmulator(options?: {
   host?: string;
-  projectId?: string;
   timeoutMs?: number;
   log?: (line: string) => void;
 }): Promise<RunningAuthEmulator>;
