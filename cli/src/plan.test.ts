@@ -12,27 +12,16 @@ describe('planOf', () => {
 });
 
 describe('assertHdAllowed', () => {
-  it('allows HD on an active Flipper or Premium plan', () => {
-    expect(() => assertHdAllowed({ planId: LOCAL_PRICE_IDS.flipper, planIsActive: true }, {})).not.toThrow();
-    expect(() => assertHdAllowed({ planId: LOCAL_PRICE_IDS.premium, planIsActive: true }, {})).not.toThrow();
+  it("goes by the server's hdAllowed", () => {
+    expect(() => assertHdAllowed({ hdAllowed: true })).not.toThrow();
   });
 
-  it('refuses HD on Base, without a plan, or with an inactive plan, as a usage error', () => {
-    for (const user of [
-      { planId: LOCAL_PRICE_IDS.base, planIsActive: true },
-      { planId: null, planIsActive: false },
-      { planId: LOCAL_PRICE_IDS.flipper, planIsActive: false },
-    ]) {
-      expect(() => assertHdAllowed(user, {})).toThrow(
-        expect.objectContaining({
-          message: 'HD output needs an active Flipper or Premium plan.',
-          exitCode: EXIT.usage,
-        }),
-      );
-    }
-  });
-
-  it('leaves an active plan it cannot name to the server', () => {
-    expect(() => assertHdAllowed({ planId: 'price_unknown', planIsActive: true }, {})).not.toThrow();
+  it('refuses HD the server does not allow, as a usage error', () => {
+    expect(() => assertHdAllowed({ hdAllowed: false })).toThrow(
+      expect.objectContaining({
+        message: 'HD output needs an active Flipper or Premium plan.',
+        exitCode: EXIT.usage,
+      }),
+    );
   });
 });

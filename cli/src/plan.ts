@@ -3,6 +3,7 @@ import {
   MESSAGES,
   planForPriceId,
   priceIdsFromEnv,
+  type AccountResponse,
   type MergedUser,
   type Plan,
 } from '@flipstage/core';
@@ -14,10 +15,9 @@ export function planOf(user: Pick<MergedUser, 'planId'>, env: NodeJS.ProcessEnv)
 }
 
 /**
- * `--hd` is checked before anything is spent. A plan this CLI cannot name (other price ids) is
- * left for the server to judge; it refuses HD without the plan and charges nothing.
+ * `--hd` is checked before anything is spent, by the server's answer: it knows every configured
+ * price id, where this CLI knows only local mode's and those in its environment.
  */
-export function assertHdAllowed(user: Pick<MergedUser, 'planId' | 'planIsActive'>, env: NodeJS.ProcessEnv): void {
-  const plan = planOf(user, env);
-  if (!user.planIsActive || (plan !== undefined && !plan.hd)) throw usageError(MESSAGES.hdNeedsPlan);
+export function assertHdAllowed(account: Pick<AccountResponse, 'hdAllowed'>): void {
+  if (!account.hdAllowed) throw usageError(MESSAGES.hdNeedsPlan);
 }

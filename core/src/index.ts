@@ -6,5 +6,5 @@ export * from './limits.js';
 export * from './schemas.js';
 export * from './user.js';
 export * from './routes.js';
-export * from './api.js';
+export * from './contracts/index.js';
 export * from './project.js';

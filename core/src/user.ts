@@ -1,4 +1,6 @@
 /** The client-facing merged user (spec §3, DESIGN §3). */
+import type { MergedUser } from './contracts/account.js';
+import { planForPriceId, type PriceIdConfig } from './plans.js';
 
 export const DEFAULT_AVATAR_URL = '/default-avatar.svg';
 export const ACTIVE_STATUSES = ['active', 'trialing'] as const;
@@ -25,22 +27,20 @@ export interface AuthIdentity {
   providerIds?: readonly string[];
 }
 
-export interface MergedUser {
-  uid: string;
-  email: string;
-  name: string;
-  avatar: string;
-  providers: string[];
-  planId: string | null;
-  creditsRemaining: number;
-  stripeCustomerId: string | null;
-  stripeSubscriptionStatus: string | null;
-  planIsActive: boolean;
-  isFreeTrial: boolean;
-}
-
 export function planIsActive(status: string | null | undefined): boolean {
   return status === 'active' || status === 'trialing';
+}
+
+/**
+ * HD output comes with an active plan that includes it (spec §6, DESIGN §6: Flipper or Premium).
+ * A price id the configuration does not name gives no HD.
+ */
+export function hdAllowed(
+  priceId: string | null | undefined,
+  status: string | null | undefined,
+  priceIds: PriceIdConfig,
+): boolean {
+  return planIsActive(status) && planForPriceId(priceId, priceIds)?.hd === true;
 }
 
 /** Spec §4: a missing status is treated as trial. */

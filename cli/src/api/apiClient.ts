@@ -2,15 +2,19 @@ import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { Agent, FormData, request, type Dispatcher } from 'undici';
+import type { z } from 'zod';
 import {
+  accountResponseSchema,
   API_PATHS,
   IDEMPOTENCY_HEADER,
   errorMessageFromResponse,
-  type MergedUser,
+  stageFormEntries,
+  stageResponseSchema,
+  type AccountResponse,
   type StageRequestFields,
   type StageResponse,
 } from '@flipstage/core';
-import { ApiError, NetworkError, parseRetryAfter } from './apiError.js';
+import { ApiError, NetworkError, parseRetryAfter, UnexpectedResponseError } from './apiError.js';
 
 export const DEFAULT_API_URL = 'http://127.0.0.1:5050/api';
 
@@ -49,28 +53,26 @@ export class ApiClient {
     this.dispatcher = new Agent({ connections: options.connections ?? 4, keepAliveTimeout: 10_000 });
   }
 
-  /** The caller's merged user; creates the account (with the sign-up credits) the first time. */
-  async account(): Promise<MergedUser> {
+  /** The caller's account; creates it (with the sign-up credits) the first time. */
+  async account(): Promise<AccountResponse> {
     try {
-      return await this.send<MergedUser>('GET', API_PATHS.account);
+      return await this.send(accountResponseSchema, 'GET', API_PATHS.account);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return this.send<MergedUser>('POST', API_PATHS.account);
+      if (error instanceof ApiError && error.status === 404) return this.send(accountResponseSchema, 'POST', API_PATHS.account);
       throw error;
     }
   }
 
   stage(upload: StageUpload): Promise<StageResponse> {
-    return this.send<StageResponse>(
+    return this.send(
+      stageResponseSchema,
       'POST',
       API_PATHS.stage,
       () => {
+        const { fileField, entries } = stageFormEntries({ ...upload.fields, size: upload.hd ? 'hd' : 'standard' });
         const form = new FormData();
-        form.append('imageFile', new Blob([upload.bytes], { type: upload.contentType }), upload.filename);
-        form.append('prompt', upload.fields.prompt);
-        form.append('style', upload.fields.style);
-        form.append('furnitureType', upload.fields.furnitureType);
-        form.append('mode', upload.fields.mode);
-        form.append('size', upload.hd ? 'hd' : 'standard');
+        form.append(fileField, new Blob([upload.bytes], { type: upload.contentType }), upload.filename);
+        for (const [name, value] of entries) form.append(name, value);
         return form;
       },
       { [IDEMPOTENCY_HEADER]: upload.idempotencyKey },
@@ -108,6 +110,7 @@ export class ApiClient {
   }
 
   private async send<T>(
+    schema: z.ZodType<T>,
     method: 'GET' | 'POST',
     path: string,
     body?: () => FormData,
@@ -127,7 +130,7 @@ export class ApiClient {
         continue;
       }
       if (response.statusCode < 200 || response.statusCode >= 300) throw await toApiError(response);
-      return (await response.body.json()) as T;
+      return parseResponse(schema, path, await response.body.text());
     }
   }
 
@@ -141,6 +144,20 @@ export class ApiClient {
       throw new NetworkError(`Could not reach ${new URL(url).origin}: ${(error as Error).message}`, { cause: error });
     }
   }
+}
+
+/** A 2xx body the contract does not describe (another server, another version) fails here, not later. */
+function parseResponse<T>(schema: z.ZodType<T>, path: string, text: string): T {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UnexpectedResponseError(path, 'the body is not JSON');
+  }
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new UnexpectedResponseError(path, `${issue?.path.join('.') || 'the body'}: ${issue?.message ?? 'invalid'}`);
 }
 
 async function toApiError(response: Dispatcher.ResponseData): Promise<ApiError> {

@@ -24,6 +24,19 @@ export class NetworkError extends Error {
 }
 
 /**
+ * The API answered 2xx with a body its contract does not describe: FLIPSTAGE_API points at
+ * something else, or at a server of another version. Not retried: it would answer the same.
+ */
+export class UnexpectedResponseError extends Error {
+  constructor(path: string, detail: string) {
+    super(
+      `The API's answer to ${path} is not what this CLI expects (${detail}). Check that FLIPSTAGE_API, or the --api given at login, points at a FlipStage server of the same version.`,
+    );
+    this.name = 'UnexpectedResponseError';
+  }
+}
+
+/**
  * Worth another try with the same key: 429 and 5xx, and 409, which the API answers while an
  * earlier request with the same Idempotency-Key is still staging (a resumed run).
  */

@@ -3,20 +3,19 @@ import { openSession } from '../session.js';
 import { pricingUrl } from '../siteUrl.js';
 import type { CommandContext } from '../utils/context.js';
 import { EXIT, type ExitCode } from '../utils/exitCodes.js';
-import { describePlan } from './whoami.js';
+import { accountSummary } from './whoami.js';
 
 export async function runCredits(options: { json: boolean }, ctx: CommandContext): Promise<ExitCode> {
   const session = await openSession(ctx.io.env);
   try {
-    const user = await session.client.account();
-    const plan = describePlan(user, ctx.io.env);
+    const { credits, plan, planIsActive } = accountSummary(await session.client.account(), ctx.io.env);
     if (options.json) {
-      ctx.logger.json({ credits: user.creditsRemaining, plan, planIsActive: user.planIsActive });
+      ctx.logger.json({ credits, plan, planIsActive });
       return EXIT.ok;
     }
-    ctx.logger.info(`Credits: ${user.creditsRemaining}`);
+    ctx.logger.info(`Credits: ${credits}`);
     ctx.logger.info(`Plan: ${plan}`);
-    if (user.creditsRemaining === 0) ctx.logger.info(`Buy more credits at ${pricingUrl(session.api, ctx.io.env)}`);
+    if (credits === 0) ctx.logger.info(`Buy more credits at ${pricingUrl(session.api, ctx.io.env)}`);
     return EXIT.ok;
   } finally {
     await session.client.close();

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import type { MergedUser } from '@flipstage/core';
+import type { AccountResponse } from '@flipstage/core';
 import { planOf } from '../plan.js';
 import { openSession } from '../session.js';
 import type { CommandContext } from '../utils/context.js';
@@ -7,7 +7,7 @@ import { EXIT, type ExitCode } from '../utils/exitCodes.js';
 
 /** The plan's name when its price id is known (local mode's or the configured Stripe ones), with its status. */
 export function describePlan(
-  user: Pick<MergedUser, 'planId' | 'stripeSubscriptionStatus'>,
+  user: Pick<AccountResponse, 'planId' | 'stripeSubscriptionStatus'>,
   env: NodeJS.ProcessEnv,
 ): string {
   if (!user.planId) return 'No plan (free credits)';
@@ -15,24 +15,27 @@ export function describePlan(
   return user.stripeSubscriptionStatus ? `${name} (${user.stripeSubscriptionStatus})` : name;
 }
 
+/** What whoami and credits report, both read from the account the API answers with. */
+export function accountSummary(account: AccountResponse, env: NodeJS.ProcessEnv) {
+  return {
+    email: account.email,
+    plan: describePlan(account, env),
+    planId: account.planId,
+    planIsActive: account.planIsActive,
+    credits: account.creditsRemaining,
+  };
+}
+
 export async function runWhoami(options: { json: boolean }, ctx: CommandContext): Promise<ExitCode> {
   const session = await openSession(ctx.io.env);
   try {
-    const user = await session.client.account();
-    const plan = describePlan(user, ctx.io.env);
+    const summary = accountSummary(await session.client.account(), ctx.io.env);
     if (options.json) {
-      ctx.logger.json({
-        email: user.email,
-        plan,
-        planId: user.planId,
-        planIsActive: user.planIsActive,
-        credits: user.creditsRemaining,
-        api: session.api,
-      });
+      ctx.logger.json({ ...summary, api: session.api });
     } else {
-      ctx.logger.info(user.email);
-      ctx.logger.info(`Plan: ${plan}`);
-      ctx.logger.info(`Credits: ${user.creditsRemaining}`);
+      ctx.logger.info(summary.email);
+      ctx.logger.info(`Plan: ${summary.plan}`);
+      ctx.logger.info(`Credits: ${summary.credits}`);
     }
     return EXIT.ok;
   } finally {

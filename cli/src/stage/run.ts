@@ -46,7 +46,7 @@ export async function runStage(
   const session = await openSession(ctx.io.env, { connections: options.concurrency });
   try {
     const account = await session.client.account();
-    if (options.hd) assertHdAllowed(account, ctx.io.env);
+    if (options.hd) assertHdAllowed(account);
     const before = account.creditsRemaining;
     const pricing = pricingUrl(session.api, ctx.io.env);
     if (!(await approveSpending(plan.toStage.length, before, options, ctx, pricing, plan.later.length))) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiError, errorMessageFromResponse } from './api.js';
+import { apiError, errorMessageFromResponse } from './errors.js';
 
 describe('API error shape', () => {
   it('is { error: { message } }', () => {

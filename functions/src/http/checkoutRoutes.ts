@@ -1,6 +1,12 @@
 /** Stripe checkout and billing portal routes, and the billing terms the pricing page states (DESIGN §4, §5). */
 import express, { Router, type Request } from 'express';
-import { IDEMPOTENCY_HEADER, MESSAGES, type BillingSessionResponse, type BillingTermsResponse } from '@flipstage/core';
+import {
+  IDEMPOTENCY_HEADER,
+  MESSAGES,
+  type BillingSessionResponse,
+  type BillingTermsResponse,
+  type CheckoutSessionResponse,
+} from '@flipstage/core';
 import type { Identity } from '../ports/identity.js';
 import { createBillingPortalUrl, createCheckoutSession, type CheckoutDeps } from '../services/checkout.js';
 import { currentUser, requireUser } from './auth.js';
@@ -34,7 +40,7 @@ export function checkoutRoutes(deps: CheckoutDeps & { identity: Identity }): Rou
         origin: callerOrigin(req),
         idempotencyKey: req.get(IDEMPOTENCY_HEADER),
       });
-      res.json(session);
+      res.json(session satisfies CheckoutSessionResponse);
     } catch (error) {
       // A provider or server failure gets the spec's checkout message rather than the generic one.
       if (describeFailure(error).status < 500) throw error;

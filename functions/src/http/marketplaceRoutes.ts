@@ -4,6 +4,7 @@
  */
 import { Router, type Request } from 'express';
 import {
+  ITEM_IMAGES_FIELD,
   ITEM_STAGED_FROM_FIELD,
   itemIdSchema,
   itemsQuerySchema,
@@ -12,6 +13,9 @@ import {
   MAX_ITEM_UPLOAD_BYTES,
   MESSAGES,
   parseWith,
+  type Item,
+  type ItemDetail,
+  type ItemsPage,
 } from '@flipstage/core';
 import type { Identity } from '../ports/identity.js';
 import { invalid } from '../services/errors.js';
@@ -27,7 +31,7 @@ const itemId = (req: Request) =>
 async function itemSubmission(req: Request, uid: string) {
   // One file over the limit is refused as "too many" rather than silently dropped.
   const body = await parseMultipart(req, {
-    fileFields: ['images'],
+    fileFields: [ITEM_IMAGES_FIELD],
     maxFiles: MAX_ITEM_IMAGES,
     maxFileBytes: MAX_ITEM_IMAGE_BYTES,
     maxTotal: { bytes: MAX_ITEM_UPLOAD_BYTES, message: MESSAGES.listingImagesTooLarge },
@@ -35,7 +39,7 @@ async function itemSubmission(req: Request, uid: string) {
   return {
     uid,
     fields: body.fields,
-    images: (body.files.get('images') ?? []).map((data) => ({ data })),
+    images: (body.files.get(ITEM_IMAGES_FIELD) ?? []).map((data) => ({ data })),
     stagedFrom: body.lists[ITEM_STAGED_FROM_FIELD] ?? [],
   };
 }
@@ -45,22 +49,22 @@ export function marketplaceRoutes(deps: MarketplaceDeps & { identity: Identity; 
 
   router.get('/marketplace-get-items', optionalUser(deps.identity), async (req, res) => {
     const query = parseWith(itemsQuerySchema, req.query, invalid);
-    res.json(await searchItems(deps, { ...query, viewer: maybeUser(res)?.uid ?? null }));
+    res.json((await searchItems(deps, { ...query, viewer: maybeUser(res)?.uid ?? null })) satisfies ItemsPage);
   });
 
   router.get('/marketplace-get-item', async (req, res) => {
-    res.json(await getItemDetail(deps, itemId(req)));
+    res.json((await getItemDetail(deps, itemId(req))) satisfies ItemDetail);
   });
 
   const writeGates = [requireUser(deps.identity), deps.fairUse.listingWrites, deps.fairUse.upload];
   router.post('/marketplace-create-item', ...writeGates, async (req, res) => {
     const item = await createItem(deps, await itemSubmission(req, currentUser(res).uid));
-    res.status(201).json(item);
+    res.status(201).json(item satisfies Item);
   });
 
   router.put('/marketplace-update-item', ...writeGates, async (req, res) => {
     const id = itemId(req);
-    res.json(await updateItem(deps, id, await itemSubmission(req, currentUser(res).uid)));
+    res.json((await updateItem(deps, id, await itemSubmission(req, currentUser(res).uid))) satisfies Item);
   });
 
   return router;

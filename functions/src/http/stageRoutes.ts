@@ -1,9 +1,12 @@
-/**
- * POST /api/stage: multipart imageFile + prompt, style, furnitureType, mode, optional size and
- * variant; Idempotency-Key header.
- */
+/** POST /api/stage: the multipart form of core's contracts/stage.ts, and an Idempotency-Key header. */
 import { Router, type RequestHandler } from 'express';
-import { IDEMPOTENCY_HEADER, MAX_INPUT_BYTES } from '@flipstage/core';
+import {
+  IDEMPOTENCY_HEADER,
+  MAX_INPUT_BYTES,
+  STAGE_FILE_FIELD,
+  stageTextFields,
+  type StageResponse,
+} from '@flipstage/core';
 import type { Identity } from '../ports/identity.js';
 import { assertCanStage, stageImage, type StagingDeps } from '../services/staging.js';
 import { currentUser, requireUser } from './auth.js';
@@ -26,24 +29,17 @@ export function stageRoutes(deps: Omit<StagingDeps, 'logger'> & { identity: Iden
     deps.fairUse.upload,
     async (req, res) => {
       const user = currentUser(res);
-      const body = await parseMultipart(req, { fileFields: ['imageFile'], maxFiles: 1, maxFileBytes: MAX_INPUT_BYTES });
+      const body = await parseMultipart(req, { fileFields: [STAGE_FILE_FIELD], maxFiles: 1, maxFileBytes: MAX_INPUT_BYTES });
       const result = await stageImage(
         { ...deps, logger: requestLogger(res) },
         {
           uid: user.uid,
           idempotencyKey: req.get(IDEMPOTENCY_HEADER),
-          image: body.files.get('imageFile')?.[0] ?? null,
-          fields: {
-            prompt: body.fields.prompt,
-            style: body.fields.style,
-            furnitureType: body.fields.furnitureType,
-            mode: body.fields.mode,
-            size: body.fields.size,
-            variant: body.fields.variant,
-          },
+          image: body.files.get(STAGE_FILE_FIELD)?.[0] ?? null,
+          fields: stageTextFields(body.fields),
         },
       );
-      res.json(result);
+      res.json(result satisfies StageResponse);
     },
   );
   return router;

@@ -1,5 +1,6 @@
 /** The Stripe webhook route (DESIGN §5): the raw signed bytes go to the service unparsed. */
 import express, { Router, type Request, type RequestHandler } from 'express';
+import type { WebhookAck } from '@flipstage/core';
 import { handleStripeWebhook, type StripeWebhookDeps } from '../services/stripeWebhooks.js';
 import { requestLogger } from './requestContext.js';
 
@@ -19,7 +20,7 @@ export function stripeWebhookRoutes(deps: Omit<StripeWebhookDeps, 'logger'>): Ro
   router.post('/stripe-webhook', rawBody, async (req, res) => {
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     await handleStripeWebhook({ ...deps, logger: requestLogger(res) }, body, req.get('stripe-signature'));
-    res.json({ received: true });
+    res.json({ received: true } satisfies WebhookAck);
   });
 
   return router;

@@ -5,7 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  billingSessionRequestSchema,
+  checkoutSessionRequestSchema,
   MESSAGES,
+  parseWith,
   planForPriceId,
   planIsActive,
   SIGNUP_CREDITS,
@@ -16,7 +19,7 @@ import type { Payments } from '../ports/payments.js';
 import type { Store } from '../ports/store.js';
 import type { AppConfig } from '../config.js';
 import { invalid, ServiceError } from './errors.js';
-import { resolveRedirectUrl } from './redirectUrls.js';
+import { resolveRedirectUrl, type SiteOrigins } from './redirectUrls.js';
 import { CREDIT_RULES } from './creditRules.js';
 
 export interface CheckoutDeps {
@@ -25,8 +28,20 @@ export interface CheckoutDeps {
   config: AppConfig;
 }
 
-function field(body: unknown, name: string): unknown {
-  return body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+/**
+ * A redirect URL resolved against the site's origins, failing as an issue of its field: the body
+ * is then refused for its first fault in field order, whichever check found it.
+ */
+function onSite(site: SiteOrigins) {
+  return (url: string, ctx: { addIssue(issue: { code: 'custom'; message: string }): void }): string => {
+    try {
+      return resolveRedirectUrl(url, site);
+    } catch (error) {
+      if (!(error instanceof ServiceError)) throw error;
+      ctx.addIssue({ code: 'custom', message: error.message });
+      return url;
+    }
+  };
 }
 
 export async function createCheckoutSession(
@@ -34,12 +49,14 @@ export async function createCheckoutSession(
   identity: AuthIdentity,
   request: { body: unknown; origin: string | null; idempotencyKey?: string | undefined },
 ): Promise<CheckoutSessionResponse> {
-  const priceId = field(request.body, 'priceId');
-  if (typeof priceId !== 'string' || !planForPriceId(priceId, deps.config.priceIds))
-    throw invalid(MESSAGES.unknownPriceId);
-  const site = { origins: deps.config.siteOrigins, callerOrigin: request.origin };
-  const successUrl = resolveRedirectUrl(field(request.body, 'successUrl'), site);
-  const cancelUrl = resolveRedirectUrl(field(request.body, 'cancelUrl'), site);
+  const site = onSite({ origins: deps.config.siteOrigins, callerOrigin: request.origin });
+  const { shape } = checkoutSessionRequestSchema;
+  const schema = checkoutSessionRequestSchema.extend({
+    priceId: shape.priceId.refine((id) => planForPriceId(id, deps.config.priceIds) !== undefined, MESSAGES.unknownPriceId),
+    successUrl: shape.successUrl.transform(site),
+    cancelUrl: shape.cancelUrl.transform(site),
+  });
+  const { priceId, successUrl, cancelUrl } = parseWith(schema, request.body, invalid);
 
   const { uid } = identity;
   const account = await deps.store.ensureAccount(
@@ -79,10 +96,12 @@ export async function createBillingPortalUrl(
   uid: string,
   request: { body: unknown; origin: string | null },
 ): Promise<string> {
-  const returnUrl = resolveRedirectUrl(field(request.body, 'returnUrl'), {
-    origins: deps.config.siteOrigins,
-    callerOrigin: request.origin,
+  const schema = billingSessionRequestSchema.extend({
+    returnUrl: billingSessionRequestSchema.shape.returnUrl.transform(
+      onSite({ origins: deps.config.siteOrigins, callerOrigin: request.origin }),
+    ),
   });
+  const { returnUrl } = parseWith(schema, request.body, invalid);
   const account = await deps.store.getAccount(uid);
   const customerId = account?.customer.stripeCustomerId;
   if (!account || !customerId) throw new ServiceError('not-found', MESSAGES.noStripeCustomer);

@@ -7,10 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   firstIssueMessage,
+  hdAllowed,
   idempotencyKeySchema,
   MESSAGES,
-  planForPriceId,
-  planIsActive,
   resolvePrompt,
   stageFieldsSchema,
   type DesignStyleId,
@@ -85,19 +84,18 @@ export function parseRequestedSize(size: string | undefined): OutputSize | null 
 }
 
 /**
- * HD output comes with an active Flipper or Premium plan (spec §6, DESIGN §6). A caller may ask
- * for standard on any plan; asking for HD without such a plan is refused rather than quietly
- * downgraded, so a batch never spends credits on the wrong size.
+ * HD output comes with the plans core's hdAllowed names. A caller may ask for standard on any
+ * plan; asking for HD without such a plan is refused rather than quietly downgraded, so a batch
+ * never spends credits on the wrong size.
  */
 export function outputSizeFor(
   customer: CustomerDoc,
   priceIds: PriceIdConfig,
   requested: OutputSize | null = null,
 ): OutputSize {
-  const plan = planForPriceId(customer.stripePriceId, priceIds);
-  const hdAllowed = Boolean(plan?.hd && planIsActive(customer.stripeSubscriptionStatus));
-  if (requested === 'hd' && !hdAllowed) throw new ServiceError('forbidden', MESSAGES.hdNeedsPlan);
-  return requested ?? (hdAllowed ? 'hd' : 'standard');
+  const hd = hdAllowed(customer.stripePriceId, customer.stripeSubscriptionStatus, priceIds);
+  if (requested === 'hd' && !hd) throw new ServiceError('forbidden', MESSAGES.hdNeedsPlan);
+  return requested ?? (hd ? 'hd' : 'standard');
 }
 
 function toServiceError(error: unknown): unknown {

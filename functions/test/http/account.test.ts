@@ -68,6 +68,7 @@ describe('POST /api/account', () => {
       stripeSubscriptionStatus: null,
       planIsActive: false,
       isFreeTrial: true,
+      hdAllowed: false,
     });
   });
 

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { hdAllowed } from '../user.js';
+import type { PriceIdConfig } from '../plans.js';
+
+/** The client-facing merged user (spec §3, DESIGN §3), as mergeUser builds it. */
+export const mergedUserSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  name: z.string(),
+  avatar: z.string(),
+  providers: z.array(z.string()),
+  planId: z.string().nullable(),
+  creditsRemaining: z.number(),
+  stripeCustomerId: z.string().nullable(),
+  stripeSubscriptionStatus: z.string().nullable(),
+  planIsActive: z.boolean(),
+  isFreeTrial: z.boolean(),
+});
+export type MergedUser = z.infer<typeof mergedUserSchema>;
+
+/**
+ * POST, GET and PATCH /api/account answer with the merged user and whether its plan gives HD
+ * output, judged by the server, which alone knows every configured price id.
+ */
+export const accountResponseSchema = mergedUserSchema.extend({ hdAllowed: z.boolean() });
+export type AccountResponse = z.infer<typeof accountResponseSchema>;
+
+export function accountResponse(user: MergedUser, priceIds: PriceIdConfig): AccountResponse {
+  return { ...user, hdAllowed: hdAllowed(user.planId, user.stripeSubscriptionStatus, priceIds) };
+}
+
+/** One record of the studio's history (GET /api/image-edits). */
+export const imageEditSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  input_image_url: z.string(),
+  output_image_url: z.string(),
+  background_style: z.string(),
+  style: z.string().nullable(),
+  furniture_type: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ImageEdit = z.infer<typeof imageEditSchema>;
+
+export const imageEditsPageSchema = z.object({ data: z.array(imageEditSchema), nextCursor: z.string().nullable() });
+export type ImageEditsPage = z.infer<typeof imageEditsPageSchema>;

@@ -1,0 +1,6 @@
+export * from './paths.js';
+export * from './errors.js';
+export * from './account.js';
+export * from './stage.js';
+export * from './marketplace.js';
+export * from './checkout.js';

@@ -1,0 +1,16 @@
+/** Where each contract is served (DESIGN §4); the web app and the CLI call these, the backend mounts them. */
+export const API_PATHS = {
+  account: '/api/account',
+  imageEdits: '/api/image-edits',
+  stage: '/api/stage',
+  marketplaceGetItems: '/api/marketplace-get-items',
+  marketplaceGetItem: '/api/marketplace-get-item',
+  marketplaceCreateItem: '/api/marketplace-create-item',
+  marketplaceUpdateItem: '/api/marketplace-update-item',
+  checkoutSession: '/api/stripe-create-checkout-session',
+  billingSession: '/api/stripe-create-billing-session',
+  billingTerms: '/api/billing-terms',
+  stripeWebhook: '/api/stripe-webhook',
+} as const;
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
