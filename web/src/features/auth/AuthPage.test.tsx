@@ -5,7 +5,7 @@ import { MESSAGES } from '@flipstage/core';
 import { renderApp } from '../../test-utils/renderApp';
 import { createFakeBackend, fakeAuthUser } from '../../test-utils/fakeBackend';
 import { rememberProvider } from './authStorage';
-import { resetSentDetail } from './AuthForm';
+import { resetSentDetail } from './ForgotPasswordForm';
 import { clearNotifications } from '../../app/notify';
 
 async function fill(label: string, value: string) {

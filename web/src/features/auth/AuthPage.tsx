@@ -1,10 +1,15 @@
+import type { ReactElement } from 'react';
 import { Alert, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { SIGNUP_CREDITS, type AuthType } from '@flipstage/core';
 import { PageMeta } from '../../app/PageMeta';
 import { useBackend } from '../../backend/BackendContext';
 import { useAuthStatus } from '../../backend/session';
 import { ButtonLink } from '../../app/links';
-import { AuthForm } from './AuthForm';
+import type { AuthFormProps } from './authFormParts';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
+import { SignInForm } from './SignInForm';
+import { SignUpForm } from './SignUpForm';
 import { EmailLinkSignIn } from './EmailLinkSignIn';
 
 const HEADINGS: Record<AuthType, { title: string; intro: string; meta: string }> = {
@@ -22,6 +27,14 @@ const HEADINGS: Record<AuthType, { title: string; intro: string; meta: string }>
   changepass: { title: 'Choose a new password', intro: 'Enter your new password twice.', meta: 'Change password' },
 };
 
+/** One form per mode (spec §2). */
+const FORMS: Record<AuthType, (props: AuthFormProps) => ReactElement> = {
+  signup: SignUpForm,
+  signin: SignInForm,
+  forgotpass: ForgotPasswordForm,
+  changepass: ChangePasswordForm,
+};
+
 interface AuthPageProps {
   type: AuthType;
   next?: string;
@@ -32,6 +45,7 @@ interface AuthPageProps {
 export function AuthPage({ type, next, oobCode, path }: AuthPageProps) {
   const backend = useBackend();
   const heading = HEADINGS[type];
+  const AuthForm = FORMS[type];
   const status = useAuthStatus();
   const completingEmailLink = type === 'signin' && backend.auth.isSignInLink(window.location.href);
   // Firebase's hosted action page may already have reset the password and sent the user back here without a code.
@@ -64,7 +78,7 @@ export function AuthPage({ type, next, oobCode, path }: AuthPageProps) {
               </ButtonLink>
             </Stack>
           ) : (
-            <AuthForm key={type} type={type} next={next} oobCode={oobCode} />
+            <AuthForm key={type} next={next} oobCode={oobCode} />
           )}
         </Stack>
       </Paper>
