@@ -2,7 +2,7 @@ import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { usageError } from './utils/exitCodes.js';
+import { usageError } from './errors/exitCodes.js';
 
 /**
  * Where the CLI keeps its settings and the refresh token: $FLIPSTAGE_CONFIG_DIR, else

@@ -7,7 +7,7 @@ import {
   type MergedUser,
   type Plan,
 } from '@flipstage/core';
-import { usageError } from './utils/exitCodes.js';
+import { usageError } from './errors/exitCodes.js';
 
 /** The user's plan when its price id is known: local mode's, or the Stripe ones configured in env. */
 export function planOf(user: Pick<MergedUser, 'planId'>, env: NodeJS.ProcessEnv): Plan | undefined {

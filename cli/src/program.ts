@@ -5,10 +5,10 @@ import { loginCommand } from './commands/login.js';
 import { logoutCommand } from './commands/logout.js';
 import { stageCommand } from './commands/stage.js';
 import { whoamiCommand } from './commands/whoami.js';
-import type { CommandContext } from './utils/context.js';
-import { EXIT, type ExitCode } from './utils/exitCodes.js';
-import { handleError } from './utils/handleError.js';
-import { createLogger, defaultIo, type CliIo } from './utils/logger.js';
+import type { CommandContext } from './commands/context.js';
+import { EXIT, type ExitCode } from './errors/exitCodes.js';
+import { handleError } from './errors/handleError.js';
+import { createLogger, defaultIo, type CliIo } from './output/logger.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;

@@ -1,7 +1,7 @@
 import { ApiClient, DEFAULT_API_URL, type TokenProvider } from './api/apiClient.js';
 import { refreshIdToken, resolveAuthSettings, type AuthSettings } from './auth/firebaseAuth.js';
 import { readConfig, writeConfig, type CliConfig } from './config.js';
-import { notSignedIn } from './utils/exitCodes.js';
+import { notSignedIn } from './errors/exitCodes.js';
 
 /** ID tokens live an hour; renew a little early so a long batch never sends a stale one. */
 const RENEW_MARGIN_MS = 5 * 60 * 1000;

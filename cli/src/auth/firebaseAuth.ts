@@ -7,7 +7,7 @@ import { request } from 'undici';
 import { LOCAL_PROJECT_ID, MESSAGES } from '@flipstage/core';
 import type { CliConfig } from '../config.js';
 import { NetworkError } from '../api/apiError.js';
-import { CliError, EXIT, usageError } from '../utils/exitCodes.js';
+import { CliError, EXIT, usageError } from '../errors/exitCodes.js';
 
 export interface AuthSettings {
   apiKey: string;

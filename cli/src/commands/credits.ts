@@ -1,8 +1,8 @@
 import { Command } from 'commander';
 import { openSession } from '../session.js';
 import { pricingUrl } from '../siteUrl.js';
-import type { CommandContext } from '../utils/context.js';
-import { EXIT, type ExitCode } from '../utils/exitCodes.js';
+import type { CommandContext } from './context.js';
+import { EXIT, type ExitCode } from '../errors/exitCodes.js';
 import { accountSummary } from './whoami.js';
 
 export async function runCredits(options: { json: boolean }, ctx: CommandContext): Promise<ExitCode> {

@@ -4,9 +4,9 @@ import { DEFAULT_API_URL } from '../api/apiClient.js';
 import { resolveAuthSettings, signInWithPassword } from '../auth/firebaseAuth.js';
 import { readConfig, writeConfig } from '../config.js';
 import { openSession } from '../session.js';
-import type { CommandContext } from '../utils/context.js';
-import { EXIT, usageError, type ExitCode } from '../utils/exitCodes.js';
-import { ask, askSecret, canPrompt } from '../utils/prompts.js';
+import type { CommandContext } from './context.js';
+import { EXIT, usageError, type ExitCode } from '../errors/exitCodes.js';
+import { ask, askSecret, canPrompt } from '../output/prompts.js';
 
 const httpUrl = z
   .string()

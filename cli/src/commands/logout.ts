@@ -1,8 +1,8 @@
 import { Command } from 'commander';
 import { readConfig, writeConfig } from '../config.js';
 import { isSignedIn } from '../session.js';
-import type { CommandContext } from '../utils/context.js';
-import { EXIT, type ExitCode } from '../utils/exitCodes.js';
+import type { CommandContext } from './context.js';
+import { EXIT, type ExitCode } from '../errors/exitCodes.js';
 
 /** Forgets the credential but keeps the backend settings, so the next login goes to the same place. */
 export async function runLogout(ctx: CommandContext): Promise<ExitCode> {

@@ -2,8 +2,8 @@ import { Command } from 'commander';
 import type { AccountResponse } from '@flipstage/core';
 import { planOf } from '../plan.js';
 import { openSession } from '../session.js';
-import type { CommandContext } from '../utils/context.js';
-import { EXIT, type ExitCode } from '../utils/exitCodes.js';
+import type { CommandContext } from './context.js';
+import { EXIT, type ExitCode } from '../errors/exitCodes.js';
 
 /** The plan's name when its price id is known (local mode's or the configured Stripe ones), with its status. */
 export function describePlan(

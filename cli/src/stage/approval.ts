@@ -1,7 +1,7 @@
 import { decideGenerateAll } from '@flipstage/core';
-import type { CommandContext } from '../utils/context.js';
-import { CliError, EXIT, usageError } from '../utils/exitCodes.js';
-import { canPrompt, confirm } from '../utils/prompts.js';
+import type { CommandContext } from '../commands/context.js';
+import { CliError, EXIT, usageError } from '../errors/exitCodes.js';
+import { canPrompt, confirm } from '../output/prompts.js';
 import { shortfallMessage } from './budget.js';
 import { CONFIRM_ABOVE, type StageOptions } from './options.js';
 

@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { usageError } from '../utils/exitCodes.js';
+import { usageError } from '../errors/exitCodes.js';
 import { sniffFile, type ImageKind } from './sniff.js';
 
 export interface FoundImage {

@@ -1,4 +1,4 @@
-import { EXIT } from '../utils/exitCodes.js';
+import { EXIT } from '../errors/exitCodes.js';
 
 export interface SignalSource {
   on(signal: 'SIGINT', listener: () => void): unknown;

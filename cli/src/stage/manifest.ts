@@ -7,7 +7,7 @@ import {
   type DesignStyleId,
   type FurnitureTypeId,
 } from '@flipstage/core';
-import { usageError } from '../utils/exitCodes.js';
+import { usageError } from '../errors/exitCodes.js';
 import { furnitureTypeNamed } from './folderType.js';
 
 /** What a manifest says about one photo; an empty cell leaves that option to the folder name or the flags. */

@@ -1,4 +1,4 @@
-import type { Logger } from '../utils/logger.js';
+import type { Logger } from '../output/logger.js';
 import { eventLine } from './events.js';
 
 export type Outcome =

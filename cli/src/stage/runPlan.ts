@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { MESSAGES } from '@flipstage/core';
-import { usageError } from '../utils/exitCodes.js';
+import { usageError } from '../errors/exitCodes.js';
 import { withinBudget } from './budget.js';
 import { SKIP_REASONS, collectImages, type SkippedFile } from './collect.js';
 import { sha256Hex, stageFingerprint } from './idempotency.js';

@@ -1,7 +1,7 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { usageError } from '../utils/exitCodes.js';
+import { usageError } from '../errors/exitCodes.js';
 
 export const STATE_FILE_NAME = '.flipstage-state.json';
 

@@ -1,7 +1,7 @@
 import { basename, join } from 'node:path';
 import { UNREACHABLE_ADVICE } from '../api/apiError.js';
-import { EXIT, type ExitCode } from '../utils/exitCodes.js';
-import type { Logger } from '../utils/logger.js';
+import { EXIT, type ExitCode } from '../errors/exitCodes.js';
+import type { Logger } from '../output/logger.js';
 import type { BatchResult } from './batch.js';
 import { leftForLaterMessage } from './budget.js';
 import { eventLine } from './events.js';

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CliError } from '../../src/utils/exitCodes.js';
+import { CliError } from '../../src/errors/exitCodes.js';
 import { parseCsv, readManifest } from '../../src/stage/manifest.js';
 
 describe('parseCsv', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/utils/logger.js';
+import { createLogger } from '../../src/output/logger.js';
 import { createProgress, formatDuration, formatProgressLine, rateAndEta } from '../../src/stage/progress.js';
 
 describe('formatDuration', () => {

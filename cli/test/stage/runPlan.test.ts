@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DesignStyleId, FurnitureTypeId } from '@flipstage/core';
-import { CliError } from '../../src/utils/exitCodes.js';
+import { CliError } from '../../src/errors/exitCodes.js';
 import { sha256Hex, stageFingerprint } from '../../src/stage/idempotency.js';
 import { requestChoice, stageOptionsSchema } from '../../src/stage/options.js';
 import { planLine, planRows, planRun } from '../../src/stage/runPlan.js';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CliError } from '../../src/utils/exitCodes.js';
+import { CliError } from '../../src/errors/exitCodes.js';
 import { STATE_FILE_NAME, StateFile, nextAttempt, type AttemptRecord } from '../../src/stage/stateFile.js';
 
 const record = (status: AttemptRecord['status'], attempt = 1): AttemptRecord => ({

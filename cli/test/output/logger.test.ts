@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/utils/logger.js';
+import { createLogger } from '../../src/output/logger.js';
 
 function capture(isTTY: boolean, env: NodeJS.ProcessEnv = {}) {
   const err: string[] = [];

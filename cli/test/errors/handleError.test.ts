@@ -2,9 +2,9 @@ import { CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError, NetworkError } from '../../src/api/apiError.js';
-import { CliError, EXIT } from '../../src/utils/exitCodes.js';
-import { exitCodeFor, handleError } from '../../src/utils/handleError.js';
-import { createLogger } from '../../src/utils/logger.js';
+import { CliError, EXIT } from '../../src/errors/exitCodes.js';
+import { exitCodeFor, handleError } from '../../src/errors/handleError.js';
+import { createLogger } from '../../src/output/logger.js';
 
 describe('exitCodeFor', () => {
   it('uses the code a CliError carries', () => {

@@ -2,7 +2,7 @@ import { CommanderError } from 'commander';
 import { z } from 'zod';
 import { ApiError, NetworkError, UNREACHABLE_ADVICE } from '../api/apiError.js';
 import { CliError, EXIT, NOT_SIGNED_IN_MESSAGE, type ExitCode } from './exitCodes.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '../output/logger.js';
 
 /** Which exit code an error ends the process with (0 all done, 1 failed, 2 usage, 3 not signed in, 4 credits, 5 no server). */
 export function exitCodeFor(error: unknown): ExitCode {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCAL_PRICE_IDS } from '@flipstage/core';
-import { assertHdAllowed, planOf } from './plan.js';
-import { EXIT } from './utils/exitCodes.js';
+import { assertHdAllowed, planOf } from '../src/plan.js';
+import { EXIT } from '../src/errors/exitCodes.js';
 
 describe('planOf', () => {
   it('names local and configured price ids', () => {

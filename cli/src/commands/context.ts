@@ -1,5 +1,5 @@
-import type { ExitCode } from './exitCodes.js';
-import type { CliIo, Logger } from './logger.js';
+import type { ExitCode } from '../errors/exitCodes.js';
+import type { CliIo, Logger } from '../output/logger.js';
 
 /** What every command gets from the program: its streams, the logger, and where its outcome goes. */
 export interface CommandContext {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCAL_PRICE_IDS } from '@flipstage/core';
-import { describePlan } from './whoami.js';
+import { describePlan } from '../../src/commands/whoami.js';
 
 describe('describePlan', () => {
   it('says there is no plan for an account living on its free credits', () => {
