@@ -24,6 +24,12 @@ describe('errorMessageFromResponse', () => {
     expect(errorMessageFromResponse(502, 'Bad gateway')).toBe('Bad gateway');
   });
 
+  it('skips fields that are not text', () => {
+    expect(errorMessageFromResponse(400, '{"message":5,"error":{"message":"Title is required"}}')).toBe('Title is required');
+    expect(errorMessageFromResponse(400, '{"error":{"message":7}}')).toBe('HTTP error! status: 400');
+    expect(errorMessageFromResponse(400, 'null')).toBe('HTTP error! status: 400');
+  });
+
   it('falls back to the HTTP status', () => {
     expect(errorMessageFromResponse(503, '')).toBe('HTTP error! status: 503');
     expect(errorMessageFromResponse(500, '{}')).toBe('HTTP error! status: 500');
