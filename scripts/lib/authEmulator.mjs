@@ -3,7 +3,7 @@
 // accounts with `npm start` or each other, and stopping one never pulls it from under another run.
 // Given a host (npm start: 127.0.0.1:9099), it reuses an emulator that already answers there, which
 // it then never stops.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -44,18 +44,20 @@ export function postEmulatorJson(url, body) {
 }
 
 /**
- * Writes into dir a firebase.json for an Auth emulator on `port`, and returns the firebase-tools
- * command that starts it (run it with dir as the working directory, where firebase-tools writes
- * its debug log). The hub and logging ports firebase-tools opens beside it are picked free too:
- * two emulators starting at once would otherwise race for the same defaults.
+ * Writes into dir, once, a firebase.json for an Auth emulator on `port` (Playwright's workers load
+ * their config again), and returns the firebase-tools command that starts it; run it in dir, where
+ * firebase-tools writes its debug log. The hub and logging ports firebase-tools opens beside it are
+ * picked free too: two emulators starting at once would otherwise race for the same defaults.
  * @param {string} dir
  * @param {number} port
  */
 export async function authEmulatorCommand(dir, port) {
-  const local = async () => ({ host: '127.0.0.1', port: await freePort() });
-  const emulators = { auth: { host: '127.0.0.1', port }, hub: await local(), logging: await local(), ui: { enabled: false }, singleProjectMode: true };
   const config = join(dir, 'firebase.json');
-  writeFileSync(config, JSON.stringify({ emulators }));
+  if (!existsSync(config)) {
+    const local = async () => ({ host: '127.0.0.1', port: await freePort() });
+    const emulators = { auth: { host: '127.0.0.1', port }, hub: await local(), logging: await local(), ui: { enabled: false }, singleProjectMode: true };
+    writeFileSync(config, JSON.stringify({ emulators }));
+  }
   return { command: process.execPath, args: [firebaseCli, 'emulators:start', '--only', 'auth', '--project', DEMO_PROJECT_ID, '--config', config] };
 }
 
