@@ -104,6 +104,14 @@ describe('POST /api/stage', () => {
     expect(t.stager.calls.at(-1)?.size).toBe('hd');
   });
 
+  it('tells the account whether its plan gives HD, by the rule the staging follows', async () => {
+    const user = await accountWith(10);
+    const account = () => request(t.app).get('/api/account').set('authorization', `Bearer ${user.idToken}`);
+    expect((await account()).body.hdAllowed).toBe(false);
+    await subscribe(user, LOCAL_PRICE_IDS.flipper);
+    expect((await account()).body.hdAllowed).toBe(true);
+  });
+
   it('stages in standard size when asked, even on an HD plan', async () => {
     const user = await accountWith(10);
     await subscribe(user, LOCAL_PRICE_IDS.premium);
