@@ -5,7 +5,7 @@ export default defineProject({
   resolve: { alias: coreAlias },
   test: {
     name: 'cli',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['test/**/*.test.ts'],
     environment: 'node',
     // The journeys in test/ run the built binary against a local host and the Auth emulator.
     globalSetup: ['test/globalSetup.ts'],

@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_PATHS, LOCAL_PRICE_IDS, mergeUser } from '@flipstage/core';
-import { ApiClient, apiUrl } from './apiClient.js';
-import { UnexpectedResponseError } from './apiError.js';
+import { ApiClient, apiUrl } from '../../src/api/apiClient.js';
+import { UnexpectedResponseError } from '../../src/api/apiError.js';
 
 const tokens = { idToken: async () => 'token', renew: async () => 'token' };
 const user = mergeUser({ uid: 'u1', email: 'ada@example.com' }, null, {
