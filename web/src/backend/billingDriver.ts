@@ -1,5 +1,8 @@
 import {
   API_PATHS,
+  billingSessionResponseSchema,
+  billingTermsResponseSchema,
+  checkoutSessionResponseSchema,
   type BillingSessionRequest,
   type BillingSessionResponse,
   type BillingTermsResponse,
@@ -12,9 +15,9 @@ import type { BillingDriver } from './types';
 export function createHttpBillingDriver(apiFetch: ApiFetch): BillingDriver {
   return {
     createCheckoutSession: (request: CheckoutSessionRequest) =>
-      apiFetch<CheckoutSessionResponse>(API_PATHS.checkoutSession, { json: request }),
+      apiFetch<CheckoutSessionResponse>(API_PATHS.checkoutSession, { schema: checkoutSessionResponseSchema, json: request }),
     createBillingSession: (request: BillingSessionRequest) =>
-      apiFetch<BillingSessionResponse>(API_PATHS.billingSession, { json: request }),
-    billingTerms: () => apiFetch<BillingTermsResponse>(API_PATHS.billingTerms),
+      apiFetch<BillingSessionResponse>(API_PATHS.billingSession, { schema: billingSessionResponseSchema, json: request }),
+    billingTerms: () => apiFetch<BillingTermsResponse>(API_PATHS.billingTerms, { schema: billingTermsResponseSchema }),
   };
 }

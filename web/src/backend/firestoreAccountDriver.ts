@@ -19,6 +19,7 @@ import { updateProfile as updateAuthProfile, type Auth } from 'firebase/auth';
 import {
   API_PATHS,
   mergeUser,
+  mergedUserSchema,
   type CustomerRecord,
   type ImageEdit,
   type MergedUser,
@@ -59,7 +60,7 @@ export function createFirestoreAccountDriver(db: Firestore, auth: Auth, apiFetch
   return {
     realtime: true,
     async ensureAccount(user) {
-      return withProviders(await apiFetch<MergedUser>(API_PATHS.account, { method: 'POST', json: {} }), user);
+      return withProviders(await apiFetch(API_PATHS.account, { schema: mergedUserSchema, method: 'POST', json: {} }), user);
     },
     async readMergedUser(user) {
       const [profile, customer] = await Promise.all([

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError, createApiFetch, type IdTokenSource } from './http';
+import { z } from 'zod';
+import { ApiError, createApiFetch, type ApiFetchInit, type IdTokenSource } from './http';
 
 interface Seen {
   method: string;
@@ -52,7 +53,10 @@ beforeAll(async () => {
 });
 
 let idToken: IdTokenSource = async () => null;
-const apiFetch = createApiFetch((forceRefresh) => idToken(forceRefresh));
+const fetchApi = createApiFetch((forceRefresh) => idToken(forceRefresh));
+/** Any answer will do here; the contract check has its own test. */
+const apiFetch = (path: string, init: Omit<ApiFetchInit<unknown>, 'schema'> = {}) =>
+  fetchApi(path, { schema: z.unknown(), ...init });
 
 afterEach(() => {
   seen = [];
@@ -63,7 +67,14 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('apiFetch', () => {
   it('parses the JSON answer', async () => {
-    expect(await apiFetch<{ hello: string }>(`${base}/ok`)).toEqual({ hello: 'world' });
+    expect(await fetchApi(`${base}/ok`, { schema: z.object({ hello: z.string() }) })).toEqual({ hello: 'world' });
+  });
+
+  it('refuses an answer that breaks its contract', async () => {
+    await expect(fetchApi(`${base}/ok`, { schema: z.object({ hello: z.number() }) })).rejects.toMatchObject({
+      status: 200,
+      message: `Unexpected response from ${base}/ok`,
+    });
   });
 
   it('sends no Authorization header when signed out', async () => {

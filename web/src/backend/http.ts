@@ -1,3 +1,4 @@
+import type { ZodType } from 'zod';
 import { errorMessageFromResponse } from '@flipstage/core';
 
 /** A non-OK answer from the own API, carrying the message the spec's client error rule picks (§7). */
@@ -10,7 +11,9 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiFetchInit {
+export interface ApiFetchInit<T> {
+  /** The answer's contract (core/src/contracts); an answer that breaks it is an error, not data. */
+  schema: ZodType<T>;
   method?: string;
   json?: unknown;
   form?: FormData;
@@ -21,7 +24,7 @@ export interface ApiFetchInit {
 /** The signed-in user's current ID token, or null when signed out; forceRefresh asks the auth provider for a new one. */
 export type IdTokenSource = (forceRefresh?: boolean) => Promise<string | null>;
 
-export type ApiFetch = <T>(path: string, init?: ApiFetchInit) => Promise<T>;
+export type ApiFetch = <T>(path: string, init: ApiFetchInit<T>) => Promise<T>;
 
 /**
  * Calls the own API (`/api/*`, same origin) with the bearer token when signed in. The token is asked
@@ -31,7 +34,7 @@ export type ApiFetch = <T>(path: string, init?: ApiFetchInit) => Promise<T>;
  * changed on another device).
  */
 export function createApiFetch(idToken: IdTokenSource): ApiFetch {
-  return async <T>(path: string, init: ApiFetchInit = {}): Promise<T> => {
+  return async <T>(path: string, init: ApiFetchInit<T>): Promise<T> => {
     const token = await idToken();
     let response = await send(path, init, token);
     if (response.status === 401 && token) {
@@ -44,16 +47,20 @@ export function createApiFetch(idToken: IdTokenSource): ApiFetch {
     }
     const text = await response.text();
     if (!response.ok) throw new ApiError(response.status, errorMessageFromResponse(response.status, text));
-    if (!text) return undefined as T;
+    const unexpected = new ApiError(response.status, `Unexpected response from ${path}`);
+    let body: unknown;
     try {
-      return JSON.parse(text) as T;
+      body = text ? JSON.parse(text) : undefined;
     } catch {
-      throw new ApiError(response.status, `Unexpected response from ${path}`);
+      throw unexpected;
     }
+    const parsed = init.schema.safeParse(body);
+    if (!parsed.success) throw unexpected;
+    return parsed.data;
   };
 }
 
-function send(path: string, init: ApiFetchInit, token: string | null): Promise<Response> {
+function send<T>(path: string, init: ApiFetchInit<T>, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

@@ -1,7 +1,7 @@
-import { API_PATHS, type MergedUser } from '@flipstage/core';
+import { API_PATHS, imageEditsPageSchema, mergedUserSchema } from '@flipstage/core';
 import { ApiError, type ApiFetch } from './http';
 import { withProviders } from './accountIdentity';
-import type { AccountDriver, ImageEditsPage } from './types';
+import type { AccountDriver } from './types';
 
 export const IMAGE_EDITS_PATH = '/api/image-edits';
 
@@ -10,22 +10,22 @@ export function createLocalAccountDriver(apiFetch: ApiFetch): AccountDriver {
   return {
     realtime: false,
     async ensureAccount(user) {
-      return withProviders(await apiFetch<MergedUser>(API_PATHS.account, { method: 'POST', json: {} }), user);
+      return withProviders(await apiFetch(API_PATHS.account, { schema: mergedUserSchema, method: 'POST', json: {} }), user);
     },
     async readMergedUser(user) {
       try {
-        return withProviders(await apiFetch<MergedUser>(API_PATHS.account), user);
+        return withProviders(await apiFetch(API_PATHS.account, { schema: mergedUserSchema }), user);
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
       }
     },
     async updateProfile(_user, profile) {
-      await apiFetch<MergedUser>(API_PATHS.account, { method: 'PATCH', json: profile });
+      await apiFetch(API_PATHS.account, { schema: mergedUserSchema, method: 'PATCH', json: profile });
     },
     async listImageEdits(_user, cursor) {
       const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-      return apiFetch<ImageEditsPage>(`${IMAGE_EDITS_PATH}${query}`);
+      return apiFetch(`${IMAGE_EDITS_PATH}${query}`, { schema: imageEditsPageSchema });
     },
   };
 }

@@ -1,6 +1,9 @@
 import {
   API_PATHS,
   ITEM_STAGED_FROM_FIELD,
+  itemDetailSchema,
+  itemSchema,
+  itemsPageSchema,
   type Item,
   type ItemDetail,
   type ItemsPage,
@@ -72,12 +75,13 @@ export function fileNameFromUrl(url: string, fallback = 'image.jpg'): string {
 
 export function createHttpMarketplaceDriver(fetchApi: ApiFetch): MarketplaceDriver {
   return {
-    listItems: (query, signal) => fetchApi<ItemsPage>(itemsPath(query), { signal }),
-    getItem: (id, signal) => fetchApi<ItemDetail>(itemPath(id), { signal }),
+    listItems: (query, signal) => fetchApi<ItemsPage>(itemsPath(query), { schema: itemsPageSchema, signal }),
+    getItem: (id, signal) => fetchApi<ItemDetail>(itemPath(id), { schema: itemDetailSchema, signal }),
     createItem: (draft) =>
-      fetchApi<Item>(API_PATHS.marketplaceCreateItem, { method: 'POST', form: itemFormData(draft) }),
+      fetchApi<Item>(API_PATHS.marketplaceCreateItem, { schema: itemSchema, method: 'POST', form: itemFormData(draft) }),
     updateItem: (id, draft) =>
       fetchApi<Item>(`${API_PATHS.marketplaceUpdateItem}?id=${encodeURIComponent(id)}`, {
+        schema: itemSchema,
         method: 'PUT',
         form: itemFormData(draft),
       }),

@@ -17,12 +17,12 @@ const request: StageImageRequest = {
 const response = { editId: 'e1', inputUrl: 'http://x/in.jpg', outputUrl: 'http://x/out.jpg', creditsRemaining: 9 };
 
 function recordingFetch(outcomes: Array<() => unknown>) {
-  const calls: Array<{ path: string; init: ApiFetchInit }> = [];
-  const fetchApi: ApiFetch = async <T>(path: string, init: ApiFetchInit = {}): Promise<T> => {
-    calls.push({ path, init });
+  const calls: Array<{ path: string; init: ApiFetchInit<unknown> }> = [];
+  const fetchApi: ApiFetch = async <T>(path: string, init: ApiFetchInit<T>): Promise<T> => {
+    calls.push({ path, init: init as ApiFetchInit<unknown> });
     const next = outcomes.shift();
     if (!next) throw new Error('unexpected call');
-    return next() as T;
+    return init.schema.parse(next());
   };
   return { calls, fetchApi };
 }

@@ -1,4 +1,11 @@
-import { API_PATHS, IDEMPOTENCY_HEADER, type StageRequestFields, type StageResponse } from '@flipstage/core';
+import {
+  API_PATHS,
+  IDEMPOTENCY_HEADER,
+  stageFormEntries,
+  stageResponseSchema,
+  type StageRequestFields,
+  type StageResponse,
+} from '@flipstage/core';
 import { ApiError, type ApiFetch } from './http';
 
 export interface StageImageRequest extends StageRequestFields {
@@ -13,14 +20,18 @@ export interface StagingDriver {
   stage(request: StageImageRequest): Promise<StageResponse>;
 }
 
+/** The size is left out: the plan decides HD on the server. */
 function stageForm(request: StageImageRequest): FormData {
+  const { fileField, entries } = stageFormEntries({
+    prompt: request.prompt,
+    style: request.style,
+    furnitureType: request.furnitureType,
+    mode: request.mode,
+    variant: request.variant,
+  });
   const form = new FormData();
-  form.append('imageFile', request.file, request.file.name);
-  form.append('prompt', request.prompt);
-  form.append('style', request.style);
-  form.append('furnitureType', request.furnitureType);
-  form.append('mode', request.mode);
-  form.append('variant', String(request.variant));
+  form.append(fileField, request.file, request.file.name);
+  for (const [name, value] of entries) form.append(name, value);
   return form;
 }
 
@@ -28,6 +39,7 @@ export function createHttpStagingDriver(fetchApi: ApiFetch): StagingDriver {
   return {
     stage: (request) =>
       fetchApi<StageResponse>(API_PATHS.stage, {
+        schema: stageResponseSchema,
         method: 'POST',
         form: stageForm(request),
         headers: { [IDEMPOTENCY_HEADER]: request.idempotencyKey },

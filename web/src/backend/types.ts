@@ -4,7 +4,7 @@ import type {
   BillingTermsResponse,
   CheckoutSessionRequest,
   CheckoutSessionResponse,
-  ImageEdit,
+  ImageEditsPage,
   MergedUser,
 } from '@flipstage/core';
 import type { MarketplaceDriver } from './marketplace';
@@ -54,11 +54,6 @@ export interface AuthDriver {
 export interface ProfilePatch {
   name?: string;
   avatar?: string | null;
-}
-
-export interface ImageEditsPage {
-  data: ImageEdit[];
-  nextCursor: string | null;
 }
 
 /** The signed-in user's own data: Firestore under rules in Firebase mode, the local host in local mode. */
