@@ -2,6 +2,7 @@ export * from './catalog.js';
 export * from './plans.js';
 export * from './credits.js';
 export * from './messages.js';
+export * from './html.js';
 export * from './limits.js';
 export * from './schemas.js';
 export * from './user.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
-import { findDesignStyle, findFurnitureType } from '@flipstage/core';
+import { escapeHtml, findDesignStyle, findFurnitureType } from '@flipstage/core';
 import type { SkippedFile } from './collect.js';
 import type { StopReason } from './stopSwitch.js';
 
@@ -65,10 +65,6 @@ export interface RunRecord extends RunSummary {
 /** flipstage-report.json: every run in this out folder, newest first. */
 export interface ReportDocument {
   runs: RunRecord[];
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** A URL relative to the report for a path relative to the out folder, each segment percent-encoded. */

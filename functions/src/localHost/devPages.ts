@@ -3,18 +3,16 @@
  * server-rendered HTML. Confirming sends the same signed events Stripe would.
  */
 import express, { Router, type ErrorRequestHandler, type Response } from 'express';
-import { formatPlanPrice, MESSAGES, type Plan } from '@flipstage/core';
+import { escapeHtml, formatPlanPrice, MESSAGES, type Plan } from '@flipstage/core';
 import type { SimulatedPayments } from '../adapters/local/simulatedPayments.js';
 import { logs, type Logger } from '../logs.js';
 import { sendText } from './plainText.js';
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)} · FlipStage (local)</title>
+<title>${escapeHtml(title)} · FlipStage (local)</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#f4f1ec;color:#222;display:flex;justify-content:center;padding:48px 16px;margin:0}
 main{background:#fff;border-radius:12px;box-shadow:0 2px 12px #0002;padding:32px;max-width:440px;width:100%}
@@ -25,7 +23,7 @@ ul{padding-left:20px}button,a.button{display:block;width:100%;box-sizing:border-
 }
 
 function planSummary(plan: Plan): string {
-  return `<ul>${plan.features.map((f) => `<li>${escape(f)}</li>`).join('')}</ul>`;
+  return `<ul>${plan.features.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>`;
 }
 
 function sendPage(res: Response, status: number, title: string, body: string): void {
@@ -67,7 +65,7 @@ export function devPages(payments: SimulatedPayments, logger: Logger): Router {
       200,
       `Subscribe to ${view.plan.name}`,
       `<p class="note">Simulated Stripe Checkout — local mode, no real payment</p>
-<h1>FlipStage ${escape(view.plan.name)}</h1>
+<h1>FlipStage ${escapeHtml(view.plan.name)}</h1>
 <div class="price">${price}<span class="note"> / month</span></div>${trial}${planSummary(view.plan)}
 <form method="post" action="${action}/confirm"><button class="primary" type="submit">${view.trialDays ? 'Start trial' : 'Pay'}</button></form>
 <form method="post" action="${action}/cancel"><button class="secondary" type="submit">Cancel</button></form>`,
@@ -97,12 +95,12 @@ export function devPages(payments: SimulatedPayments, logger: Logger): Router {
     const sub = view.subscription;
     const live = sub && sub.status !== 'canceled';
     const current = sub
-      ? `<h1>${escape(sub.plan?.name ?? 'Unknown plan')}</h1><p>Status: <strong>${escape(sub.status)}</strong>${sub.plan ? ` · ${formatPlanPrice(sub.plan)} per month` : ''}</p>`
+      ? `<h1>${escapeHtml(sub.plan?.name ?? 'Unknown plan')}</h1><p>Status: <strong>${escapeHtml(sub.status)}</strong>${sub.plan ? ` · ${formatPlanPrice(sub.plan)} per month` : ''}</p>`
       : '<h1>No subscription</h1>';
     const switches = view.otherPlans
       .map(
         (plan) =>
-          `<form method="post" action="${action}/switch"><input type="hidden" name="plan" value="${escape(plan.id)}"><button class="secondary" type="submit">Switch to ${escape(plan.name)} (${formatPlanPrice(plan)} per month)</button></form>`,
+          `<form method="post" action="${action}/switch"><input type="hidden" name="plan" value="${escapeHtml(plan.id)}"><button class="secondary" type="submit">Switch to ${escapeHtml(plan.name)} (${formatPlanPrice(plan)} per month)</button></form>`,
       )
       .join('');
     const cancel = live
@@ -113,7 +111,7 @@ export function devPages(payments: SimulatedPayments, logger: Logger): Router {
       200,
       'Billing portal',
       `<p class="note">Simulated Stripe Customer Portal — local mode</p>${current}${switches}${cancel}
-<a class="button primary" href="${escape(view.returnUrl)}">Return to FlipStage</a>`,
+<a class="button primary" href="${escapeHtml(view.returnUrl)}">Return to FlipStage</a>`,
     );
   });
 
