@@ -19,7 +19,9 @@ const PUBLIC_PAGES: Array<{ path: string; ready: string | null }> = [
 for (const { path, ready } of PUBLIC_PAGES) {
   test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
     await page.goto(path);
-    const heading = ready ? page.getByRole('heading', { name: ready }).first() : page.getByRole('heading', { level: 1 });
+    const heading = ready
+      ? page.getByRole('heading', { name: ready }).first()
+      : page.getByRole('heading', { level: 1 });
     await expect(heading).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });

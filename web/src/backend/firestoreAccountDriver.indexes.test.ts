@@ -79,7 +79,11 @@ const calls: Record<keyof DriverMethods, Array<(driver: AccountDriver) => unknow
 
 describe('firestore.indexes.json against the web app’s Firestore reads', () => {
   it('has an index for every query the account driver runs, having run every driver method', async () => {
-    const driver = createFirestoreAccountDriver({} as Firestore, { currentUser: null } as Auth, async <T>() => ({}) as T);
+    const driver = createFirestoreAccountDriver(
+      {} as Firestore,
+      { currentUser: null } as Auth,
+      async <T>() => ({}) as T,
+    );
     for (const run of Object.values(calls).flat()) await Promise.resolve(run(driver)).catch(() => undefined);
     const methods = Object.entries(driver).flatMap(([name, value]) => (typeof value === 'function' ? [name] : []));
     expect(methods.filter((name) => !(name in calls))).toEqual([]);

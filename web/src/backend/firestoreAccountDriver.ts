@@ -60,7 +60,10 @@ export function createFirestoreAccountDriver(db: Firestore, auth: Auth, apiFetch
   return {
     realtime: true,
     async ensureAccount(user) {
-      return withProviders(await apiFetch(API_PATHS.account, { schema: mergedUserSchema, method: 'POST', json: {} }), user);
+      return withProviders(
+        await apiFetch(API_PATHS.account, { schema: mergedUserSchema, method: 'POST', json: {} }),
+        user,
+      );
     },
     async readMergedUser(user) {
       const [profile, customer] = await Promise.all([

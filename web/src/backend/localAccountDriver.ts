@@ -10,7 +10,10 @@ export function createLocalAccountDriver(apiFetch: ApiFetch): AccountDriver {
   return {
     realtime: false,
     async ensureAccount(user) {
-      return withProviders(await apiFetch(API_PATHS.account, { schema: mergedUserSchema, method: 'POST', json: {} }), user);
+      return withProviders(
+        await apiFetch(API_PATHS.account, { schema: mergedUserSchema, method: 'POST', json: {} }),
+        user,
+      );
     },
     async readMergedUser(user) {
       try {

@@ -78,7 +78,11 @@ export function createHttpMarketplaceDriver(fetchApi: ApiFetch): MarketplaceDriv
     listItems: (query, signal) => fetchApi<ItemsPage>(itemsPath(query), { schema: itemsPageSchema, signal }),
     getItem: (id, signal) => fetchApi<ItemDetail>(itemPath(id), { schema: itemDetailSchema, signal }),
     createItem: (draft) =>
-      fetchApi<Item>(API_PATHS.marketplaceCreateItem, { schema: itemSchema, method: 'POST', form: itemFormData(draft) }),
+      fetchApi<Item>(API_PATHS.marketplaceCreateItem, {
+        schema: itemSchema,
+        method: 'POST',
+        form: itemFormData(draft),
+      }),
     updateItem: (id, draft) =>
       fetchApi<Item>(`${API_PATHS.marketplaceUpdateItem}?id=${encodeURIComponent(id)}`, {
         schema: itemSchema,

@@ -142,7 +142,15 @@ export function ConfirmPasswordField({ form }: { form: UseFormReturn<AuthFormVal
 }
 
 /** Sign-up and sign-in open with the providers (spec §2), then the email form. */
-export function SocialSignIn({ type, next, state }: { type: 'signup' | 'signin'; next?: string; state: AuthFormState }) {
+export function SocialSignIn({
+  type,
+  next,
+  state,
+}: {
+  type: 'signup' | 'signin';
+  next?: string;
+  state: AuthFormState;
+}) {
   const backend = useBackend();
   const finishSignIn = useFinishSignIn(next);
   async function signInWithProvider(provider: SocialProvider) {

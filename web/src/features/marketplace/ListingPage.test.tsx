@@ -29,7 +29,6 @@ function listing(overrides: Partial<ItemDetail> = {}): ItemDetail {
   };
 }
 
-
 function renderListing(item: ItemDetail | Error, uid: string | null = null) {
   const getItem = vi.fn(async () => {
     if (item instanceof Error) throw item;

@@ -1,10 +1,5 @@
 import { atom } from 'jotai';
-import {
-  DEFAULT_FURNITURE_TYPE,
-  DEFAULT_STYLE,
-  filterImageFiles,
-  type PromptMode,
-} from '@flipstage/core';
+import { DEFAULT_FURNITURE_TYPE, DEFAULT_STYLE, filterImageFiles, type PromptMode } from '@flipstage/core';
 import {
   addImages,
   applyChoiceToAll,

@@ -7,7 +7,9 @@ import { previewHeicInWorker, type HeicPreviewer } from './heicFiles';
 // The worker's decoder is the browser's; here each test decides what it makes of a HEIC.
 vi.mock('./heicFiles', async (importOriginal) => ({
   ...(await importOriginal<typeof import('./heicFiles')>()),
-  previewHeicInWorker: vi.fn<HeicPreviewer>(async () => new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' })),
+  previewHeicInWorker: vi.fn<HeicPreviewer>(
+    async () => new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }),
+  ),
 }));
 afterEach(() => {
   vi.restoreAllMocks();
@@ -21,7 +23,9 @@ function decodeWith(preview: HeicPreviewer) {
 }
 
 function heicFile(name = 'IMG_0001.HEIC'): File {
-  return new File([new Uint8Array([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x68, 0x65, 0x69, 0x63])], name, { type: 'image/heic' });
+  return new File([new Uint8Array([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x68, 0x65, 0x69, 0x63])], name, {
+    type: 'image/heic',
+  });
 }
 
 async function upload(...files: File[]) {
