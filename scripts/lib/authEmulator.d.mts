@@ -9,10 +9,10 @@ export interface RunningAuthEmulator {
   url: string;
   /** False when an emulator was already answering on the host asked for and is reused. */
   started: boolean;
-  /** Stops the emulator if this call started it. */
+  /** Stops the emulator if this call started it and no other caller in the process still uses it. */
   stop(): Promise<void>;
 }
-/** Starts an Auth emulator on a free port, or on options.host unless one answers there already. */
+/** The process's own Auth emulator on a free port (shared by its callers, stopped with the last), or one on options.host unless one answers there already. */
 export declare function ensureAuthEmulator(options?: {
   host?: string;
   timeoutMs?: number;

@@ -1,6 +1,6 @@
 // The Firebase Auth emulator (pure Node, offline) under project demo-flipstage, run by firebase-tools.
-// ensureAuthEmulator() starts one of the caller's own on a free port, so test runs never share
-// accounts with `npm start` or each other, and stopping one never pulls it from under another run.
+// ensureAuthEmulator() gives each process one of its own on a free port, so test runs never share
+// accounts with `npm start` or each other, and one run stopping never pulls it from under another.
 // Given a host (npm start: 127.0.0.1:9099), it reuses an emulator that already answers there, which
 // it then never stops.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -62,6 +62,13 @@ export async function authEmulatorCommand(dir, port) {
 }
 
 /**
+ * One emulator per process, stopped when its last user stops: Vitest runs the functions and cli
+ * projects' set-ups in one process, and the local host the cli one starts there points the whole
+ * process's Admin SDK (FIREBASE_AUTH_EMULATOR_HOST) at its emulator, so both must use the same one.
+ */
+const shared = (globalThis[Symbol.for('flipstage.authEmulator')] ??= { users: 0, starting: null });
+
+/**
  * @param {{ host?: string, timeoutMs?: number, log?: (line: string) => void }} [options]
  * @returns {Promise<{ host: string, url: string, started: boolean, stop: () => Promise<void> }>}
  */
@@ -71,8 +78,29 @@ export async function ensureAuthEmulator(options = {}) {
     if (answer?.status === 200 && answer.text.includes('authEmulator')) {
       return { host: options.host, url: `http://${options.host}`, started: false, stop: async () => {} };
     }
+    return startAuthEmulator(Number(new URL(`http://${options.host}`).port), options);
   }
-  const port = options.host ? Number(new URL(`http://${options.host}`).port) : await freePort();
+  shared.users += 1;
+  shared.starting ??= freePort().then((port) => startAuthEmulator(port, options));
+  let emulator;
+  try {
+    emulator = await shared.starting;
+  } catch (error) {
+    if (--shared.users === 0) shared.starting = null;
+    throw error;
+  }
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (--shared.users > 0) return;
+    shared.starting = null;
+    await emulator.stop();
+  };
+  return { ...emulator, stop };
+}
+
+async function startAuthEmulator(port, options) {
   const host = `127.0.0.1:${port}`;
   const dir = mkdtempSync(join(tmpdir(), 'flipstage-auth-'));
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
