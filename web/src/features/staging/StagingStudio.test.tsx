@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { buildAutoPrompt, MESSAGES, type StageResponse } from '@flipstage/core';
+import { buildAutoPrompt, MESSAGES, type MergedUser, type StageResponse } from '@flipstage/core';
+import { refreshMergedUser } from '../../backend/session';
 import type { StageImageRequest } from '../../backend/staging';
 import { track } from '../../analytics/track';
 import {
@@ -210,6 +211,22 @@ describe('staging studio: Generate Selected', () => {
     }
     expect(screen.getByRole('slider', { name: 'Before and after comparison' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Show staged image 1' })).toBeInTheDocument();
+  });
+
+  it('keeps the balance from the staging answer over an account read that was already under way', async () => {
+    const { queryClient, account } = await renderStudio({ session: signedInSession(10) });
+    let answerRead!: (user: MergedUser) => void;
+    vi.mocked(account.readMergedUser).mockImplementationOnce(() => new Promise((resolve) => (answerRead = resolve)));
+    void refreshMergedUser(queryClient);
+    await waitFor(() => expect(account.readMergedUser).toHaveBeenCalled());
+    await upload(imageFile('a.jpg'));
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Selected' }));
+    await screen.findByText('Image 1 processed');
+    expect(screen.getByRole('status')).toHaveTextContent('Credits: 9');
+    answerRead(signedInSession(10).user!);
+    // Long enough for the stale answer to reach the screen, had it not been cancelled.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByRole('status')).toHaveTextContent('Credits: 9');
   });
 
   it('skips an image that is already processed', async () => {

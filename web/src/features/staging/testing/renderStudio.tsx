@@ -82,5 +82,5 @@ export async function renderStudio(options: { session: StudioAccount; backend?: 
   // The drop zone is its own chunk; the first render in a test file waits for it to be imported.
   await screen.findByLabelText('Upload furniture photos', undefined, { timeout: 5_000 });
   await waitFor(() => expect(screen.getByRole('status')).not.toHaveTextContent('…'));
-  return { ...result, router, store, queryClient, backend: staging };
+  return { ...result, router, store, queryClient, backend: staging, account: fake.account };
 }
