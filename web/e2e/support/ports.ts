@@ -5,6 +5,7 @@
  * signs up accounts in a developer's emulator. The runner, loading playwright.config.ts, picks them
  * first and publishes them in the environment, which the workers inherit.
  */
+import { LOCAL_PROJECT_ID } from '@flipstage/core';
 import { freePort } from '../../../scripts/lib/freePort.mjs';
 
 const PORT_VARS = ['E2E_AUTH_PORT', 'E2E_LOCAL_HOST_PORT', 'E2E_WEB_PORT'] as const;
@@ -17,4 +18,4 @@ export const LOCAL_HOST_PORT = Number(localHostPort);
 export const LOCAL_HOST_URL = `http://127.0.0.1:${localHostPort}`;
 export const WEB_PORT = Number(webPort);
 export const WEB_URL = `http://127.0.0.1:${webPort}`;
-export const PROJECT_ID = 'demo-flipstage';
+export const PROJECT_ID = LOCAL_PROJECT_ID;
