@@ -1,8 +1,5 @@
 import {
   API_PATHS,
-  billingSessionResponseSchema,
-  billingTermsResponseSchema,
-  checkoutSessionResponseSchema,
   type BillingSessionRequest,
   type BillingSessionResponse,
   type BillingTermsResponse,
@@ -11,19 +8,20 @@ import {
 } from '@flipstage/core';
 import type { ApiFetch } from './http';
 import type { BillingDriver } from './types';
+import { contracts } from './contracts';
 
 export function createHttpBillingDriver(apiFetch: ApiFetch): BillingDriver {
   return {
     createCheckoutSession: (request: CheckoutSessionRequest) =>
       apiFetch<CheckoutSessionResponse>(API_PATHS.checkoutSession, {
-        schema: checkoutSessionResponseSchema,
+        schema: contracts.checkoutSession,
         json: request,
       }),
     createBillingSession: (request: BillingSessionRequest) =>
       apiFetch<BillingSessionResponse>(API_PATHS.billingSession, {
-        schema: billingSessionResponseSchema,
+        schema: contracts.billingSession,
         json: request,
       }),
-    billingTerms: () => apiFetch<BillingTermsResponse>(API_PATHS.billingTerms, { schema: billingTermsResponseSchema }),
+    billingTerms: () => apiFetch<BillingTermsResponse>(API_PATHS.billingTerms, { schema: contracts.billingTerms }),
   };
 }

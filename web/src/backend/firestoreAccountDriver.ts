@@ -19,7 +19,6 @@ import { updateProfile as updateAuthProfile, type Auth } from 'firebase/auth';
 import {
   API_PATHS,
   mergeUser,
-  mergedUserSchema,
   type CustomerRecord,
   type ImageEdit,
   type MergedUser,
@@ -28,6 +27,7 @@ import {
 import type { ApiFetch } from './http';
 import { authIdentity, withProviders } from './accountIdentity';
 import type { AccountDriver, AuthUser } from './types';
+import { contracts } from './contracts';
 
 const IMAGE_EDITS_PAGE_SIZE = 24;
 
@@ -61,7 +61,7 @@ export function createFirestoreAccountDriver(db: Firestore, auth: Auth, apiFetch
     realtime: true,
     async ensureAccount(user) {
       return withProviders(
-        await apiFetch(API_PATHS.account, { schema: mergedUserSchema, method: 'POST', json: {} }),
+        await apiFetch(API_PATHS.account, { schema: contracts.mergedUser, method: 'POST', json: {} }),
         user,
       );
     },

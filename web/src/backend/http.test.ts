@@ -56,7 +56,7 @@ let idToken: IdTokenSource = async () => null;
 const fetchApi = createApiFetch((forceRefresh) => idToken(forceRefresh));
 /** Any answer will do here; the contract check has its own test. */
 const apiFetch = (path: string, init: Omit<ApiFetchInit<unknown>, 'schema'> = {}) =>
-  fetchApi(path, { schema: z.unknown(), ...init });
+  fetchApi(path, { schema: async () => z.unknown(), ...init });
 
 afterEach(() => {
   seen = [];
@@ -67,11 +67,11 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('apiFetch', () => {
   it('parses the JSON answer', async () => {
-    expect(await fetchApi(`${base}/ok`, { schema: z.object({ hello: z.string() }) })).toEqual({ hello: 'world' });
+    expect(await fetchApi(`${base}/ok`, { schema: async () => z.object({ hello: z.string() }) })).toEqual({ hello: 'world' });
   });
 
   it('refuses an answer that breaks its contract', async () => {
-    await expect(fetchApi(`${base}/ok`, { schema: z.object({ hello: z.number() }) })).rejects.toMatchObject({
+    await expect(fetchApi(`${base}/ok`, { schema: async () => z.object({ hello: z.number() }) })).rejects.toMatchObject({
       status: 200,
       message: `Unexpected response from ${base}/ok`,
     });

@@ -1,5 +1,4 @@
-import type { ZodType } from 'zod';
-import { errorMessageFromResponse } from '@flipstage/core';
+import { errorMessageFrom, type Contract } from './contracts';
 
 /** A non-OK answer from the own API, carrying the message the spec's client error rule picks (§7). */
 export class ApiError extends Error {
@@ -12,8 +11,8 @@ export class ApiError extends Error {
 }
 
 export interface ApiFetchInit<T> {
-  /** The answer's contract (core/src/contracts); an answer that breaks it is an error, not data. */
-  schema: ZodType<T>;
+  /** The answer's contract (backend/contracts.ts); an answer that breaks it is an error, not data. */
+  schema: Contract<T>;
   method?: string;
   json?: unknown;
   form?: FormData;
@@ -45,8 +44,8 @@ export function createApiFetch(idToken: IdTokenSource): ApiFetch {
         response = await send(path, init, fresh);
       }
     }
-    const text = await response.text();
-    if (!response.ok) throw new ApiError(response.status, errorMessageFromResponse(response.status, text));
+    const [text, schema] = await Promise.all([response.text(), init.schema()]);
+    if (!response.ok) throw new ApiError(response.status, await errorMessageFrom(response.status, text));
     const unexpected = new ApiError(response.status, `Unexpected response from ${path}`);
     let body: unknown;
     try {
@@ -54,7 +53,7 @@ export function createApiFetch(idToken: IdTokenSource): ApiFetch {
     } catch {
       throw unexpected;
     }
-    const parsed = init.schema.safeParse(body);
+    const parsed = schema.safeParse(body);
     if (!parsed.success) throw unexpected;
     return parsed.data;
   };

@@ -1,15 +1,13 @@
 import {
   API_PATHS,
   ITEM_STAGED_FROM_FIELD,
-  itemDetailSchema,
-  itemSchema,
-  itemsPageSchema,
   type Item,
   type ItemDetail,
   type ItemsPage,
   type ItemState,
 } from '@flipstage/core';
 import type { ApiFetch } from './http';
+import { contracts } from './contracts';
 
 export interface ItemQuery {
   search: string;
@@ -75,17 +73,17 @@ export function fileNameFromUrl(url: string, fallback = 'image.jpg'): string {
 
 export function createHttpMarketplaceDriver(fetchApi: ApiFetch): MarketplaceDriver {
   return {
-    listItems: (query, signal) => fetchApi<ItemsPage>(itemsPath(query), { schema: itemsPageSchema, signal }),
-    getItem: (id, signal) => fetchApi<ItemDetail>(itemPath(id), { schema: itemDetailSchema, signal }),
+    listItems: (query, signal) => fetchApi<ItemsPage>(itemsPath(query), { schema: contracts.itemsPage, signal }),
+    getItem: (id, signal) => fetchApi<ItemDetail>(itemPath(id), { schema: contracts.itemDetail, signal }),
     createItem: (draft) =>
       fetchApi<Item>(API_PATHS.marketplaceCreateItem, {
-        schema: itemSchema,
+        schema: contracts.item,
         method: 'POST',
         form: itemFormData(draft),
       }),
     updateItem: (id, draft) =>
       fetchApi<Item>(`${API_PATHS.marketplaceUpdateItem}?id=${encodeURIComponent(id)}`, {
-        schema: itemSchema,
+        schema: contracts.item,
         method: 'PUT',
         form: itemFormData(draft),
       }),

@@ -22,7 +22,7 @@ function recordingFetch(outcomes: Array<() => unknown>) {
     calls.push({ path, init: init as ApiFetchInit<unknown> });
     const next = outcomes.shift();
     if (!next) throw new Error('unexpected call');
-    return init.schema.parse(next());
+    return (await init.schema()).parse(next());
   };
   return { calls, fetchApi };
 }

@@ -2,11 +2,11 @@ import {
   API_PATHS,
   IDEMPOTENCY_HEADER,
   stageFormEntries,
-  stageResponseSchema,
   type StageRequestFields,
   type StageResponse,
 } from '@flipstage/core';
 import { ApiError, type ApiFetch } from './http';
+import { contracts } from './contracts';
 
 export interface StageImageRequest extends StageRequestFields {
   /** "Try another room": 0 for a photo's first result, then 1, 2, … for each further room. */
@@ -39,7 +39,7 @@ export function createHttpStagingDriver(fetchApi: ApiFetch): StagingDriver {
   return {
     stage: (request) =>
       fetchApi<StageResponse>(API_PATHS.stage, {
-        schema: stageResponseSchema,
+        schema: contracts.stageResponse,
         method: 'POST',
         form: stageForm(request),
         headers: { [IDEMPOTENCY_HEADER]: request.idempotencyKey },

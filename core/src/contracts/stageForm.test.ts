@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { stageFieldsSchema } from '../schemas.js';
 import { MESSAGES } from '../messages.js';
-import { STAGE_FILE_FIELD, stageFormEntries, stageResponseSchema, stageTextFields } from './stage.js';
+import { stageResponseSchema } from './stage.js';
+import { STAGE_FILE_FIELD, stageFormEntries, stageTextFields } from './stageForm.js';
 
 const fields = { prompt: 'a sunny loft', style: 'modern', furnitureType: 'sofa', mode: 'custom' } as const;
 

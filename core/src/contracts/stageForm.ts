@@ -1,0 +1,53 @@
+/**
+ * POST /api/stage (DESIGN §4): a multipart form whose text fields stageFieldsSchema checks, one
+ * image file, and an Idempotency-Key header. The web app, the CLI and the route take the field
+ * names from here. No zod in this module: the web app builds the form on its home route.
+ */
+import type { DesignStyleId, FurnitureTypeId, PromptMode } from '../catalog.js';
+
+export const STAGE_FILE_FIELD = 'imageFile';
+export const STAGE_TEXT_FIELDS = ['prompt', 'style', 'furnitureType', 'mode', 'size', 'variant'] as const;
+export type StageTextField = (typeof STAGE_TEXT_FIELDS)[number];
+
+export const OUTPUT_SIZES = ['standard', 'hd'] as const;
+export type OutputSize = (typeof OUTPUT_SIZES)[number];
+
+export interface StageRequestFields {
+  prompt: string;
+  style: DesignStyleId;
+  furnitureType: FurnitureTypeId;
+  mode: PromptMode;
+}
+
+export interface StageFormInput extends StageRequestFields {
+  /** Left out, the plan decides (HD when it includes HD). */
+  size?: OutputSize | undefined;
+  /** "Try another room": left out, the first room (0). */
+  variant?: number | undefined;
+}
+
+export interface StageForm {
+  /** The name to append the image under. */
+  fileField: typeof STAGE_FILE_FIELD;
+  /** The text fields in order, for FormData.append (the browser's or undici's). */
+  entries: [StageTextField, string][];
+}
+
+export function stageFormEntries(input: StageFormInput): StageForm {
+  const entries: [StageTextField, string][] = [
+    ['prompt', input.prompt],
+    ['style', input.style],
+    ['furnitureType', input.furnitureType],
+    ['mode', input.mode],
+  ];
+  if (input.size !== undefined) entries.push(['size', input.size]);
+  if (input.variant !== undefined) entries.push(['variant', String(input.variant)]);
+  return { fileField: STAGE_FILE_FIELD, entries };
+}
+
+/** The stage form's text fields out of a parsed multipart body; anything else sent is ignored. */
+export function stageTextFields(fields: Readonly<Record<string, string>>): Partial<Record<StageTextField, string>> {
+  const picked: Partial<Record<StageTextField, string>> = {};
+  for (const name of STAGE_TEXT_FIELDS) if (fields[name] !== undefined) picked[name] = fields[name];
+  return picked;
+}

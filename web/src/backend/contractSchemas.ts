@@ -1,0 +1,13 @@
+/** The part of core that needs zod at run time; only backend/contracts.ts imports it, lazily. */
+export {
+  billingSessionResponseSchema,
+  billingTermsResponseSchema,
+  checkoutSessionResponseSchema,
+  errorMessageFromResponse,
+  imageEditsPageSchema,
+  itemDetailSchema,
+  itemSchema,
+  itemsPageSchema,
+  mergedUserSchema,
+  stageResponseSchema,
+} from '@flipstage/core';
