@@ -79,7 +79,6 @@ export default tseslint.config(
   },
   {
     files: ['cli/src/**/*.ts'],
-    ignores: ['**/*.test.ts'],
     rules: layer(['**/functions/**', '**/web/**'], 'The CLI reaches the backend over HTTP only, through cli/src/api/.'),
   },
 );
