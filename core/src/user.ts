@@ -1,5 +1,5 @@
 /** The client-facing merged user (spec §3, DESIGN §3). */
-import type { MergedUser } from './contracts/account.js';
+import type { AccountResponse, MergedUser } from './contracts/account.js';
 import { planForPriceId, type PriceIdConfig } from './plans.js';
 
 export const DEFAULT_AVATAR_URL = '/default-avatar.svg';
@@ -73,4 +73,9 @@ export function mergeUser(auth: AuthIdentity, profile: UserProfile | null, custo
     planIsActive: planIsActive(status),
     isFreeTrial: isFreeTrial(status),
   };
+}
+
+/** The merged user as /api/account answers it: with whether its plan gives HD, which only the server can judge. */
+export function accountResponse(user: MergedUser, priceIds: PriceIdConfig): AccountResponse {
+  return { ...user, hdAllowed: hdAllowed(user.planId, user.stripeSubscriptionStatus, priceIds) };
 }

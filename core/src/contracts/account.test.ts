@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCAL_PRICE_IDS } from '../plans.js';
-import { hdAllowed, mergeUser } from '../user.js';
-import { accountResponse, accountResponseSchema } from './account.js';
+import { accountResponse, hdAllowed, mergeUser } from '../user.js';
+import { accountResponseSchema } from './account.js';
 
 describe('hdAllowed', () => {
   it('allows HD on an active or trialing Flipper or Premium plan', () => {

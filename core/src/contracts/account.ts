@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { hdAllowed } from '../user.js';
-import type { PriceIdConfig } from '../plans.js';
 
 /** The client-facing merged user (spec §3, DESIGN §3), as mergeUser builds it. */
 export const mergedUserSchema = z.object({
@@ -24,10 +22,6 @@ export type MergedUser = z.infer<typeof mergedUserSchema>;
  */
 export const accountResponseSchema = mergedUserSchema.extend({ hdAllowed: z.boolean() });
 export type AccountResponse = z.infer<typeof accountResponseSchema>;
-
-export function accountResponse(user: MergedUser, priceIds: PriceIdConfig): AccountResponse {
-  return { ...user, hdAllowed: hdAllowed(user.planId, user.stripeSubscriptionStatus, priceIds) };
-}
 
 /** One record of the studio's history (GET /api/image-edits). */
 export const imageEditSchema = z.object({

@@ -1,5 +1,5 @@
 /** The accounts part of the Store port: the profile and customer records behind a user (DESIGN §3). */
-import type { CreditRules } from './creditRules.js';
+import type { LedgerRules } from './ledger.js';
 
 /** users/{uid} */
 export interface ProfileDoc {
@@ -33,7 +33,7 @@ export interface AccountStore {
    * (ledger reason 'signup', ref 'signup'), as `rules` decide. Safe to call any number of times,
    * concurrently.
    */
-  ensureAccount(uid: string, profile: ProfileDoc, signupCredits: number, rules: CreditRules): Promise<Account>;
+  ensureAccount(uid: string, profile: ProfileDoc, signupCredits: number, rules: LedgerRules): Promise<Account>;
   getAccount(uid: string): Promise<Account | null>;
   /** Changes only name and avatar; throws AccountNotFound when there is no profile. */
   updateProfile(uid: string, patch: { name?: string; avatar?: string }): Promise<ProfileDoc>;

@@ -3,7 +3,6 @@
  * transaction, never below 0, and once per ref: the rules that say so are CreditRules, which the
  * caller hands in and the store applies to what it read inside the transaction.
  */
-import type { CreditRules } from './creditRules.js';
 
 export type LedgerReason = 'signup' | 'stage' | 'refund' | 'subscription' | 'upgrade';
 
@@ -48,12 +47,20 @@ export type CreditDecision =
   /** The balance would go below 0: the store throws InsufficientCredits and changes nothing. */
   | { kind: 'insufficient' };
 
+/** The ledger's part of the credit rules (services/credits.ts); the whole set is CreditRules. */
+export interface LedgerRules {
+  /** One credit change, given the balance and whether its ref is in the ledger already. */
+  credit(change: CreditChange, balance: number, posted: boolean): CreditDecision;
+  /** The sign-up grant, once per account: `grantedAt` is when it was granted, if it was. */
+  signup(state: { uid: string; signupCredits: number; balance: number; grantedAt: string | null }): CreditDecision;
+}
+
 export interface LedgerStore {
   /**
    * Applies a credit change with its ledger entry as `rules` decide. Throws InsufficientCredits
    * when refused, AccountNotFound without a customer.
    */
-  applyCredit(change: CreditChange, rules: CreditRules): Promise<CreditResult>;
+  applyCredit(change: CreditChange, rules: LedgerRules): Promise<CreditResult>;
   /** Newest first. */
   listLedger(uid: string): Promise<LedgerEntry[]>;
 }

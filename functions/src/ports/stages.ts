@@ -4,7 +4,6 @@
  * decided by CreditRules from the record and the balance read inside the transaction.
  */
 import type { ImageEdit } from '@flipstage/core';
-import type { CreditRules } from './creditRules.js';
 import type { CreditDecision, CreditResult, LedgerPosting } from './ledger.js';
 
 export interface StageResult {
@@ -85,20 +84,29 @@ export interface StageRefundDecision {
   refund: CreditDecision;
 }
 
+/** The staging state machine's part of the credit rules (services/stageLedger.ts). */
+export interface StageRules {
+  beginStage(state: StageBeginState): StageBeginDecision;
+  completeStage(state: StageCompletionState): StageCompletionDecision;
+  failStage(state: StageRefundState): StageRefundDecision;
+  /** The ledger ref of an attempt's refund, which the store reads before failStage decides. */
+  refundRef(attemptId: string): string;
+}
+
 export interface StageStore {
   /**
    * Stage bookkeeping for (uid, key), one transaction, as `rules` decide: a new key debits 1
    * credit and records a pending attempt; a completed key returns its result; a pending key
    * answers in-progress unless stale (then it is refunded and restarted). Throws InsufficientCredits.
    */
-  beginStage(input: BeginStageInput, rules: CreditRules): Promise<StageBegin>;
+  beginStage(input: BeginStageInput, rules: StageRules): Promise<StageBegin>;
   /** Records the image edit and marks the attempt completed, in one transaction. */
   completeStage(
     input: { uid: string; key: string; attemptId: string; edit: ImageEdit },
-    rules: CreditRules,
+    rules: StageRules,
   ): Promise<StageResult>;
   /** Refunds the attempt's credit and forgets the key, so a retry starts over; a second call changes nothing. */
-  failStage(input: { uid: string; key: string; attemptId: string }, rules: CreditRules): Promise<CreditResult>;
+  failStage(input: { uid: string; key: string; attemptId: string }, rules: StageRules): Promise<CreditResult>;
   /** Pending attempts started before `startedBefore`, oldest first: a crashed or killed request never refunded them. */
   listStaleStages(
     startedBefore: number,

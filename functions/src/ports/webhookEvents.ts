@@ -2,8 +2,7 @@
  * The webhook events part of the Store port: each verified event is recorded with its effect in
  * one transaction, so a replay changes nothing.
  */
-import type { CreditRules } from './creditRules.js';
-import type { CreditDecision } from './ledger.js';
+import type { CreditDecision, LedgerRules } from './ledger.js';
 
 /** What a verified webhook event does, decided by the billing service; applied with the event record. */
 export type StripeEffect =
@@ -62,9 +61,14 @@ export interface StripeEventResult {
   applied: boolean;
 }
 
+/** Which subscription state wins (services/credits.ts); applying an event may also post credits. */
+export interface SubscriptionRules extends LedgerRules {
+  syncSubscription(state: SubscriptionSyncState): SubscriptionSyncDecision;
+}
+
 export interface WebhookEventStore {
   /** Records the event id and applies its effect, as `rules` decide, in one transaction; a recorded id changes nothing. */
-  processStripeEvent(input: StripeEventInput, rules: CreditRules): Promise<StripeEventResult>;
+  processStripeEvent(input: StripeEventInput, rules: SubscriptionRules): Promise<StripeEventResult>;
 }
 
 /** Another event changed which subscription the account holds while this one was being decided. */

@@ -7,7 +7,7 @@ import {
   AccountNotFound,
   HeldSubscriptionChanged,
   UnknownStripeCustomer,
-  type CreditRules,
+  type SubscriptionRules,
   type StripeEffect,
   type WebhookEventStore,
 } from '../../ports/store.js';
@@ -27,7 +27,7 @@ async function uidForStripeCustomer(tx: Transaction, refs: FirestoreRefs, stripe
 async function planEffect(
   tx: Transaction,
   refs: FirestoreRefs,
-  rules: CreditRules,
+  rules: SubscriptionRules,
   effect: StripeEffect,
   eventId: string,
   at: string,

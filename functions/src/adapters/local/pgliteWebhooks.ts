@@ -3,7 +3,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import {
   HeldSubscriptionChanged,
   UnknownStripeCustomer,
-  type CreditRules,
+  type SubscriptionRules,
   type StripeEffect,
   type WebhookEventStore,
 } from '../../ports/store.js';
@@ -18,7 +18,7 @@ async function uidForStripeCustomer(tx: Tx, stripeCustomerId: string): Promise<s
   return uid;
 }
 
-async function applyEffect(tx: Tx, eventId: string, effect: StripeEffect, rules: CreditRules): Promise<void> {
+async function applyEffect(tx: Tx, eventId: string, effect: StripeEffect, rules: SubscriptionRules): Promise<void> {
   switch (effect.kind) {
     case 'none':
       return;
