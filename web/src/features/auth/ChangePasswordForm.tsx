@@ -2,14 +2,12 @@ import { Stack } from '@mantine/core';
 import { MESSAGES, type AuthFormValues } from '@flipstage/core';
 import { useBackend } from '../../backend/BackendContext';
 import { track } from '../../analytics/track';
-import { AnchorLink } from '../../app/links';
 import {
   AuthFormBody,
-  AuthLinks,
+  BackToSignIn,
   ConfirmPasswordField,
   PasswordField,
   useAuthFormState,
-  withNext,
   type AuthFormProps,
 } from './authFormParts';
 
@@ -38,11 +36,7 @@ export function ChangePasswordForm({ next, oobCode }: AuthFormProps) {
         <PasswordField form={state.form} label="New password" autoComplete="new-password" />
         <ConfirmPasswordField form={state.form} />
       </AuthFormBody>
-      <AuthLinks>
-        <AnchorLink to="/auth/$type" params={{ type: 'signin' }} search={withNext(next)} fz="sm">
-          Back to log in
-        </AnchorLink>
-      </AuthLinks>
+      <BackToSignIn next={next} />
     </Stack>
   );
 }

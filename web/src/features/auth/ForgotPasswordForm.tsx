@@ -2,9 +2,8 @@ import { Stack } from '@mantine/core';
 import { MESSAGES, type AuthFormValues } from '@flipstage/core';
 import { useBackend } from '../../backend/BackendContext';
 import { track } from '../../analytics/track';
-import { AnchorLink } from '../../app/links';
 import { authErrorCode } from './authErrors';
-import { AuthFormBody, AuthLinks, EmailField, useAuthFormState, withNext, type AuthFormProps } from './authFormParts';
+import { AuthFormBody, BackToSignIn, EmailField, useAuthFormState, type AuthFormProps } from './authFormParts';
 
 /** Words that hold whether or not the address has an account. */
 export function resetSentDetail(email: string): string {
@@ -41,11 +40,7 @@ export function ForgotPasswordForm({ next }: AuthFormProps) {
       <AuthFormBody type="forgotpass" state={state} onSubmit={submit} submitLabel="Send reset link">
         <EmailField form={state.form} />
       </AuthFormBody>
-      <AuthLinks>
-        <AnchorLink to="/auth/$type" params={{ type: 'signin' }} search={withNext(next)} fz="sm">
-          Back to log in
-        </AnchorLink>
-      </AuthLinks>
+      <BackToSignIn next={next} />
     </Stack>
   );
 }

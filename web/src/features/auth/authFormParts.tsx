@@ -8,6 +8,7 @@ import type { SocialProvider } from '../../backend/types';
 import { track } from '../../analytics/track';
 import { notifyError } from '../../app/notify';
 import { FormMessages } from '../../app/FormMessages';
+import { AnchorLink } from '../../app/links';
 import { authErrorMessage } from './authErrors';
 import { rememberProvider } from './authStorage';
 import { SocialButtons } from './SocialButtons';
@@ -188,4 +189,15 @@ export function AuthLinks({ children }: { children: ReactNode }) {
 /** Links between the modes keep where the visitor was going. */
 export function withNext(next: string | undefined): { next?: string } {
   return next ? { next } : {};
+}
+
+/** The way back from resetting or changing a password, keeping where the visitor was going. */
+export function BackToSignIn({ next }: { next: string | undefined }) {
+  return (
+    <AuthLinks>
+      <AnchorLink to="/auth/$type" params={{ type: 'signin' }} search={withNext(next)} fz="sm">
+        Back to log in
+      </AnchorLink>
+    </AuthLinks>
+  );
 }
