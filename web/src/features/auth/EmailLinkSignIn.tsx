@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { forgotPassSchema } from '@flipstage/core';
 import { useBackend } from '../../backend/BackendContext';
 import { track } from '../../analytics/track';
 import { notifyError } from '../../app/notify';
 import { authErrorMessage } from './authErrors';
+import { EmailField } from './authFormParts';
 import { emailForSignIn, rememberEmailForSignIn, rememberProvider } from './authStorage';
 import { useFinishSignIn } from './useFinishSignIn';
 
@@ -59,13 +60,7 @@ export function EmailLinkSignIn({ next }: { next?: string }) {
         <form onSubmit={form.handleSubmit((v) => complete(v.email))} noValidate>
           <Stack gap="sm">
             <Text>Confirm the email address the sign-in link was sent to.</Text>
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              error={form.formState.errors.email?.message}
-              {...form.register('email')}
-            />
+            <EmailField form={form} />
             <Button type="submit" loading={form.formState.isSubmitting}>
               Finish signing in
             </Button>

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useForm, type UseFormReturn } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { authFormSchema, type AuthFormValues, type AuthType } from '@flipstage/core';
@@ -100,7 +100,13 @@ export function AuthFormBody({
   );
 }
 
-export function EmailField({ form }: { form: UseFormReturn<AuthFormValues> }) {
+/** Any form with an `email` field: the auth forms, and the email-link sign-in's confirmation. */
+interface EmailForm {
+  register(name: 'email'): UseFormRegisterReturn<'email'>;
+  formState: { errors: { email?: { message?: string } } };
+}
+
+export function EmailField({ form }: { form: EmailForm }) {
   return (
     <TextInput
       label="Email"
