@@ -9,3 +9,4 @@ export * from './user.js';
 export * from './routes.js';
 export * from './contracts/index.js';
 export * from './project.js';
+export * from './apiRetry.js';
