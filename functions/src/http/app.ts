@@ -37,18 +37,28 @@ export interface AppDeps {
 
 export const API_PREFIX = '/api';
 
-export function createApp(deps: AppDeps): Express {
+/**
+ * The API's parts, by the kind of work they do: `staging` decodes photos and runs a stager (heavy,
+ * few at once), `light` is everything else (account, marketplace, checkout, portal, webhooks).
+ * Production serves each from its own function sized for it; the local host serves both.
+ */
+export type ApiArea = 'light' | 'staging';
+export const ALL_API_AREAS: readonly ApiArea[] = ['light', 'staging'];
+
+export function createApp(deps: AppDeps, areas: readonly ApiArea[] = ALL_API_AREAS): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(requestContext(deps.logger ?? createJsonLogger()));
 
   const fairUse = createFairUseGates(deps.fairUseRules);
   const api = express.Router();
-  api.use(accountRoutes(deps));
-  api.use(stageRoutes({ ...deps, priceIds: deps.config.priceIds, fairUse }));
-  api.use(marketplaceRoutes({ ...deps, fairUse }));
-  api.use(checkoutRoutes(deps));
-  api.use(stripeWebhookRoutes(deps));
+  if (areas.includes('light')) {
+    api.use(accountRoutes(deps));
+    api.use(marketplaceRoutes({ ...deps, fairUse }));
+    api.use(checkoutRoutes(deps));
+    api.use(stripeWebhookRoutes(deps));
+  }
+  if (areas.includes('staging')) api.use(stageRoutes({ ...deps, priceIds: deps.config.priceIds, fairUse }));
   api.use((_req, res) => sendError(res, 404, MESSAGES.notFound));
 
   app.use(API_PREFIX, api);

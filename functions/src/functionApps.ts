@@ -1,0 +1,57 @@
+/**
+ * What the Cloud Functions run, loaded on their first call (index.ts): the app of an API area on
+ * Firebase's ports, and the sweep of abandoned stagings. Params and secrets are read here, inside
+ * a request, never at module load.
+ */
+import type { Express } from 'express';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import * as logger from 'firebase-functions/logger';
+import { projectID } from 'firebase-functions/params';
+import { createApp, type ApiArea } from './http/app.js';
+import { loadConfig } from './config.js';
+import { createFirebaseDeps } from './wiring/firebase.js';
+import { createFirestoreStore } from './adapters/firebase/firestoreStore.js';
+import { createFunctionsLogger } from './adapters/firebase/functionsLogger.js';
+import { refundAbandonedStages } from './services/abandonedStages.js';
+import * as params from './params.js';
+
+const firebaseApp = () => getApps()[0] ?? initializeApp();
+
+export function buildApp(area: ApiArea): Express {
+  logger.info('building the app', { area });
+  const config = loadConfig(
+    {
+      STRIPE_PRICE_BASE: params.STRIPE_PRICE_BASE.value(),
+      STRIPE_PRICE_FLIPPER: params.STRIPE_PRICE_FLIPPER.value(),
+      STRIPE_PRICE_PREMIUM: params.STRIPE_PRICE_PREMIUM.value(),
+      TRIAL_DAYS: String(params.TRIAL_DAYS.value()),
+      MERGE_DB_USER: String(params.MERGE_DB_USER.value()),
+      SITE_URL: params.SITE_URL.value(),
+    },
+    { defaultSiteUrl: `https://${projectID.value()}.web.app,https://${projectID.value()}.firebaseapp.com` },
+  );
+  // Each function was granted only its own secrets (index.ts); the others stay empty here.
+  const light = area === 'light';
+  return createApp(
+    createFirebaseDeps(firebaseApp(), {
+      config,
+      stripeSecretKey: light ? params.STRIPE_SECRET_KEY.value() : '',
+      stripeWebhookSecret: light ? params.STRIPE_WEBHOOK_SECRET.value() : '',
+      storageTokenSecret: params.STORAGE_TOKEN_SECRET.value(),
+      stager: {
+        PHOTOROOM_API_KEY: light ? '' : params.PHOTOROOM_API_KEY.value(),
+        PHOTOROOM_MODEL_VERSION: params.PHOTOROOM_MODEL_VERSION.value(),
+      },
+    }),
+    [area],
+  );
+}
+
+/** Refunds stagings whose request died (a killed instance cannot refund its own). */
+export async function sweepAbandonedStagings(): Promise<void> {
+  await refundAbandonedStages({
+    store: createFirestoreStore(getFirestore(firebaseApp())),
+    logger: createFunctionsLogger({ job: 'sweepAbandonedStagings' }),
+  });
+}

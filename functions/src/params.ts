@@ -1,0 +1,60 @@
+/**
+ * The Cloud Functions' configuration (DESIGN §6a): secrets in Secret Manager, everything else as
+ * params in functions/.env (firebase deploy asks for any without a default). Values are read
+ * inside requests, never at module load, so a deploy can read the declarations without them.
+ */
+import { defineBoolean, defineInt, defineSecret, defineString } from 'firebase-functions/params';
+
+export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
+export const STRIPE_WEBHOOK_SECRET = defineSecret('STRIPE_WEBHOOK_SECRET');
+export const PHOTOROOM_API_KEY = defineSecret('PHOTOROOM_API_KEY');
+export const STORAGE_TOKEN_SECRET = defineSecret('STORAGE_TOKEN_SECRET');
+
+export const STRIPE_PRICE_BASE = defineString('STRIPE_PRICE_BASE', {
+  description: 'Stripe price id of the Base plan ($8/month, 25 images)',
+});
+export const STRIPE_PRICE_FLIPPER = defineString('STRIPE_PRICE_FLIPPER', {
+  description: 'Stripe price id of the Flipper plan ($9/month, 50 images)',
+});
+export const STRIPE_PRICE_PREMIUM = defineString('STRIPE_PRICE_PREMIUM', {
+  description: 'Stripe price id of the Premium plan ($79/month, 450 images)',
+});
+export const TRIAL_DAYS = defineInt('TRIAL_DAYS', {
+  default: 7,
+  description: 'Free-trial days on a customer’s first subscription (0 for none)',
+});
+export const MERGE_DB_USER = defineBoolean('MERGE_DB_USER', {
+  default: true,
+  description:
+    'Merge the Firestore account (credits, plan) into the signed-in user; false answers from the ID token alone',
+});
+export const SITE_URL = defineString('SITE_URL', {
+  default: '',
+  description:
+    'The site’s origin, e.g. https://flipstage.app (several comma-separated); checkout and billing portal redirects must stay on it. Empty: the project’s Hosting domains',
+});
+export const PHOTOROOM_MODEL_VERSION = defineString('PHOTOROOM_MODEL_VERSION', {
+  default: '',
+  description: 'Optional Photoroom background model (pr-ai-background-model-version); empty for the default',
+});
+
+/*
+ * Instance counts are deploy-time settings (docs/firebase.md, "Capacity"): a warm `api` instance
+ * takes the first request of a quiet hour without a cold start, at the price of an idle instance.
+ */
+export const API_MIN_INSTANCES = defineInt('API_MIN_INSTANCES', {
+  default: 0,
+  description: 'Warm instances of the api function (account, marketplace, checkout, webhooks); 1 removes most cold starts',
+});
+export const API_MAX_INSTANCES = defineInt('API_MAX_INSTANCES', {
+  default: 20,
+  description: 'Most instances of the api function',
+});
+export const STAGE_MIN_INSTANCES = defineInt('STAGE_MIN_INSTANCES', {
+  default: 0,
+  description: 'Warm instances of the stage function',
+});
+export const STAGE_MAX_INSTANCES = defineInt('STAGE_MAX_INSTANCES', {
+  default: 10,
+  description: 'Most instances of the stage function: with 8 stagings each, the ceiling of stagings at once',
+});
