@@ -46,6 +46,12 @@ const corePackage = readJson(join(root, 'core', 'package.json'));
 
 const require = createRequire(import.meta.url);
 const ONNXRUNTIME = 'onnxruntime-node';
+/**
+ * Pure-ESM packages inlined into the bundle rather than installed: the bundle keeps the few
+ * kilobytes it uses, the deploy package drops the 30 MB they weigh installed (stripe's every API
+ * version's types, zod's locales).
+ */
+const INLINED_PACKAGES = ['stripe', 'zod'];
 /** Where the bundle finds the vendored onnxruntime-node; every output file sits at the root of outDir. */
 const VENDORED_ONNXRUNTIME = `./vendor/${ONNXRUNTIME}/dist/index.js`;
 
@@ -55,7 +61,9 @@ const workspaceInliner = {
   setup(bundler) {
     bundler.onResolve({ filter: /^@flipstage\/core$/ }, () => ({ path: join(root, 'core', 'src', 'index.ts') }));
     bundler.onResolve({ filter: /^onnxruntime-node$/ }, () => ({ path: VENDORED_ONNXRUNTIME, external: true }));
-    bundler.onResolve({ filter: /^[^./]/ }, (args) => ({ path: args.path, external: true }));
+    bundler.onResolve({ filter: /^[^./]/ }, (args) =>
+      INLINED_PACKAGES.includes(packageName(args.path)) ? undefined : { path: args.path, external: true },
+    );
   },
 };
 

@@ -3,11 +3,12 @@
  * Firebase's ports, and the sweep of abandoned stagings. Params and secrets are read here, inside
  * a request, never at module load.
  */
-import type { Express } from 'express';
+import type { Express, Request, Response } from 'express';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { projectID } from 'firebase-functions/params';
+import { apiError, MESSAGES } from '@flipstage/core';
 import { createApp, type ApiArea } from './http/app.js';
 import { loadConfig } from './config.js';
 import { createFirebaseDeps } from './wiring/firebase.js';
@@ -18,7 +19,7 @@ import * as params from './params.js';
 
 const firebaseApp = () => getApps()[0] ?? initializeApp();
 
-export function buildApp(area: ApiArea): Express {
+function buildApp(area: ApiArea): Express {
   logger.info('building the app', { area });
   const config = loadConfig(
     {
@@ -46,6 +47,23 @@ export function buildApp(area: ApiArea): Express {
     }),
     [area],
   );
+}
+
+/** The handler of an area: builds its app on the first request and reuses it. */
+export function areaHandler(area: ApiArea): (req: Request, res: Response) => void {
+  let app: Express | undefined;
+  return (req, res) => {
+    try {
+      app ??= buildApp(area);
+    } catch (error) {
+      // A configuration mistake (say, an invalid TRIAL_DAYS): say so in the logs, answer like any
+      // other server error, and try again on the next request.
+      logger.error('the app could not be built', { area, error });
+      res.status(500).json(apiError(MESSAGES.internalError));
+      return;
+    }
+    app(req, res);
+  };
 }
 
 /** Refunds stagings whose request died (a killed instance cannot refund its own). */

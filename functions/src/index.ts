@@ -15,11 +15,9 @@
  * Cloud Functions has already read the request body when the app sees it (req.rawBody); the
  * multipart parser and the Stripe webhook route use those bytes.
  */
-import type { Express, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import { onRequest } from 'firebase-functions/https';
 import { onSchedule } from 'firebase-functions/scheduler';
-import * as logger from 'firebase-functions/logger';
-import { apiError, MESSAGES } from '@flipstage/core';
 import type { ApiArea } from './http/app.js';
 import * as params from './params.js';
 
@@ -30,23 +28,15 @@ const LIGHT_SECRETS = [params.STRIPE_SECRET_KEY, params.STRIPE_WEBHOOK_SECRET, p
 const STAGING_SECRETS = [params.PHOTOROOM_API_KEY, params.STORAGE_TOKEN_SECRET];
 
 /**
- * A request handler that loads and builds its area's app on the first request and reuses it. The
- * app's code (Firestore, Auth, Stripe, Express) loads then, not when the module is loaded: a
- * deploy reads the function declarations quickly, and each function loads only what it serves.
+ * A request handler that loads its area's app on the first request. The app's code (core,
+ * Firestore, Auth, Stripe, Express) loads then, not with this module: a deploy reads the function
+ * declarations quickly, and each function loads only what it serves.
  */
 function serve(area: ApiArea): (req: Request, res: Response) => Promise<void> {
-  let app: Promise<Express> | undefined;
+  let handler: Promise<(req: Request, res: Response) => void> | undefined;
   return async (req, res) => {
-    try {
-      app ??= import('./functionApps.js').then((apps) => apps.buildApp(area));
-      (await app)(req, res);
-    } catch (error) {
-      // A configuration mistake (say, an invalid TRIAL_DAYS): say so in the logs, answer like any
-      // other server error, and try again on the next request.
-      app = undefined;
-      logger.error('the app could not be built', { area, error });
-      res.status(500).json(apiError(MESSAGES.internalError));
-    }
+    handler ??= import('./functionApps.js').then((apps) => apps.areaHandler(area));
+    (await handler)(req, res);
   };
 }
 
