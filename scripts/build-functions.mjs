@@ -21,6 +21,9 @@
  *   --emulator   also fill in what the Emulator Suite needs and you did not set: the plans' local
  *                price ids as params, and emulator-only secrets (a stable storage-token secret
  *                under .local/). Never used for deploys.
+ *   --emulator-env KEY=VALUE   with --emulator, set a param in the bundle's .env.local over any
+ *                value copied from functions/ (repeatable): what one Emulator Suite run decides,
+ *                such as its Hosting origin (scripts/lib/firebaseEmulatorSuite.mjs).
  *   --out <dir>  build somewhere else than functions/lib (tests do); it must sit inside the
  *                repository so the bundle's imports resolve from its node_modules.
  */
@@ -36,7 +39,11 @@ import { deployLockfile } from './lib/deployLockfile.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const functionsDir = join(root, 'functions');
 const { values } = parseArgs({
-  options: { emulator: { type: 'boolean', default: false }, out: { type: 'string', default: join(functionsDir, 'lib') } },
+  options: {
+    emulator: { type: 'boolean', default: false },
+    'emulator-env': { type: 'string', multiple: true, default: [] },
+    out: { type: 'string', default: join(functionsDir, 'lib') },
+  },
 });
 const outDir = resolve(values.out);
 
@@ -172,6 +179,27 @@ function appendMissing(path, defaults) {
   if (lines.length > 0) writeFileSync(path, `${existsSync(path) ? `${readFileSync(path, 'utf8').trimEnd()}\n` : ''}${lines.join('\n')}\n`);
 }
 
+/** KEY=VALUE pairs of --emulator-env, checked before anything is built. */
+function emulatorEnvOverrides(pairs) {
+  return Object.fromEntries(
+    pairs.map((pair) => {
+      const match = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(pair);
+      if (!match) throw new Error(`--emulator-env takes KEY=VALUE with an upper-case KEY, got ${JSON.stringify(pair)}`);
+      return [match[1], match[2]];
+    }),
+  );
+}
+
+function setEntries(path, entries) {
+  const keys = new Set(Object.keys(entries));
+  const kept = existsSync(path)
+    ? readFileSync(path, 'utf8')
+        .split('\n')
+        .filter((line) => line.trim() && !keys.has(/^\s*([A-Z0-9_]+)\s*=/.exec(line)?.[1]))
+    : [];
+  writeFileSync(path, [...kept, ...Object.entries(entries).map(([key, value]) => `${key}=${value}`)].join('\n') + '\n');
+}
+
 /** A secret kept across rebuilds, so image-edit URLs issued earlier in an emulator session keep working. */
 function emulatorStorageTokenSecret() {
   const path = join(root, '.local', 'firebase-emulator', 'storage-token-secret');
@@ -182,7 +210,7 @@ function emulatorStorageTokenSecret() {
   return readFileSync(path, 'utf8').trim();
 }
 
-async function emulatorSettings() {
+async function emulatorSettings(overrides) {
   const { LOCAL_PRICE_IDS } = await import('@flipstage/core').catch(() => {
     throw new Error('Build the workspace first (npm run build): the emulator settings use core’s local price ids');
   });
@@ -191,8 +219,12 @@ async function emulatorSettings() {
   appendMissing(join(outDir, '.env.local'), Object.fromEntries(Object.entries(prices).filter(([key]) => !projectEnv[key])));
   // Stripe and Photoroom stay unset unless you provide them: staging then uses the built-in engine.
   appendMissing(join(outDir, '.secret.local'), { STORAGE_TOKEN_SECRET: emulatorStorageTokenSecret() });
+  setEntries(join(outDir, '.env.local'), overrides);
 }
 
+if (values['emulator-env'].length > 0 && !values.emulator)
+  throw new Error('--emulator-env needs --emulator: it is never part of a deploy');
+const overrides = emulatorEnvOverrides(values['emulator-env']);
 rmSync(outDir, { recursive: true, force: true });
 const result = await build({
   entryPoints: [join(functionsDir, 'src', 'index.ts')],
@@ -235,5 +267,5 @@ vendorOnnxruntime();
 copyUserSettings();
 copySaliencyModel();
 copyRoomPlates();
-if (values.emulator) await emulatorSettings();
+if (values.emulator) await emulatorSettings(overrides);
 console.log(`Built ${relative(root, outDir)} (${Object.keys(deploy.dependencies).join(', ')}; onnxruntime-node vendored for Linux x64)`);

@@ -59,8 +59,8 @@ const runConfig = await writeTierRunConfig(root);
 let status = 1;
 try {
   if (emulators.includes('hosting')) buildForEmulators(root, runConfig);
-  else if (emulators.includes('functions')) buildFunctionsForEmulators(root, runConfig.functionsDir);
-  const env = { ...setup.childEnv, FIREBASE_E2E_BASE_URL: `http://127.0.0.1:${runConfig.ports.hosting}` };
+  else if (emulators.includes('functions')) buildFunctionsForEmulators(root, runConfig);
+  const env = { ...setup.childEnv, FIREBASE_E2E_BASE_URL: runConfig.hostingUrl };
   const args = [
     'firebase',
     'emulators:exec',

@@ -1,20 +1,17 @@
 /**
- * The whole product in Firebase mode on the Emulator Suite (DESIGN §6a): the `api` bundle in the
- * Functions emulator, the web app built for Firebase mode and served by the Hosting emulator,
- * which rewrites /api/** to the function exactly as production Hosting does.
+ * The whole product in Firebase mode on the Emulator Suite (DESIGN §6a): the function bundle in
+ * the Functions emulator, the web app built for Firebase mode and served by the Hosting emulator,
+ * which rewrites /api/** to the functions exactly as production Hosting does. Every run has its
+ * own ports and folders (tierRunConfig.mjs), which the builds are made for.
  */
 import { spawnSync } from 'node:child_process';
 import { LOCAL_PRICE_IDS } from '@flipstage/core';
 
 export const EMULATOR_PROJECT_ID = 'demo-flipstage';
-export const SUITE_EMULATORS = ['auth', 'firestore', 'storage', 'functions', 'hosting'];
-export const HOSTING_URL = 'http://127.0.0.1:5000';
+const REGION = 'us-central1';
 
-/** The ports firebase.json gives the emulators (`npm run dev:firebase`; test runs pick their own). */
-export const DEFAULT_PORTS = { auth: 9099, firestore: 8080 };
-
-/** Vite settings for a web build that talks to the emulators under the demo project. */
-export function firebaseModeWebEnv(ports = DEFAULT_PORTS) {
+/** Vite settings for a web build that talks to the emulators of one run under the demo project. */
+export function firebaseModeWebEnv(ports) {
   return {
     VITE_BACKEND: 'firebase',
     VITE_FIREBASE_EMULATORS: 'true',
@@ -24,8 +21,21 @@ export function firebaseModeWebEnv(ports = DEFAULT_PORTS) {
     VITE_FIREBASE_API_KEY: 'demo-api-key',
     VITE_FIREBASE_AUTH_DOMAIN: `${EMULATOR_PROJECT_ID}.firebaseapp.com`,
     VITE_FIREBASE_STORAGE_BUCKET: `${EMULATOR_PROJECT_ID}.appspot.com`,
+    // Even the debug provider trades its token at Google's App Check API, which an offline
+    // emulator run cannot reach; the functions run with APP_CHECK=off to match.
+    VITE_APP_CHECK: 'off',
     ...Object.fromEntries(Object.entries(LOCAL_PRICE_IDS).map(([plan, id]) => [`VITE_STRIPE_PRICE_${plan.toUpperCase()}`, id])),
   };
+}
+
+/**
+ * The params the functions get in the Emulator Suite besides the local price ids: App Check off,
+ * and, for when no Storage emulator runs, the folder the images are kept in and the origin their
+ * URLs start with (the Hosting emulator's, or the api function's own when Hosting is not started).
+ */
+export function emulatorFunctionParams(run, { hosting }) {
+  const siteUrl = hosting ? run.hostingUrl : `http://127.0.0.1:${run.ports.functions}/${EMULATOR_PROJECT_ID}/${REGION}/api`;
+  return { APP_CHECK: 'off', EMULATOR_BLOBS_DIR: run.blobsDir, EMULATOR_SITE_URL: siteUrl };
 }
 
 function run(root, command, args, env = {}) {
@@ -33,16 +43,17 @@ function run(root, command, args, env = {}) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
 }
 
-/** Builds the function bundle with emulator settings (into functions/lib unless told otherwise). */
-export function buildFunctionsForEmulators(root, functionsDir) {
-  run(root, 'node', ['scripts/build-functions.mjs', '--emulator', ...(functionsDir ? ['--out', functionsDir] : [])]);
+/** Builds the function bundle with the emulator settings into the run's folder. */
+export function buildFunctionsForEmulators(root, runConfig, { hosting = false } = {}) {
+  const params = Object.entries(emulatorFunctionParams(runConfig, { hosting })).flatMap(([key, value]) => [
+    '--emulator-env',
+    `${key}=${value}`,
+  ]);
+  run(root, 'node', ['scripts/build-functions.mjs', '--emulator', ...params, '--out', runConfig.functionsDir]);
 }
 
-/**
- * Builds the function bundle and the web app in Firebase mode, by default where firebase.json
- * looks for them; a test run passes its own ports and folders.
- */
-export function buildForEmulators(root, { ports, functionsDir, webDir } = {}) {
-  buildFunctionsForEmulators(root, functionsDir);
-  run(root, 'npm', ['run', 'build', '-w', 'web', ...(webDir ? ['--', '--outDir', webDir, '--emptyOutDir'] : [])], firebaseModeWebEnv(ports));
+/** Builds the function bundle and the web app in Firebase mode for the run's ports, into its folders. */
+export function buildForEmulators(root, runConfig) {
+  buildFunctionsForEmulators(root, runConfig, { hosting: true });
+  run(root, 'npm', ['run', 'build', '-w', 'web', '--', '--outDir', runConfig.webDir, '--emptyOutDir', '--logLevel', 'warn'], firebaseModeWebEnv(runConfig.ports));
 }
