@@ -1,8 +1,17 @@
 import { QueryClient } from '@tanstack/react-query';
-import { STAGE_MUTATION_KEY, stageRetryOptions } from '../backend/staging';
+import { ApiError } from '../backend/http';
 
-export function createAppQueryClient(options: { stageRetryDelayMs?: number } = {}): QueryClient {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 5_000 } } });
-  client.setMutationDefaults(STAGE_MUTATION_KEY, stageRetryOptions(options.stageRetryDelayMs));
-  return client;
+/**
+ * A failed read is tried once more, unless apiFetch already retried it (a busy backend): core's
+ * retry policy allows 3 tries in all, and a second round would make it 6.
+ */
+export function createAppQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.tries > 1),
+        staleTime: 5_000,
+      },
+    },
+  });
 }

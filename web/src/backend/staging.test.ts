@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MutationObserver } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER } from '@flipstage/core';
-import { createAppQueryClient } from '../app/queryClient';
-import { ApiError, type ApiFetch, type ApiFetchInit } from './http';
-import { createHttpStagingDriver, STAGE_MUTATION_KEY, STAGE_NETWORK_ATTEMPTS, type StageImageRequest } from './staging';
+import type { ApiFetch, ApiFetchInit, ApiRetry } from './http';
+import { createHttpStagingDriver, type StageImageRequest } from './staging';
 
 const request: StageImageRequest = {
   file: new File(['jpeg'], 'chair.jpg', { type: 'image/jpeg' }),
@@ -27,16 +25,6 @@ function recordingFetch(outcomes: Array<() => unknown>) {
   return { calls, fetchApi };
 }
 
-/** Stages through the app's query client, as the studio does, so its retry rules apply (without the waits). */
-function stageWithRetries(fetchApi: ApiFetch) {
-  const driver = createHttpStagingDriver(fetchApi);
-  const observer = new MutationObserver(createAppQueryClient({ stageRetryDelayMs: 0 }), {
-    mutationKey: STAGE_MUTATION_KEY,
-    mutationFn: (r: StageImageRequest) => driver.stage(r),
-  });
-  return observer.mutate(request);
-}
-
 describe('HTTP staging driver', () => {
   it('posts the image, prompt fields and variant as multipart to /api/stage with the idempotency key', async () => {
     const { calls, fetchApi } = recordingFetch([() => response]);
@@ -55,45 +43,13 @@ describe('HTTP staging driver', () => {
   });
 });
 
-describe('staging retries', () => {
-  it('retries a network failure with the same idempotency key', async () => {
-    const { calls, fetchApi } = recordingFetch([
-      () => {
-        throw new TypeError('Failed to fetch');
-      },
-      () => response,
-    ]);
-    await expect(stageWithRetries(fetchApi)).resolves.toEqual(response);
-    expect(calls.map((c) => c.init.headers?.[IDEMPOTENCY_HEADER])).toEqual(['key-1', 'key-1']);
-  });
-
-  it('gives up after a bounded number of network failures', async () => {
-    const failure = () => {
-      throw new TypeError('Failed to fetch');
-    };
-    const { calls, fetchApi } = recordingFetch(Array.from({ length: STAGE_NETWORK_ATTEMPTS + 1 }, () => failure));
-    await expect(stageWithRetries(fetchApi)).rejects.toThrow('Failed to fetch');
-    expect(calls).toHaveLength(STAGE_NETWORK_ATTEMPTS);
-  });
-
-  it.each([502, 503, 504, 409])('retries a %i answer with the same idempotency key', async (status) => {
-    const { calls, fetchApi } = recordingFetch([
-      () => {
-        throw new ApiError(status, 'Gateway Timeout');
-      },
-      () => response,
-    ]);
-    await expect(stageWithRetries(fetchApi)).resolves.toEqual(response);
-    expect(calls.map((c) => c.init.headers?.[IDEMPOTENCY_HEADER])).toEqual(['key-1', 'key-1']);
-  });
-
-  it('does not retry an answer from the server about the request or the account', async () => {
-    const { calls, fetchApi } = recordingFetch([
-      () => {
-        throw new ApiError(402, 'You need credits to generate images.');
-      },
-    ]);
-    await expect(stageWithRetries(fetchApi)).rejects.toThrow('You need credits to generate images.');
-    expect(calls).toHaveLength(1);
+describe('staging through a busy backend', () => {
+  // apiFetch waits the backend out (http.test.ts); the driver keeps one key for all tries and lets the studio listen.
+  it('hands apiFetch the request’s key and its retry listener', async () => {
+    const { calls, fetchApi } = recordingFetch([() => response]);
+    const onRetry = (_retry: ApiRetry) => {};
+    await createHttpStagingDriver(fetchApi).stage({ ...request, onRetry });
+    expect(calls[0]?.init.headers).toEqual({ [IDEMPOTENCY_HEADER]: 'key-1' });
+    expect(calls[0]?.init.onRetry).toBe(onRetry);
   });
 });

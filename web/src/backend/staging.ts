@@ -5,7 +5,7 @@ import {
   type StageRequestFields,
   type StageResponse,
 } from '@flipstage/core';
-import { ApiError, type ApiFetch } from './http';
+import type { ApiFetch, ApiRetry } from './http';
 import { contracts } from './contracts';
 
 export interface StageImageRequest extends StageRequestFields {
@@ -14,6 +14,8 @@ export interface StageImageRequest extends StageRequestFields {
   file: File;
   /** One key per image and attempt: the server returns the first result for a repeated key and never debits twice. */
   idempotencyKey: string;
+  /** Told each time the backend is busy and the request waits to be sent again, with the same key. */
+  onRetry?: (retry: ApiRetry) => void;
 }
 
 export interface StagingDriver {
@@ -35,6 +37,11 @@ function stageForm(request: StageImageRequest): FormData {
   return form;
 }
 
+/**
+ * Retries are apiFetch's (core's one retry policy): 429 and 503, and, because the request carries
+ * its Idempotency-Key, also 409 (the same key still in progress elsewhere), other 5xx (Hosting gives
+ * up on a slow function with a bare 504 while the function may still finish) and no answer at all.
+ */
 export function createHttpStagingDriver(fetchApi: ApiFetch): StagingDriver {
   return {
     stage: (request) =>
@@ -43,35 +50,7 @@ export function createHttpStagingDriver(fetchApi: ApiFetch): StagingDriver {
         method: 'POST',
         form: stageForm(request),
         headers: { [IDEMPOTENCY_HEADER]: request.idempotencyKey },
+        onRetry: request.onRetry,
       }),
   };
-}
-
-export const STAGE_NETWORK_ATTEMPTS = 3;
-const RETRY_BASE_DELAY_MS = 500;
-
-/**
- * Retried with the same key, so a request that was charged is never charged again: no answer at
- * all; a gateway's 502/503/504 (Hosting gives up on a slow function with a bare 504, while the
- * function may still finish); and 409, the same key still in progress elsewhere.
- */
-const RETRIED_STATUSES = new Set([409, 502, 503, 504]);
-
-export function isRetryableStageError(error: unknown): boolean {
-  if (error instanceof ApiError) return RETRIED_STATUSES.has(error.status);
-  return !(error instanceof DOMException && error.name === 'AbortError');
-}
-
-export const STAGE_MUTATION_KEY = ['stage'] as const;
-
-/**
- * React Query's retry options for the staging mutation (STAGE_MUTATION_KEY's defaults). `networkMode: 'always'` keeps an offline
- * attempt failing (and retried) as before, instead of pausing until the browser reports a network.
- */
-export function stageRetryOptions(baseDelayMs: number = RETRY_BASE_DELAY_MS) {
-  return {
-    networkMode: 'always',
-    retry: (failures: number, error: unknown) => failures + 1 < STAGE_NETWORK_ATTEMPTS && isRetryableStageError(error),
-    retryDelay: (failures: number) => baseDelayMs * (failures + 1),
-  } as const;
 }

@@ -114,8 +114,9 @@ export function OutputPanel() {
           {image.status === 'processing' ? (
             <Stack align="center" gap="xs">
               <Loader />
-              <Text size="sm" c="dimmed">
-                Staging your piece…
+              {/* Live, so a screen reader hears that the wait is a busy server's, not a hang. */}
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {image.retrying ? 'The server is busy, retrying…' : 'Staging your piece…'}
               </Text>
             </Stack>
           ) : outputBroken ? (

@@ -41,7 +41,9 @@ function Thumbnail({ image, index, selected }: { image: StudioImage; index: numb
         {image.status === 'processing' && (
           <Box className={classes.badge}>
             <Loader size="sm" />
-            <VisuallyHidden>Image {n} processing</VisuallyHidden>
+            <VisuallyHidden>
+              Image {n} {image.retrying ? 'busy, retrying' : 'processing'}
+            </VisuallyHidden>
           </Box>
         )}
         {image.status === 'processed' && (

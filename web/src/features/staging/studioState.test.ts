@@ -12,6 +12,7 @@ import {
   markFailed,
   markProcessed,
   markProcessing,
+  markRetrying,
   newStudioImage,
   nextVariant,
   pendingImages,
@@ -33,7 +34,10 @@ function image(id: string, choice = CHOICE) {
 }
 
 function withImages(...ids: string[]): StudioState {
-  return addImages(EMPTY_STUDIO, ids.map((id) => image(id)));
+  return addImages(
+    EMPTY_STUDIO,
+    ids.map((id) => image(id)),
+  );
 }
 
 describe('studio image state', () => {
@@ -104,6 +108,21 @@ describe('studio image state', () => {
     const failed = markFailed(markProcessing(withImages('a'), ['a']), 'a');
     expect(failed.images[0]?.status).toBe('error');
     expect(failed.feedbackVisible).toBe(false);
+  });
+
+  it('marks a processing image as waiting for a retry until its answer comes', () => {
+    const retrying = markRetrying(markProcessing(withImages('a', 'b'), ['a']), 'a');
+    expect(retrying.images.map((i) => [i.status, i.retrying])).toEqual([
+      ['processing', true],
+      ['uploaded', false],
+    ]);
+    expect(markProcessed(retrying, 'a', 'http://x/out-a.jpg').images[0]?.retrying).toBe(false);
+    expect(markFailed(retrying, 'a').images[0]?.retrying).toBe(false);
+  });
+
+  it('ignores a retry for an image that is not processing', () => {
+    const state = withImages('a');
+    expect(markRetrying(state, 'a')).toBe(state);
   });
 
   it('drops a result for an image removed while it was processing', () => {

@@ -37,6 +37,8 @@ export interface StudioImage {
   /** Object URL of the uploaded file, shown as the "before" image. */
   previewUrl: string;
   status: ImageStatus;
+  /** While processing: the backend was busy and the request waits to be sent again (same key, no second charge). */
+  retrying: boolean;
   /** The result on show: one of `variations`. */
   outputUrl: string | null;
   /** Every room this photo was staged in ("Try another room"), in order; the index is the variant. */
@@ -54,7 +56,7 @@ export interface StudioState {
 export const EMPTY_STUDIO: StudioState = { images: [], selectedIndex: null, feedbackVisible: false };
 
 export function newStudioImage(id: string, file: File, previewUrl: string, choice: StagingChoice): StudioImage {
-  return { id, file, previewUrl, status: 'uploaded', outputUrl: null, variations: [], choice };
+  return { id, file, previewUrl, status: 'uploaded', retrying: false, outputUrl: null, variations: [], choice };
 }
 
 /** New uploads go to the end of the strip; the first of them is selected when nothing was. */
@@ -140,7 +142,14 @@ export function stageRequestFor(image: StudioImage, prompt: PromptSettings): Sta
 }
 
 export function markProcessing(state: StudioState, ids: readonly string[]): StudioState {
-  return ids.reduce((s, id) => updateImage(s, id, { status: 'processing' }), state);
+  return ids.reduce((s, id) => updateImage(s, id, { status: 'processing', retrying: false }), state);
+}
+
+/** The backend answered busy; the photo stays processing while its request waits for the next try. */
+export function markRetrying(state: StudioState, id: string): StudioState {
+  const image = state.images.find((img) => img.id === id);
+  if (image?.status !== 'processing') return state;
+  return updateImage(state, id, { retrying: true });
 }
 
 /** A new result joins the photo's variations and is shown. */
@@ -148,7 +157,10 @@ export function markProcessed(state: StudioState, id: string, outputUrl: string)
   const image = state.images.find((img) => img.id === id);
   if (!image) return state;
   const variations = [...image.variations, outputUrl];
-  return { ...updateImage(state, id, { status: 'processed', outputUrl, variations }), feedbackVisible: true };
+  return {
+    ...updateImage(state, id, { status: 'processed', retrying: false, outputUrl, variations }),
+    feedbackVisible: true,
+  };
 }
 
 /**
@@ -158,7 +170,7 @@ export function markProcessed(state: StudioState, id: string, outputUrl: string)
 export function markFailed(state: StudioState, id: string): StudioState {
   const image = state.images.find((img) => img.id === id);
   if (!image) return state;
-  return updateImage(state, id, { status: image.variations.length > 0 ? 'processed' : 'error' });
+  return updateImage(state, id, { status: image.variations.length > 0 ? 'processed' : 'error', retrying: false });
 }
 
 /** Shows one of the photo's variations in the before/after view. */

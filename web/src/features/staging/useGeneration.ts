@@ -1,7 +1,6 @@
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useStore } from 'jotai';
 import { useNavigate } from '@tanstack/react-router';
-import { useMutation } from '@tanstack/react-query';
 import {
   checkGenerateSelected,
   decideGenerateAll,
@@ -12,7 +11,6 @@ import {
 } from '@flipstage/core';
 import { useBackend } from '../../backend/BackendContext';
 import { useRecordCreditsRemaining } from '../../backend/session';
-import { STAGE_MUTATION_KEY, type StageImageRequest } from '../../backend/staging';
 import { track } from '../../analytics/track';
 import { promptSettingsAtom, runningAtom, studioAtom, studioMessageAtom } from './studioAtoms';
 import {
@@ -21,6 +19,7 @@ import {
   markFailed,
   markProcessed,
   markProcessing,
+  markRetrying,
   nextVariant,
   pendingImages,
   selectedImage,
@@ -47,11 +46,6 @@ export function useGeneration() {
   const session = useStudioSession();
   const store = useStore();
   const backend = useBackend();
-  // Retries follow the stage mutation's defaults (createAppQueryClient).
-  const { mutateAsync: stage } = useMutation({
-    mutationKey: STAGE_MUTATION_KEY,
-    mutationFn: (request: StageImageRequest) => backend.staging.stage(request),
-  });
   const recordCredits = useRecordCreditsRemaining();
   const navigate = useNavigate();
   // Async batches read the session as it is when each image finishes, not as it was at the click.
@@ -79,11 +73,13 @@ export function useGeneration() {
           if (!image) continue;
           track('image_processing_started', { category: 'staging', style: request.style, mode: request.mode });
           try {
-            const result = await stage({
+            // A busy backend is retried inside the call (core's retry policy), with this same key.
+            const result = await backend.staging.stage({
               ...request,
               variant: nextVariant(image),
               file: image.file,
               idempotencyKey: crypto.randomUUID(),
+              onRetry: () => store.set(studioAtom, (s) => markRetrying(s, id)),
             });
             store.set(studioAtom, (s) => markProcessed(s, id, result.outputUrl));
             recordCredits(result.creditsRemaining);
@@ -100,7 +96,7 @@ export function useGeneration() {
         store.set(runningAtom, (n) => n - 1);
       }
     },
-    [recordCredits, stage, store],
+    [backend, recordCredits, store],
   );
 
   /** The selected image once Generate's checks pass (spec §4, §5), else null with the user told why. */
