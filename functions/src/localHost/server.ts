@@ -22,7 +22,7 @@ import { openLocalDatabase } from '../adapters/local/database.js';
 import { BLOBS_ROUTE } from '../adapters/local/fileBlobs.js';
 import { createPgliteStore } from '../adapters/local/pgliteStore.js';
 import { DEV_ROUTE } from '../adapters/local/simulatedPayments.js';
-import { createLocalStager } from '../stagers/engine/index.js';
+import { createLazyLocalStager, createStager, stagerLogFields } from '../stagers/selectStager.js';
 import { createLocalDeps } from '../wiring/local.js';
 import { serveBlobs } from './blobRoute.js';
 import { devPages } from './devPages.js';
@@ -69,6 +69,9 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
   const dataDir = resolve(options.dataDir ?? join(REPO_ROOT, '.local'));
   const logger = options.logger ?? createJsonLogger();
   const env = options.env ?? process.env;
+  // Photoroom when PHOTOROOM_API_KEY is set, as in production; the engine otherwise.
+  const stager = options.stager ?? createStager(env);
+  logger.write('INFO', 'staging engine chosen', stagerLogFields(stager, env));
   mkdirSync(dataDir, { recursive: true });
 
   // The Admin SDK reads the emulator address from the environment.
@@ -80,7 +83,6 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
   const db = await openLocalDatabase(join(dataDir, 'db'));
   const store = createPgliteStore(db);
   const config = loadConfig(env, { localPriceIds: true, defaultSiteUrl: LOCAL_SITE_URL });
-  const stager = options.stager ?? createLocalStager();
 
   const app = express();
   app.disable('x-powered-by');
@@ -106,7 +108,8 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
         db,
         store,
         blobs,
-        stager,
+        // The demo listings are staged by the engine even with a Photoroom key: they cost nothing.
+        stager: options.stager ?? createLazyLocalStager(),
         images: deps.images,
         samplesDir: join(REPO_ROOT, 'samples'),
         log: (line) => logger.write('INFO', line),

@@ -1,13 +1,13 @@
 import pRetry, { AbortError } from 'p-retry';
-import sharp from 'sharp';
 import { MESSAGES } from '@flipstage/core';
 import { StagingError, type OutputSize, type StageInput, type StageOutput, type Stager } from '../ports/stager.js';
+import { photoroomUpload, type PhotoroomUpload } from './photoroomInput.js';
 import { seedFor } from './seed.js';
 
 /**
  * Photoroom's Image Editing API v2 (DESIGN §5a): the piece is cut out and a background is
  * generated from the prompt. Multipart body only, never the query string, so prompts and keys
- * stay out of URLs and logs.
+ * stay out of URLs and logs. The photo goes as Photoroom accepts it (photoroomInput.ts).
  */
 
 export const PHOTOROOM_BASE_URL = 'https://image-api.photoroom.com';
@@ -65,13 +65,6 @@ function backoffMs(attempt: number, retryAfter: string | null, random: () => num
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-function sniffMime(image: Uint8Array): string {
-  if (image[0] === 0xff && image[1] === 0xd8) return 'image/jpeg';
-  if (image[0] === 0x89 && image[1] === 0x50) return 'image/png';
-  if (image[8] === 0x57 && image[9] === 0x45 && image[10] === 0x42 && image[11] === 0x50) return 'image/webp';
-  return 'application/octet-stream';
-}
-
 /**
  * `background.seed` (docs.photoroom.com/image-editing-api-plus-plan/ai-backgrounds): without it
  * every call draws a new background; with it the same photo and prompt give a similar one. It is
@@ -83,9 +76,9 @@ export function photoroomSeed(input: StageInput): number {
   return (seedFor(input) % 0x7fffffff) + 1;
 }
 
-function requestBody(input: StageInput, seed: number): FormData {
+function requestBody(input: StageInput, upload: PhotoroomUpload, seed: number): FormData {
   const form = new FormData();
-  form.append('imageFile', new Blob([input.image], { type: sniffMime(input.image) }), 'furniture');
+  form.append('imageFile', new Blob([upload.data], { type: upload.contentType }), upload.fileName);
   form.append('background.prompt', input.prompt);
   form.append('background.negativePrompt', 'no furniture');
   form.append('background.seed', String(seed));
@@ -154,6 +147,7 @@ export function createPhotoroomStager(options: PhotoroomOptions): Stager {
       if (options.modelVersion) headers['pr-ai-background-model-version'] = options.modelVersion;
 
       const seed = photoroomSeed(input);
+      const upload = await photoroomUpload(input.image);
       let last = new FailedTry(new StagingError('provider-unavailable', MESSAGES.stagingUnavailable), null);
       // Every try and every wait fits in the caller's deadline; a try too short to succeed is not started.
       const remaining = () => (input.deadline ?? Infinity) - Date.now();
@@ -166,7 +160,7 @@ export function createPhotoroomStager(options: PhotoroomOptions): Stager {
           response = await fetch(`${baseUrl}/v2/edit`, {
             method: 'POST',
             headers,
-            body: requestBody(input, seed),
+            body: requestBody(input, upload, seed),
             signal: AbortSignal.timeout(Math.min(timeoutMs, remaining())),
           });
         } catch (error) {
@@ -217,6 +211,7 @@ export function createPhotoroomStager(options: PhotoroomOptions): Stager {
 
 async function finish(response: Response, seed: number): Promise<StageOutput> {
   const jpeg = new Uint8Array(await response.arrayBuffer());
+  const { default: sharp } = await import('sharp');
   try {
     const meta = await sharp(jpeg).metadata();
     return { jpeg, width: meta.width, height: meta.height, engine: PHOTOROOM_ENGINE_NAME, seed };

@@ -1,22 +1,58 @@
 import type { Stager } from '../ports/stager.js';
-import { createPhotoroomStager } from './photoroom.js';
-import { createLocalStager } from './engine/localStager.js';
+import { LOCAL_ENGINE_NAME } from './engine/engineName.js';
+import { createPhotoroomStager, PHOTOROOM_BASE_URL, PHOTOROOM_ENGINE_NAME } from './photoroom.js';
 
 export interface StagerEnv {
   PHOTOROOM_API_KEY?: string | undefined;
   /** Optional Photoroom background model, sent as pr-ai-background-model-version. */
   PHOTOROOM_MODEL_VERSION?: string | undefined;
-  /** Overrides Photoroom's address, for a stub server. */
+  /** Any endpoint that speaks Photoroom's v2/edit: a proxy, or a stand-in server in tests. */
   PHOTOROOM_BASE_URL?: string | undefined;
+}
+
+/**
+ * The offline engine, loaded on its first staging: sharp, onnxruntime-node and the plates cost a
+ * second and hundreds of MB, which a process that never stages (the sweeper, account calls) or
+ * stages through Photoroom must not pay.
+ */
+export function createLazyLocalStager(): Stager {
+  let loaded: Promise<Stager> | undefined;
+  const engine = () => (loaded ??= import('./engine/localStager.js').then((m) => m.createLocalStager()));
+  return {
+    name: LOCAL_ENGINE_NAME,
+    stage: async (input) => (await engine()).stage(input),
+  };
+}
+
+const trimmed = (value: string | undefined): string | undefined => value?.trim() || undefined;
+
+/** A mistyped address is refused when the host starts, not found out at the first staging. */
+function photoroomEndpoint(env: StagerEnv): URL {
+  const value = trimmed(env.PHOTOROOM_BASE_URL) ?? PHOTOROOM_BASE_URL;
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new Error(`PHOTOROOM_BASE_URL must be an http(s) address, got ${JSON.stringify(value)}`);
+  }
+  return url;
 }
 
 /** Photoroom when a key is configured (DESIGN §6a), otherwise the offline engine. */
 export function createStager(env: StagerEnv = process.env): Stager {
-  const apiKey = env.PHOTOROOM_API_KEY?.trim();
-  if (!apiKey) return createLocalStager();
-  return createPhotoroomStager({
-    apiKey,
-    ...(env.PHOTOROOM_MODEL_VERSION?.trim() ? { modelVersion: env.PHOTOROOM_MODEL_VERSION.trim() } : {}),
-    ...(env.PHOTOROOM_BASE_URL?.trim() ? { baseUrl: env.PHOTOROOM_BASE_URL.trim() } : {}),
-  });
+  const apiKey = trimmed(env.PHOTOROOM_API_KEY);
+  if (!apiKey) return createLazyLocalStager();
+  const modelVersion = trimmed(env.PHOTOROOM_MODEL_VERSION);
+  const baseUrl = photoroomEndpoint(env).href;
+  return createPhotoroomStager({ apiKey, baseUrl, ...(modelVersion ? { modelVersion } : {}) });
+}
+
+/**
+ * The fields of a host's start-up line naming the stager in use and, for Photoroom, where it is
+ * reached (without any user name or password in the address); never the key.
+ */
+export function stagerLogFields(stager: Stager, env: StagerEnv = process.env): Record<string, string> {
+  if (stager.name !== PHOTOROOM_ENGINE_NAME) return { stager: stager.name };
+  const endpoint = photoroomEndpoint(env);
+  endpoint.username = '';
+  endpoint.password = '';
+  return { stager: stager.name, endpoint: endpoint.href };
 }

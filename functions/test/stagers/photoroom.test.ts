@@ -1,21 +1,24 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@flipstage/core';
 import { StagingError, type StageInput } from '../../src/ports/stager.js';
-import { PHOTOROOM_OUTPUT_SIZE, createPhotoroomStager, photoroomSeed, type PhotoroomLog } from '../../src/stagers/photoroom.js';
-
-interface Seen {
-  method: string;
-  url: string;
-  headers: IncomingMessage['headers'];
-  form: FormData;
-}
-
-type Reply = { status: number; body: Uint8Array | string; headers?: Record<string, string> };
+import {
+  PHOTOROOM_OUTPUT_SIZE,
+  createPhotoroomStager,
+  photoroomSeed,
+  type PhotoroomLog,
+} from '../../src/stagers/photoroom.js';
+import {
+  startPhotoroomStandIn,
+  type PhotoroomStandIn,
+  type ReceivedRequest,
+  type StandInReply,
+} from '../helpers/photoroomStandIn.js';
 
 let server: Server | undefined;
+let standIn: PhotoroomStandIn | undefined;
 let jpeg: Uint8Array;
 let input: StageInput;
 
@@ -39,30 +42,14 @@ beforeAll(async () => {
 afterEach(async () => {
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   server = undefined;
+  await standIn?.close();
+  standIn = undefined;
 });
 
 /** A stand-in for Photoroom that answers the given replies in turn and records each request. */
-async function photoroomStub(replies: Reply[]): Promise<{ baseUrl: string; seen: Seen[] }> {
-  const seen: Seen[] = [];
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', async () => {
-      const body = Buffer.concat(chunks);
-      const form = await new Response(body, {
-        headers: { 'content-type': req.headers['content-type'] ?? '' },
-      }).formData();
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, form });
-      const reply = replies[Math.min(seen.length - 1, replies.length - 1)]!;
-      res.writeHead(
-        reply.status,
-        reply.headers ?? { 'content-type': typeof reply.body === 'string' ? 'application/json' : 'image/jpeg' },
-      );
-      res.end(typeof reply.body === 'string' ? reply.body : Buffer.from(reply.body));
-    });
-  });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  return { baseUrl: `http://127.0.0.1:${(server!.address() as AddressInfo).port}`, seen };
+async function photoroomStub(replies: StandInReply[]): Promise<{ baseUrl: string; seen: ReceivedRequest[] }> {
+  standIn = await startPhotoroomStandIn(replies);
+  return { baseUrl: standIn.baseUrl, seen: standIn.received };
 }
 
 function stager(baseUrl: string, extra: { modelVersion?: string; log?: PhotoroomLog; sleeps?: number[] } = {}) {
@@ -110,8 +97,8 @@ describe('Photoroom adapter', () => {
       'lighting.mode': 'ai.preserve-hue-and-saturation',
     });
     const file = request!.form.get('imageFile');
-    expect(file).toBeInstanceOf(Blob);
-    expect(new Uint8Array(await (file as Blob).arrayBuffer())).toEqual(jpeg);
+    expect(file).toBeInstanceOf(File);
+    expect([(file as File).type, (file as File).name]).toEqual(['image/jpeg', 'furniture.jpg']);
   });
 
   it('asks for another background for another variant, and for the same one for the same request', async () => {

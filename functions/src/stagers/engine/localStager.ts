@@ -3,13 +3,14 @@ import { DEFAULT_FURNITURE_TYPE, DEFAULT_STYLE, isDesignStyleId, isFurnitureType
 import type { StageInput, StageOutput, Stager } from '../../ports/stager.js';
 import { compose } from './compose.js';
 import { decodePhoto } from './decode.js';
+import { LOCAL_ENGINE_NAME } from './engineName.js';
 import { outputLongSide } from './limits.js';
 import { choosePlate, colourGrade } from './plates/choosePlate.js';
 import { loadPlates } from './plates/library.js';
 import { seedFor } from '../seed.js';
 import { findSubject } from './subject.js';
 
-export const LOCAL_ENGINE_NAME = 'local';
+export { LOCAL_ENGINE_NAME };
 
 /**
  * The offline staging engine (DESIGN §6): decode → find the piece (learned model and classical

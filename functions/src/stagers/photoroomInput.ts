@@ -1,0 +1,85 @@
+/**
+ * What Photoroom's v2/edit accepts (docs.photoroom.com, API reference): JPEG, PNG or WebP, at most
+ * 30 MB, and relighting works on at most about 3,500 px on the long side. Phones upload HEIC, and
+ * users TIFF, AVIF, GIF, CMYK and 16-bit files, so every upload is re-encoded here first: decoded by
+ * the engine's reader (HEVC HEIC included), turned upright, converted to 8-bit sRGB, fitted in
+ * the long side and written without any metadata (no GPS, no owner, no EXIF, no ICC).
+ *
+ * sharp and the engine load on the first call, so the module that builds a Photoroom stager
+ * stays cheap to import (the functions module imports it on every cold start).
+ */
+import type { OutputInfo } from 'sharp';
+import { MESSAGES } from '@flipstage/core';
+import { StagingError } from '../ports/stager.js';
+
+/** Photoroom relights at most about this long side; a larger photo only costs upload time. */
+export const PHOTOROOM_MAX_LONG_SIDE = 3500;
+/** Photoroom's limit is 30 MB; read as decimal megabytes, the stricter reading. */
+export const PHOTOROOM_MAX_BYTES = 30_000_000;
+const JPEG_QUALITY = 90;
+/** Each shrink of an oversized file aims this far under the limit, so one more try is enough. */
+const SHRINK_MARGIN = 0.9;
+const MAX_ENCODES = 4;
+
+export interface PhotoroomUpload {
+  data: Uint8Array;
+  contentType: 'image/jpeg' | 'image/png';
+  fileName: string;
+}
+
+/**
+ * The upload as Photoroom should get it. PNG only where transparency matters (the engine's rule:
+ * a real share of the picture is see-through, as in a cut-out), because Photoroom then keeps the
+ * given cut-out; JPEG otherwise, the opaque rest flattened on white.
+ * Throws StagingError (`unsupported-image`, `image-too-large`) for what the engine cannot read.
+ */
+export async function photoroomUpload(image: Uint8Array): Promise<PhotoroomUpload> {
+  const [{ decodePhoto, READ_OPTIONS, readFailure }, { default: sharp }] = await Promise.all([
+    import('./engine/decode.js'),
+    import('sharp'),
+  ]);
+  const photo = await decodePhoto(image);
+  const transparent = photo.alpha !== null;
+  const fit = (longSide: number) => ({
+    width: longSide,
+    height: longSide,
+    fit: 'inside' as const,
+    withoutEnlargement: true,
+  });
+
+  // Decoded, oriented and fitted once as 8-bit sRGB; an oversized file is re-encoded from these pixels.
+  let pixels: { data: Buffer; info: OutputInfo };
+  try {
+    const pipeline = sharp(photo.source, READ_OPTIONS)
+      .autoOrient()
+      .resize(fit(PHOTOROOM_MAX_LONG_SIDE))
+      .toColourspace('srgb');
+    pixels = await (transparent ? pipeline.ensureAlpha() : pipeline.flatten({ background: '#ffffff' }))
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    throw readFailure(error);
+  }
+  const { width, height } = pixels.info;
+  const channels = transparent ? 4 : 3;
+  const encode = (longSide: number): Promise<Buffer> => {
+    const pipeline = sharp(pixels.data, { raw: { width, height, channels } }).resize(fit(longSide));
+    return (transparent ? pipeline.png() : pipeline.jpeg({ quality: JPEG_QUALITY })).toBuffer();
+  };
+
+  let longSide = Math.max(width, height);
+  for (let tries = 1; ; tries++) {
+    const data = await encode(longSide);
+    if (data.byteLength <= PHOTOROOM_MAX_BYTES) {
+      return transparent
+        ? { data, contentType: 'image/png', fileName: 'furniture.png' }
+        : { data, contentType: 'image/jpeg', fileName: 'furniture.jpg' };
+    }
+    if (tries === MAX_ENCODES) {
+      const cause = new Error(`still ${data.byteLength} bytes at ${longSide} px`);
+      throw new StagingError('image-too-large', MESSAGES.imageTooLarge, { cause });
+    }
+    // Bytes grow with the pixel count, so the side shrinks by the square root of the excess.
+    longSide = Math.floor(longSide * Math.sqrt((PHOTOROOM_MAX_BYTES / data.byteLength) * SHRINK_MARGIN));
+  }
+}
