@@ -35,6 +35,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { deployLockfile } from './lib/deployLockfile.mjs';
+import { deployParamProblems } from './lib/deployParams.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const functionsDir = join(root, 'functions');
@@ -225,6 +226,14 @@ async function emulatorSettings(overrides) {
 if (values['emulator-env'].length > 0 && !values.emulator)
   throw new Error('--emulator-env needs --emulator: it is never part of a deploy');
 const overrides = emulatorEnvOverrides(values['emulator-env']);
+if (!values.emulator) {
+  // firebase deploy sets GCLOUD_PROJECT for its predeploy hooks.
+  const problems = deployParamProblems(functionsDir, process.env.GCLOUD_PROJECT);
+  if (problems.length > 0) {
+    console.error(`Not deploying: functions/.env has values for this machine only:\n- ${problems.join('\n- ')}`);
+    process.exit(1);
+  }
+}
 rmSync(outDir, { recursive: true, force: true });
 const result = await build({
   entryPoints: [join(functionsDir, 'src', 'index.ts')],

@@ -1,0 +1,2 @@
+export declare function readDotenv(path: string): Record<string, string>;
+export declare function deployParamProblems(functionsDir: string, projectId: string | undefined): string[];
