@@ -104,6 +104,9 @@ export const MESSAGES = {
   stageInProgress: 'This image is still being staged. Please try again in a moment.',
   tooManyRequests: 'Too many requests in a short time. Please wait a moment and try again.',
   serverBusy: 'The server is busy receiving other uploads. Please try again in a moment.',
+  appCheckRequired: 'This request did not come from the FlipStage app. Please reload the page and try again.',
+  appCheckInvalid: 'The app check for this request failed or expired. Please reload the page and try again.',
+  tooManyNewAccounts: 'Too many new accounts were made from this network recently. Please try again later.',
 
   // Input checked at the edge: text, ids, queries and images (issue 12)
   controlCharacters: (field: string) => `${field} must not contain control characters.`,

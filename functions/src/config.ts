@@ -21,7 +21,35 @@ export interface AppConfig {
    * redirects must land on one of them, so Stripe's trusted pages never bounce a user elsewhere.
    */
   siteOrigins: string[];
+  /**
+   * APP_CHECK: 'enforce' refuses staging, checkout, the billing portal and account calls without a
+   * valid Firebase App Check token (X-Firebase-AppCheck); 'off' lets them through without one.
+   */
+  appCheck: AppCheckMode;
+  /**
+   * Whether the sign-up credits wait until the person is verified (an email_verified token, or a
+   * sign-in with a social provider): a new email alone must not be worth 10 paid stagings.
+   */
+  signupCreditsNeedVerifiedEmail: boolean;
+  /**
+   * Where the caller's address, which fair use also counts by, comes from: 'forwarded' behind
+   * Google's front end (X-Forwarded-For's first entry), 'socket' when clients connect directly.
+   */
+  clientAddress: 'forwarded' | 'socket';
 }
+
+export const APP_CHECK_MODES = ['enforce', 'off'] as const;
+export type AppCheckMode = (typeof APP_CHECK_MODES)[number];
+
+/**
+ * Local mode runs on this machine for one person and the test journeys: no App Check (there is no
+ * attestation provider offline), the sign-up credits at once, and browsers connecting directly.
+ */
+export const LOCAL_MODE = {
+  appCheck: 'off',
+  signupCreditsNeedVerifiedEmail: false,
+  clientAddress: 'socket',
+} as const satisfies Partial<AppConfig>;
 
 type Env = Record<string, string | undefined>;
 
@@ -54,6 +82,14 @@ function parseSiteOrigins(value: string): string[] {
   });
 }
 
+function parseAppCheck(value: string | undefined): AppCheckMode {
+  const mode = (value ?? '').trim().toLowerCase() || 'enforce';
+  if (!(APP_CHECK_MODES as readonly string[]).includes(mode))
+    throw new Error(`APP_CHECK must be enforce or off, got ${JSON.stringify(value)}`);
+  return mode as AppCheckMode;
+}
+
+/** The settings of Firebase mode; local mode replaces the mode-specific ones with LOCAL_MODE's. */
 export function loadConfig(env: Env, options: { localPriceIds?: boolean; defaultSiteUrl?: string } = {}): AppConfig {
   const configured = priceIdsFromEnv(env);
   const priceIds = options.localPriceIds && Object.keys(configured).length === 0 ? { ...LOCAL_PRICE_IDS } : configured;
@@ -62,5 +98,8 @@ export function loadConfig(env: Env, options: { localPriceIds?: boolean; default
     trialDays: parseTrialDays(env.TRIAL_DAYS),
     mergeDbUser: (env.MERGE_DB_USER ?? 'true').trim().toLowerCase() !== 'false',
     siteOrigins: parseSiteOrigins(env.SITE_URL?.trim() || options.defaultSiteUrl || ''),
+    appCheck: parseAppCheck(env.APP_CHECK),
+    signupCreditsNeedVerifiedEmail: true,
+    clientAddress: 'forwarded',
   };
 }

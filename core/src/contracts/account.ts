@@ -20,7 +20,14 @@ export type MergedUser = z.infer<typeof mergedUserSchema>;
  * POST, GET and PATCH /api/account answer with the merged user and whether its plan gives HD
  * output, judged by the server, which alone knows every configured price id.
  */
-export const accountResponseSchema = mergedUserSchema.extend({ hdAllowed: z.boolean() });
+export const accountResponseSchema = mergedUserSchema.extend({
+  hdAllowed: z.boolean(),
+  /**
+   * True while the sign-up credits wait for a verified email (Firebase mode); they arrive with the
+   * first account call made with a verified token. Absent from servers that do not say.
+   */
+  signupCreditsPending: z.boolean().optional(),
+});
 export type AccountResponse = z.infer<typeof accountResponseSchema>;
 
 /** One record of the studio's history (GET /api/image-edits). */

@@ -14,3 +14,6 @@ export const API_PATHS = {
 } as const;
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** Firebase App Check's token on API calls that cost money or grant credits (staging, checkout, account). */
+export const APP_CHECK_HEADER = 'X-Firebase-AppCheck';

@@ -1,5 +1,5 @@
 /** The signed-in user's own account and image edits (DESIGN §1: read by the SPA in local mode). */
-import express, { Router, type Response } from 'express';
+import express, { Router, type RequestHandler, type Response } from 'express';
 import {
   accountResponse,
   imageEditsQuerySchema,
@@ -7,39 +7,56 @@ import {
   parseWith,
   type AccountResponse,
   type ImageEditsPage,
-  type MergedUser,
 } from '@flipstage/core';
+import type { AppCheckVerifier } from '../ports/appCheck.js';
 import type { Identity } from '../ports/identity.js';
 import type { Store } from '../ports/store.js';
 import type { AppConfig } from '../config.js';
-import { createAccount, getMergedUser, updateProfile } from '../services/accounts.js';
+import { createAccount, getAccountView, updateProfile, type AccountView } from '../services/accounts.js';
 import { invalid } from '../services/errors.js';
 import { listImageEdits } from '../services/imageEdits.js';
+import { requireAppCheck } from './appCheck.js';
 import { requireUser, currentUser } from './auth.js';
 import { sendError } from './errors.js';
+import type { FairUseGates } from './fairUseGates.js';
 
-export function accountRoutes(deps: { store: Store; identity: Identity; config: AppConfig }): Router {
+export function accountRoutes(deps: {
+  store: Store;
+  identity: Identity;
+  appCheck: AppCheckVerifier;
+  config: AppConfig;
+  fairUse: FairUseGates;
+}): Router {
   const router = Router();
-  const auth = requireUser(deps.identity);
+  const auth = [requireAppCheck(deps.appCheck, deps.config.appCheck), requireUser(deps.identity)];
 
-  const sendAccount = (res: Response, user: MergedUser) =>
-    res.json(accountResponse(user, deps.config.priceIds) satisfies AccountResponse);
+  const sendAccount = (res: Response, { user, signupCreditsPending }: AccountView) =>
+    res.json({
+      ...accountResponse(user, deps.config.priceIds),
+      ...(signupCreditsPending === undefined ? {} : { signupCreditsPending }),
+    } satisfies AccountResponse);
 
-  router.post('/account', auth, async (_req, res) => {
-    sendAccount(res, await createAccount(deps.store, currentUser(res)));
+  // Signing in again calls this too; only an account about to be made counts against the address.
+  const countNewAccount: RequestHandler = async (req, res, next) => {
+    if (await deps.store.getAccount(currentUser(res).uid)) return next();
+    deps.fairUse.newAccount(req, res, next);
+  };
+
+  router.post('/account', ...auth, countNewAccount, async (_req, res) => {
+    sendAccount(res, await createAccount(deps, currentUser(res)));
   });
 
-  router.get('/account', auth, async (_req, res) => {
-    const user = await getMergedUser(deps.store, currentUser(res), deps.config.mergeDbUser);
-    if (!user) return sendError(res, 404, MESSAGES.notFound);
-    sendAccount(res, user);
+  router.get('/account', ...auth, async (_req, res) => {
+    const view = await getAccountView(deps, currentUser(res));
+    if (!view) return sendError(res, 404, MESSAGES.notFound);
+    sendAccount(res, view);
   });
 
-  router.patch('/account', auth, express.json({ limit: '16kb' }), async (req, res) => {
-    sendAccount(res, await updateProfile(deps.store, currentUser(res), req.body));
+  router.patch('/account', ...auth, express.json({ limit: '16kb' }), async (req, res) => {
+    sendAccount(res, await updateProfile(deps, currentUser(res), req.body));
   });
 
-  router.get('/image-edits', auth, async (req, res) => {
+  router.get('/image-edits', requireUser(deps.identity), async (req, res) => {
     const { cursor } = parseWith(imageEditsQuerySchema, req.query, invalid);
     res.json((await listImageEdits(deps.store, currentUser(res).uid, cursor)) satisfies ImageEditsPage);
   });

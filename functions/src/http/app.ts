@@ -5,6 +5,7 @@
 import express, { type Express } from 'express';
 import { MESSAGES } from '@flipstage/core';
 import type { Blobs } from '../ports/blobs.js';
+import type { AppCheckVerifier } from '../ports/appCheck.js';
 import type { Images } from '../ports/images.js';
 import type { Identity } from '../ports/identity.js';
 import type { Payments } from '../ports/payments.js';
@@ -13,6 +14,7 @@ import type { Store } from '../ports/store.js';
 import type { AppConfig } from '../config.js';
 import { createJsonLogger, type Logger } from '../logs.js';
 import { accountRoutes } from './accountRoutes.js';
+import { trustProxy } from './clientAddress.js';
 import { checkoutRoutes } from './checkoutRoutes.js';
 import { errorHandler, sendError } from './errors.js';
 import { marketplaceRoutes } from './marketplaceRoutes.js';
@@ -27,6 +29,7 @@ export interface AppDeps {
   blobs: Blobs;
   payments: Payments;
   identity: Identity;
+  appCheck: AppCheckVerifier;
   stager: Stager;
   images: Images;
   config: AppConfig;
@@ -48,12 +51,13 @@ export const ALL_API_AREAS: readonly ApiArea[] = ['light', 'staging'];
 export function createApp(deps: AppDeps, areas: readonly ApiArea[] = ALL_API_AREAS): Express {
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', trustProxy(deps.config.clientAddress));
   app.use(requestContext(deps.logger ?? createJsonLogger()));
 
   const fairUse = createFairUseGates(deps.fairUseRules);
   const api = express.Router();
   if (areas.includes('light')) {
-    api.use(accountRoutes(deps));
+    api.use(accountRoutes({ ...deps, fairUse }));
     api.use(marketplaceRoutes({ ...deps, fairUse }));
     api.use(checkoutRoutes(deps));
     api.use(stripeWebhookRoutes(deps));

@@ -1,7 +1,7 @@
 /** Bearer ID-token authentication through the Identity port. */
 import type { Request, RequestHandler, Response } from 'express';
-import { MESSAGES, type AuthIdentity } from '@flipstage/core';
-import type { Identity } from '../ports/identity.js';
+import { MESSAGES } from '@flipstage/core';
+import type { Identity, VerifiedIdentity } from '../ports/identity.js';
 import { ServiceError } from '../services/errors.js';
 
 function bearerToken(req: Request): string | null {
@@ -29,12 +29,12 @@ export function optionalUser(identity: Identity): RequestHandler {
   };
 }
 
-export function currentUser(res: Response): AuthIdentity {
-  const user = res.locals.user as AuthIdentity | undefined;
+export function currentUser(res: Response): VerifiedIdentity {
+  const user = res.locals.user as VerifiedIdentity | undefined;
   if (!user) throw new ServiceError('unauthenticated', MESSAGES.signInRequired);
   return user;
 }
 
-export function maybeUser(res: Response): AuthIdentity | null {
-  return (res.locals.user as AuthIdentity | undefined) ?? null;
+export function maybeUser(res: Response): VerifiedIdentity | null {
+  return (res.locals.user as VerifiedIdentity | undefined) ?? null;
 }

@@ -7,8 +7,10 @@ import {
   type BillingTermsResponse,
   type CheckoutSessionResponse,
 } from '@flipstage/core';
+import type { AppCheckVerifier } from '../ports/appCheck.js';
 import type { Identity } from '../ports/identity.js';
 import { createBillingPortalUrl, createCheckoutSession, type CheckoutDeps } from '../services/checkout.js';
+import { requireAppCheck } from './appCheck.js';
 import { currentUser, requireUser } from './auth.js';
 import { describeFailure, sendError } from './errors.js';
 import { requestLogger } from './requestContext.js';
@@ -29,11 +31,12 @@ function callerOrigin(req: Request): string | null {
   return null;
 }
 
-export function checkoutRoutes(deps: CheckoutDeps & { identity: Identity }): Router {
+export function checkoutRoutes(deps: CheckoutDeps & { identity: Identity; appCheck: AppCheckVerifier }): Router {
   const router = Router();
   const json = express.json({ limit: '16kb' });
+  const signedInFromApp = [requireAppCheck(deps.appCheck, deps.config.appCheck), requireUser(deps.identity)];
 
-  router.post('/stripe-create-checkout-session', requireUser(deps.identity), json, async (req, res) => {
+  router.post('/stripe-create-checkout-session', ...signedInFromApp, json, async (req, res) => {
     try {
       const session = await createCheckoutSession(deps, currentUser(res), {
         body: req.body,
@@ -49,7 +52,7 @@ export function checkoutRoutes(deps: CheckoutDeps & { identity: Identity }): Rou
     }
   });
 
-  router.post('/stripe-create-billing-session', requireUser(deps.identity), json, async (req, res) => {
+  router.post('/stripe-create-billing-session', ...signedInFromApp, json, async (req, res) => {
     let response: BillingSessionResponse;
     try {
       const url = await createBillingPortalUrl(deps, currentUser(res).uid, {

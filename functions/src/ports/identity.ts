@@ -3,9 +3,17 @@
  */
 import type { AuthIdentity } from '@flipstage/core';
 
+/** Who signed in, and what the token proves about them (the sign-up credits depend on it). */
+export interface VerifiedIdentity extends AuthIdentity {
+  /** The token's email_verified claim: the person has shown they receive mail at `email`. */
+  emailVerified: boolean;
+  /** How this session signed in (the token's firebase.sign_in_provider): 'password', 'google.com', … */
+  signInProvider: string | null;
+}
+
 export interface Identity {
   /** Throws InvalidIdToken. */
-  verifyIdToken(token: string): Promise<AuthIdentity>;
+  verifyIdToken(token: string): Promise<VerifiedIdentity>;
 }
 
 export class InvalidIdToken extends Error {

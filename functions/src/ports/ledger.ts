@@ -42,7 +42,7 @@ export interface LedgerPosting {
 /** What becomes of one credit change. */
 export type CreditDecision =
   | { kind: 'post'; entry: LedgerPosting }
-  /** The ref is in the ledger already: nothing changes. */
+  /** Nothing changes: the ref is in the ledger already (or, for the sign-up grant, it is not due yet). */
   | { kind: 'already-posted' }
   /** The balance would go below 0: the store throws InsufficientCredits and changes nothing. */
   | { kind: 'insufficient' };

@@ -9,10 +9,46 @@ import {
   type AuthIdentity,
   type MergedUser,
 } from '@flipstage/core';
-import type { Store } from '../ports/store.js';
+import type { Account, Store } from '../ports/store.js';
+import type { LedgerRules } from '../ports/ledger.js';
+import type { VerifiedIdentity } from '../ports/identity.js';
+import type { AppConfig } from '../config.js';
 import { invalid, ServiceError } from './errors.js';
 import { CREDIT_RULES } from './creditRules.js';
+import { withholdSignupGrant } from './credits.js';
 import { MESSAGES } from '@flipstage/core';
+
+export interface AccountDeps {
+  store: Store;
+  config: Pick<AppConfig, 'signupCreditsNeedVerifiedEmail' | 'mergeDbUser'>;
+}
+
+/** The merged user, and whether its sign-up credits still wait for a verified email. */
+export interface AccountView {
+  user: MergedUser;
+  /** Undefined when the answer comes from the token alone (MERGE_DB_USER=false). */
+  signupCreditsPending?: boolean;
+}
+
+/**
+ * Sign-in providers that vouch for the person: a social account is not free to make by the
+ * thousand, and an email link is only opened by someone who receives the mail.
+ */
+const VOUCHING_PROVIDERS: ReadonlySet<string> = new Set([
+  'google.com',
+  'facebook.com',
+  'twitter.com',
+  'github.com',
+  'emailLink',
+]);
+
+/** Whether this session may receive the sign-up credits now. */
+export function signupCreditsDue(identity: VerifiedIdentity, config: AccountDeps['config']): boolean {
+  if (!config.signupCreditsNeedVerifiedEmail) return true;
+  return identity.emailVerified || VOUCHING_PROVIDERS.has(identity.signInProvider ?? '');
+}
+
+const WITHHOLD_SIGNUP: LedgerRules = { ...CREDIT_RULES, signup: withholdSignupGrant };
 
 /**
  * The provider's name, email and photo as the profile's first values, each only if it passes the
@@ -25,28 +61,43 @@ function profileFromToken(identity: AuthIdentity) {
   return { name: name.success ? name.data : null, email, avatar: (avatar.success && avatar.data) || null };
 }
 
-/** Idempotent: creates the profile and customer once and grants the sign-up credits once. */
-export async function createAccount(store: Store, identity: AuthIdentity): Promise<MergedUser> {
-  const account = await store.ensureAccount(identity.uid, profileFromToken(identity), SIGNUP_CREDITS, CREDIT_RULES);
-  return mergeUser(identity, account.profile, account.customer);
+function viewOf(identity: AuthIdentity, account: Account): AccountView {
+  return {
+    user: mergeUser(identity, account.profile, account.customer),
+    signupCreditsPending: account.customer.signupGrantedAt === null,
+  };
 }
 
-/** The merged user, or null when no account was created yet. */
-export async function getMergedUser(
-  store: Store,
-  identity: AuthIdentity,
-  mergeDbUser = true,
-): Promise<MergedUser | null> {
-  if (!mergeDbUser) return mergeUser(identity, null, null);
-  const account = await store.getAccount(identity.uid);
-  return account ? mergeUser(identity, account.profile, account.customer) : null;
+/**
+ * Idempotent: creates the profile and customer once, and grants the sign-up credits once, as soon
+ * as the session is verified (signupCreditsDue); until then the account holds no sign-up credits.
+ */
+export async function ensureAccount(deps: AccountDeps, identity: VerifiedIdentity): Promise<Account> {
+  const rules = signupCreditsDue(identity, deps.config) ? CREDIT_RULES : WITHHOLD_SIGNUP;
+  return deps.store.ensureAccount(identity.uid, profileFromToken(identity), SIGNUP_CREDITS, rules);
 }
 
-export async function updateProfile(store: Store, identity: AuthIdentity, body: unknown): Promise<MergedUser> {
+export async function createAccount(deps: AccountDeps, identity: VerifiedIdentity): Promise<AccountView> {
+  return viewOf(identity, await ensureAccount(deps, identity));
+}
+
+/**
+ * The account, or null when none was created yet. Reading it is also when credits that waited
+ * for verification arrive: the web app reads it again once the verified token is issued.
+ */
+export async function getAccountView(deps: AccountDeps, identity: VerifiedIdentity): Promise<AccountView | null> {
+  if (!deps.config.mergeDbUser) return { user: mergeUser(identity, null, null) };
+  const account = await deps.store.getAccount(identity.uid);
+  if (!account) return null;
+  const grantDue = account.customer.signupGrantedAt === null && signupCreditsDue(identity, deps.config);
+  return viewOf(identity, grantDue ? await ensureAccount(deps, identity) : account);
+}
+
+export async function updateProfile(deps: AccountDeps, identity: AuthIdentity, body: unknown): Promise<AccountView> {
   const parsed = profilePatchSchema.safeParse(body ?? {});
   if (!parsed.success) throw invalid(firstIssueMessage(parsed.error));
-  const account = await store.getAccount(identity.uid);
+  const account = await deps.store.getAccount(identity.uid);
   if (!account) throw new ServiceError('not-found', MESSAGES.notFound);
-  const profile = await store.updateProfile(identity.uid, parsed.data);
-  return mergeUser(identity, profile, account.customer);
+  const profile = await deps.store.updateProfile(identity.uid, parsed.data);
+  return viewOf(identity, { ...account, profile });
 }

@@ -11,16 +11,15 @@ import {
   parseWith,
   planForPriceId,
   planIsActive,
-  SIGNUP_CREDITS,
-  type AuthIdentity,
   type CheckoutSessionResponse,
 } from '@flipstage/core';
 import type { Payments } from '../ports/payments.js';
 import type { Store } from '../ports/store.js';
+import type { VerifiedIdentity } from '../ports/identity.js';
 import type { AppConfig } from '../config.js';
 import { invalid, ServiceError } from './errors.js';
 import { resolveRedirectUrl, type SiteOrigins } from './redirectUrls.js';
-import { CREDIT_RULES } from './creditRules.js';
+import { ensureAccount } from './accounts.js';
 
 export interface CheckoutDeps {
   store: Store;
@@ -46,7 +45,7 @@ function onSite(site: SiteOrigins) {
 
 export async function createCheckoutSession(
   deps: CheckoutDeps,
-  identity: AuthIdentity,
+  identity: VerifiedIdentity,
   request: { body: unknown; origin: string | null; idempotencyKey?: string | undefined },
 ): Promise<CheckoutSessionResponse> {
   const site = onSite({ origins: deps.config.siteOrigins, callerOrigin: request.origin });
@@ -59,12 +58,7 @@ export async function createCheckoutSession(
   const { priceId, successUrl, cancelUrl } = parseWith(schema, request.body, invalid);
 
   const { uid } = identity;
-  const account = await deps.store.ensureAccount(
-    uid,
-    { name: identity.displayName ?? null, email: identity.email ?? null, avatar: identity.photoURL ?? null },
-    SIGNUP_CREDITS,
-    CREDIT_RULES,
-  );
+  const account = await ensureAccount(deps, identity);
   // The purchase page sends a live plan to /settings/billing; this holds for every other caller.
   if (planIsActive(account.customer.stripeSubscriptionStatus))
     throw new ServiceError('conflict', MESSAGES.subscriptionExists);

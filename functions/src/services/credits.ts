@@ -40,6 +40,14 @@ export function decideSignupGrant(state: {
 }
 
 /**
+ * The sign-up grant for a person not yet verified: nothing is posted, and as the account records
+ * no grant, a later call, once they are verified, makes it.
+ */
+export function withholdSignupGrant(): CreditDecision {
+  return { kind: 'already-posted' };
+}
+
+/**
  * Which subscription state wins. The service decided against the subscription the account held
  * then; if it holds another now, the decision is void. For the same subscription, Stripe delivers
  * events out of order, so a state read earlier than the stored one is old news and the stored one

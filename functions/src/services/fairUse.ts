@@ -1,8 +1,10 @@
 /**
  * Fair use (DESIGN §4): a per-user token bucket on the requests that cost the server most (staging
  * and listing writes), and a per-process bound on uploads being received at once, so one account
- * cannot hold the host's memory or CPU. Both are per process: in Firebase mode each instance keeps
- * its own, and the function's concurrency and instance cap bound the total.
+ * cannot hold the host's memory or CPU. The same requests are also counted per client address,
+ * with the accounts made from it, so a script with many fresh accounts on one address meets one
+ * limit (issue 23). All are per process: in Firebase mode each instance keeps its own, and the
+ * function's concurrency and instance cap bound the total.
  */
 import { MESSAGES } from '@flipstage/core';
 import { ServiceError } from './errors.js';
@@ -14,9 +16,19 @@ export interface BucketRule {
   perMinute: number;
 }
 
+/** Counted per client address: whatever the accounts, one network gets these. */
+export interface PerAddressRules {
+  staging: BucketRule;
+  listingWrites: BucketRule;
+  /** Accounts created (POST /api/account for a new uid); signing in again is not counted. */
+  newAccounts: BucketRule;
+}
+
 export interface FairUseRules {
   staging: BucketRule;
   listingWrites: BucketRule;
+  /** Null where every client shares one address (local mode: this machine and its test journeys). */
+  perAddress: PerAddressRules | null;
   /** Uploads received and processed at once by one process; more wait for a slot. */
   uploadSlots: number;
   /** How long an upload waits for a slot before the server answers busy. */
@@ -30,9 +42,23 @@ export interface FairUseRules {
 export const FAIR_USE: FairUseRules = {
   staging: { burst: 60, perMinute: 240 },
   listingWrites: { burst: 10, perMinute: 30 },
+  /**
+   * An office or household shares one address: twice one user's staging and three times one
+   * seller's listing writes leave room for two or three busy people at once, and ten new accounts,
+   * then ten an hour, for a family or a team signing up together. A farm of fresh accounts on one
+   * address gets no more stagings than two people and no more than ten accounts an hour.
+   */
+  perAddress: {
+    staging: { burst: 120, perMinute: 480 },
+    listingWrites: { burst: 30, perMinute: 90 },
+    newAccounts: { burst: 10, perMinute: 10 / 60 },
+  },
   uploadSlots: 4,
   uploadWaitMs: 20_000,
 };
+
+/** Local mode: the per-user limits only, as every browser and journey there shares 127.0.0.1. */
+export const LOCAL_FAIR_USE: FairUseRules = { ...FAIR_USE, perAddress: null };
 
 /** Buckets idle long enough to be full again are forgotten, so memory stays bounded. */
 const MAX_BUCKETS = 10_000;
@@ -42,7 +68,12 @@ export interface RateLimiter {
   take(key: string): void;
 }
 
-export function createRateLimiter(rule: BucketRule, now: () => number = Date.now): RateLimiter {
+export function createRateLimiter(
+  rule: BucketRule,
+  options: { now?: () => number; message?: string } = {},
+): RateLimiter {
+  const now = options.now ?? Date.now;
+  const message = options.message ?? MESSAGES.tooManyRequests;
   const buckets = new Map<string, { tokens: number; at: number }>();
   const perMs = rule.perMinute / 60_000;
   const refill = (bucket: { tokens: number; at: number }, t: number) =>
@@ -54,7 +85,7 @@ export function createRateLimiter(rule: BucketRule, now: () => number = Date.now
       const tokens = refill(bucket, t);
       if (tokens < 1) {
         buckets.set(key, { tokens, at: t });
-        throw new ServiceError('rate-limited', MESSAGES.tooManyRequests, {
+        throw new ServiceError('rate-limited', message, {
           retryAfterSeconds: Math.ceil((1 - tokens) / perMs / 1000),
         });
       }

@@ -4,6 +4,7 @@
  * secrets, so this module knows nothing of how they are configured.
  */
 import type { App } from 'firebase-admin/app';
+import { getAppCheck } from 'firebase-admin/app-check';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
@@ -16,6 +17,7 @@ import { createStripePayments } from '../adapters/stripe.js';
 import { createFirestoreStore } from '../adapters/firebase/firestoreStore.js';
 import { createFunctionsLogger } from '../adapters/firebase/functionsLogger.js';
 import { createFirebaseIdentity } from '../adapters/firebase/identity.js';
+import { createFirebaseAppCheck } from '../adapters/firebase/appCheck.js';
 import { createStorageBlobs, storageOrigin } from '../adapters/firebase/storageBlobs.js';
 
 /**
@@ -64,6 +66,7 @@ export function createFirebaseDeps(app: App, settings: FirebaseSettings): AppDep
     }),
     payments: stripeOnFirstUse(settings.stripeSecretKey, settings.stripeWebhookSecret),
     identity: createFirebaseIdentity(getAuth(app)),
+    appCheck: createFirebaseAppCheck(getAppCheck(app)),
     stager: createStager({
       ...settings.stager,
       PHOTOROOM_API_KEY: settings.stager.PHOTOROOM_API_KEY?.trim() === NO_PHOTOROOM_KEY ? '' : settings.stager.PHOTOROOM_API_KEY,

@@ -8,13 +8,15 @@ import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Auth } from 'firebase-admin/auth';
 import type { AppDeps } from '../http/app.js';
-import type { AppConfig } from '../config.js';
+import { LOCAL_MODE, type AppConfig } from '../config.js';
 import type { Logger } from '../logs.js';
 import type { Stager } from '../ports/stager.js';
 import type { Store } from '../ports/store.js';
 import { createFileBlobs } from '../adapters/local/fileBlobs.js';
 import { createSimulatedPayments, type SimulatedPayments } from '../adapters/local/simulatedPayments.js';
 import { createFirebaseIdentity } from '../adapters/firebase/identity.js';
+import { createDebugAppCheck } from '../adapters/local/debugAppCheck.js';
+import { LOCAL_FAIR_USE } from '../services/fairUse.js';
 import { createLazyImages } from '../stagers/lazyImages.js';
 
 export interface LocalSettings {
@@ -56,10 +58,12 @@ export function createLocalDeps(settings: LocalSettings): LocalDeps {
       priceIds: config.priceIds,
     }),
     identity: createFirebaseIdentity(settings.auth),
+    appCheck: createDebugAppCheck([]),
     stager: settings.stager,
     images: createLazyImages(),
     // The host's own pages (the simulated checkout and portal) are part of the local site too.
-    config: { ...config, siteOrigins: [...config.siteOrigins, new URL(baseUrl).origin] },
+    config: { ...config, ...LOCAL_MODE, siteOrigins: [...config.siteOrigins, new URL(baseUrl).origin] },
+    fairUseRules: LOCAL_FAIR_USE,
     logger: settings.logger,
   };
 }

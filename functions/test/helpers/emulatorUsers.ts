@@ -58,6 +58,48 @@ export async function refreshTestUserToken(user: TestUser): Promise<TestUser> {
   return { ...user, idToken: tokens.id_token, refreshToken: tokens.refresh_token };
 }
 
+/**
+ * Verifies the user's email as a person does: the emulator sends the verification mail (kept in its
+ * oobCodes list), the link's code is applied, and the web app then refreshes the ID token.
+ */
+export async function verifyTestUserEmail(user: TestUser): Promise<TestUser> {
+  const base = `http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`;
+  const sent = await postEmulatorJson(`${base}/accounts:sendOobCode?key=any`, {
+    requestType: 'VERIFY_EMAIL',
+    idToken: user.idToken,
+  });
+  if (sent.status !== 200)
+    throw new Error(`Auth emulator sendOobCode failed: ${sent.status} ${JSON.stringify(sent.json)}`);
+  const mailbox = await fetch(`http://${AUTH_EMULATOR_HOST}/emulator/v1/projects/${LOCAL_PROJECT_ID}/oobCodes`);
+  const { oobCodes } = (await mailbox.json()) as {
+    oobCodes: Array<{ email: string; oobCode: string; requestType: string }>;
+  };
+  const mail = oobCodes.findLast((code) => code.email === user.email && code.requestType === 'VERIFY_EMAIL');
+  if (!mail) throw new Error(`The Auth emulator sent no verification mail to ${user.email}`);
+  const applied = await postEmulatorJson(`${base}/accounts:update?key=any`, { oobCode: mail.oobCode });
+  if (applied.status !== 200)
+    throw new Error(`Auth emulator email verification failed: ${applied.status} ${JSON.stringify(applied.json)}`);
+  return refreshTestUserToken(user);
+}
+
+/** Signs a new person in with a social provider ('google.com', 'github.com', …) through the emulator's fake IdP. */
+export async function signInTestUserWithProvider(providerId: string): Promise<TestUser> {
+  const email = `p-${randomUUID()}@example.com`;
+  const claims = JSON.stringify({ sub: randomUUID(), email });
+  const signIn = await postEmulatorJson(
+    `http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=any`,
+    {
+      requestUri: 'http://localhost',
+      postBody: `id_token=${encodeURIComponent(claims)}&providerId=${providerId}`,
+      returnSecureToken: true,
+    },
+  );
+  if (signIn.status !== 200)
+    throw new Error(`Auth emulator provider sign-in failed: ${signIn.status} ${JSON.stringify(signIn.json)}`);
+  const user = signIn.json as { localId: string; idToken: string; refreshToken: string };
+  return { uid: user.localId, email, idToken: user.idToken, refreshToken: user.refreshToken };
+}
+
 export function emulatorIdentity(): Identity {
   const app = initializeApp({ projectId: LOCAL_PROJECT_ID }, `test-${randomUUID()}`);
   return createFirebaseIdentity(getAuth(app));

@@ -10,14 +10,15 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { LOCAL_PRICE_IDS } from '@flipstage/core';
 import { createApp } from '../../src/http/app.js';
-import { FAIR_USE, type FairUseRules } from '../../src/services/fairUse.js';
-import { loadConfig, LOCAL_SITE_URL, type AppConfig } from '../../src/config.js';
+import { FAIR_USE, LOCAL_FAIR_USE, type FairUseRules } from '../../src/services/fairUse.js';
+import { loadConfig, LOCAL_MODE, LOCAL_SITE_URL, type AppConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logs.js';
 import type { Blobs } from '../../src/ports/blobs.js';
 import type { Store } from '../../src/ports/store.js';
 import { openLocalDatabase } from '../../src/adapters/local/database.js';
 import { createPgliteStore } from '../../src/adapters/local/pgliteStore.js';
 import { createFileBlobs } from '../../src/adapters/local/fileBlobs.js';
+import { createDebugAppCheck } from '../../src/adapters/local/debugAppCheck.js';
 import { createSimulatedPayments, type SimulatedPayments } from '../../src/adapters/local/simulatedPayments.js';
 import { createUploadedImages } from '../../src/stagers/engine/index.js';
 import { createFakeStager, type FakeStager } from './fakeStager.js';
@@ -31,7 +32,11 @@ export const WITHOUT_RATE_LIMITS: FairUseRules = {
   ...FAIR_USE,
   staging: { burst: 1_000_000, perMinute: 1_000_000 },
   listingWrites: { burst: 1_000_000, perMinute: 1_000_000 },
+  perAddress: null,
 };
+
+/** The one App Check token the test app's verifier accepts, as a registered debug token. */
+export const TEST_APP_CHECK_TOKEN = 'test-app-check-debug-token';
 
 export const TEST_WEBHOOK_SECRET = 'whsec_test_local_secret';
 
@@ -60,12 +65,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { fairUseRules?: FairUseRules } = {}): Promise<TestApp> {
+/**
+ * Local mode's settings (LOCAL_MODE, LOCAL_FAIR_USE) unless a suite asks for Firebase mode's:
+ * `config` replaces settings such as appCheck, signupCreditsNeedVerifiedEmail or clientAddress.
+ */
+export async function createTestApp(
+  options: { fairUseRules?: FairUseRules; config?: Partial<AppConfig> } = {},
+): Promise<TestApp> {
   const db = await openLocalDatabase(null);
   const store = createPgliteStore(db);
   const blobDir = mkdtempSync(join(tmpdir(), 'flipstage-test-blobs-'));
   const baseUrl = 'http://127.0.0.1:5999';
-  const config = loadConfig({ TRIAL_DAYS: '7' }, { localPriceIds: true, defaultSiteUrl: LOCAL_SITE_URL });
+  const config: AppConfig = {
+    ...loadConfig({ TRIAL_DAYS: '7' }, { localPriceIds: true, defaultSiteUrl: LOCAL_SITE_URL }),
+    ...LOCAL_MODE,
+    ...options.config,
+  };
   const stager = await createFakeStager();
   const holder: { app?: Express } = {};
   const webhooks: Webhooks = { sent: [], held: null };
@@ -95,11 +110,12 @@ export async function createTestApp(options: { fairUseRules?: FairUseRules } = {
     blobs,
     payments,
     identity: emulatorIdentity(),
+    appCheck: createDebugAppCheck([TEST_APP_CHECK_TOKEN]),
     stager,
     images: createUploadedImages(),
     config,
     logger: silentLogger,
-    ...options,
+    fairUseRules: options.fairUseRules ?? LOCAL_FAIR_USE,
   });
   holder.app = app;
   return {

@@ -69,6 +69,7 @@ describe('POST /api/account', () => {
       planIsActive: false,
       isFreeTrial: true,
       hdAllowed: false,
+      signupCreditsPending: false,
     });
   });
 

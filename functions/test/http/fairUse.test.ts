@@ -13,6 +13,7 @@ beforeAll(async () => {
     fairUseRules: {
       staging: { burst: 2, perMinute: 1 },
       listingWrites: { burst: 1, perMinute: 1 },
+      perAddress: null,
       uploadSlots: 1,
       uploadWaitMs: 300,
     },

@@ -16,7 +16,7 @@ function refusal(take: () => void): ServiceError {
 describe('the per-user rate limit', () => {
   it('lets a burst through, then refuses with 429 and the seconds until the next request is allowed', () => {
     const now = 0;
-    const limiter = createRateLimiter({ burst: 3, perMinute: 6 }, () => now);
+    const limiter = createRateLimiter({ burst: 3, perMinute: 6 }, { now: () => now });
     for (let i = 0; i < 3; i++) limiter.take('seller');
     const error = refusal(() => limiter.take('seller'));
     expect(error.kind).toBe('rate-limited');
@@ -26,7 +26,7 @@ describe('the per-user rate limit', () => {
 
   it('allows requests again as the bucket refills at the sustained rate', () => {
     let now = 0;
-    const limiter = createRateLimiter({ burst: 1, perMinute: 6 }, () => now);
+    const limiter = createRateLimiter({ burst: 1, perMinute: 6 }, { now: () => now });
     limiter.take('seller');
     now += 9_000;
     expect(() => limiter.take('seller')).toThrow(ServiceError);
@@ -35,7 +35,7 @@ describe('the per-user rate limit', () => {
   });
 
   it('keeps each user to their own bucket', () => {
-    const limiter = createRateLimiter({ burst: 1, perMinute: 1 }, () => 0);
+    const limiter = createRateLimiter({ burst: 1, perMinute: 1 }, { now: () => 0 });
     limiter.take('a');
     expect(() => limiter.take('b')).not.toThrow();
     expect(() => limiter.take('a')).toThrow(ServiceError);

@@ -1,5 +1,6 @@
 import type { Auth } from 'firebase/auth';
-import { backendMode, FIRESTORE_EMULATOR_HOST, useFirebaseEmulators } from './config';
+import { appCheckToken } from './appCheck';
+import { backendMode, FIRESTORE_EMULATOR_HOST } from './config';
 import { firebaseApp, firebaseAuth } from './firebaseApp';
 import { createFirebaseAuthDriver } from './firebaseAuthDriver';
 import { createApiFetch, type ApiFetch } from './http';
@@ -24,7 +25,9 @@ function loadedOnFirstCall<T extends object>(load: () => Promise<T>): T {
 }
 
 async function accountDriver(auth: Auth, apiFetch: ApiFetch): Promise<AccountDriver> {
-  if (backendMode === 'local') {
+  // Read here, not through config's backendMode: the bundler settles a condition across modules
+  // only after it has made the chunks, and a Firebase build must not ship this driver's.
+  if (import.meta.env.VITE_BACKEND !== 'firebase') {
     const { createLocalAccountDriver } = await import('./localAccountDriver');
     return createLocalAccountDriver(apiFetch);
   }
@@ -34,7 +37,7 @@ async function accountDriver(auth: Auth, apiFetch: ApiFetch): Promise<AccountDri
     import('./firestoreAccountDriver'),
   ]);
   const db = getFirestore(firebaseApp());
-  if (useFirebaseEmulators) {
+  if (FIRESTORE_EMULATOR_HOST) {
     const emulator = new URL(`http://${FIRESTORE_EMULATOR_HOST}`);
     connectFirestoreEmulator(db, emulator.hostname, Number(emulator.port));
   }
@@ -45,8 +48,8 @@ async function accountDriver(auth: Auth, apiFetch: ApiFetch): Promise<AccountDri
 export async function createBackend(): Promise<Backend> {
   const sdkAuth = firebaseAuth();
   const auth = createFirebaseAuthDriver(sdkAuth);
-  // Every API call asks the auth driver for the token then, so it is always the signed-in user's current one.
-  const apiFetch = createApiFetch(auth.idToken);
+  // Every API call asks for its tokens then, so they are always the signed-in user's current ID token and a live App Check token.
+  const apiFetch = createApiFetch(auth.idToken, { appCheckToken });
   return {
     mode: backendMode,
     auth,

@@ -1,6 +1,6 @@
 import { getApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
-import { AUTH_EMULATOR_URL, backendMode, firebaseWebConfig, useFirebaseEmulators } from './config';
+import { AUTH_EMULATOR_URL, firebaseWebConfig } from './config';
 
 export function firebaseApp(): FirebaseApp {
   return getApps().length > 0 ? getApp() : initializeApp(firebaseWebConfig());
@@ -12,8 +12,6 @@ let auth: Auth | null = null;
 export function firebaseAuth(): Auth {
   if (auth) return auth;
   auth = getAuth(firebaseApp());
-  if (backendMode === 'local' || useFirebaseEmulators) {
-    connectAuthEmulator(auth, AUTH_EMULATOR_URL, { disableWarnings: true });
-  }
+  if (AUTH_EMULATOR_URL) connectAuthEmulator(auth, AUTH_EMULATOR_URL, { disableWarnings: true });
   return auth;
 }

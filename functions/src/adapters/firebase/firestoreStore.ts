@@ -53,14 +53,18 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
       return transaction(async (tx): Promise<Account> => {
         const [profileSnap, customerSnap] = await getDocuments(tx, refs.user(uid), refs.customer(uid));
         const storedProfile = readProfile(profileSnap);
-        const customer = readCustomer(customerSnap) ?? newCustomer();
+        const storedCustomer = readCustomer(customerSnap);
+        const customer = storedCustomer ?? newCustomer();
         if (!storedProfile) tx.create(refs.user(uid), profile);
         const balance = customer.creditsRemaining;
         const grant = rules.signup({ uid, signupCredits, balance, grantedAt: customer.signupGrantedAt });
         const at = new Date().toISOString();
         const posted = postCreditDecision(tx, refs, uid, customer, grant, at);
-        if (!posted.result.applied)
+        if (!posted.result.applied) {
+          // A grant that waits for verification still leaves a whole account to read and pay into.
+          if (!storedCustomer) tx.create(refs.customer(uid), customer);
           return { uid, profile: storedProfile ?? profile, customer: toCustomerDoc(customer) };
+        }
         const granted = { ...posted.customer, signupGrantedAt: at };
         tx.set(refs.customer(uid), granted);
         return { uid, profile: storedProfile ?? profile, customer: toCustomerDoc(granted) };

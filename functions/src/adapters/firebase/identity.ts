@@ -3,11 +3,10 @@
  * tokens: with FIREBASE_AUTH_EMULATOR_HOST set, the Admin SDK accepts the emulator's tokens.
  */
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
-import type { AuthIdentity } from '@flipstage/core';
-import { InvalidIdToken, type Identity } from '../../ports/identity.js';
+import { InvalidIdToken, type Identity, type VerifiedIdentity } from '../../ports/identity.js';
 
 /** The token's own claims: the sign-in provider first (spec §3: the first is used for re-sign-in). */
-export function identityFromToken(token: DecodedIdToken): AuthIdentity {
+export function identityFromToken(token: DecodedIdToken): VerifiedIdentity {
   const providers = [token.firebase.sign_in_provider, ...Object.keys(token.firebase.identities ?? {})].filter(
     (p) => p && p !== 'custom' && p !== 'anonymous',
   );
@@ -17,6 +16,8 @@ export function identityFromToken(token: DecodedIdToken): AuthIdentity {
     displayName: typeof token.name === 'string' ? token.name : null,
     photoURL: token.picture ?? null,
     providerIds: [...new Set(providers)],
+    emailVerified: token.email_verified === true,
+    signInProvider: token.firebase.sign_in_provider || null,
   };
 }
 
@@ -71,7 +72,7 @@ export function createFirebaseIdentity(auth: Auth, options: IdentityOptions = {}
   const maxEntries = options.maxEntries ?? 1000;
   const now = options.now ?? Date.now;
   const emulator = options.emulator ?? Boolean(process.env.FIREBASE_AUTH_EMULATOR_HOST);
-  const verified = new Map<string, { identity: AuthIdentity; iat: number; until: number }>();
+  const verified = new Map<string, { identity: VerifiedIdentity; iat: number; until: number }>();
   const validAfter = new Map<string, string>();
 
   async function checkedClaims(idToken: string): Promise<DecodedIdToken> {
@@ -88,7 +89,7 @@ export function createFirebaseIdentity(auth: Auth, options: IdentityOptions = {}
     }
   }
 
-  async function verify(idToken: string): Promise<AuthIdentity> {
+  async function verify(idToken: string): Promise<VerifiedIdentity> {
     const hit = verified.get(idToken);
     if (hit && hit.until > now()) {
       if (!issuedBeforeRevocation(hit, validAfter.get(hit.identity.uid))) return hit.identity;

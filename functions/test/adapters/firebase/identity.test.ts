@@ -28,7 +28,21 @@ describe('identity from an ID token', () => {
       displayName: 'Ana',
       photoURL: 'https://img.example/a.png',
       providerIds: ['password', 'email'],
+      emailVerified: false,
+      signInProvider: 'password',
     });
+  });
+
+  it('says whether the email is verified only when the token says so', () => {
+    expect(identityFromToken(token({ email_verified: true })).emailVerified).toBe(true);
+    expect(identityFromToken(token({ email_verified: false })).emailVerified).toBe(false);
+  });
+
+  it('gives the sign-in provider of the session', () => {
+    const identity = identityFromToken(
+      token({ firebase: { sign_in_provider: 'github.com', identities: { 'github.com': ['1'] } } }),
+    );
+    expect(identity.signInProvider).toBe('github.com');
   });
 
   it('lists the sign-in provider first', () => {

@@ -1,0 +1,81 @@
+/**
+ * Issue 23: in Firebase mode a new email alone earns nothing; the 10 sign-up credits come once the
+ * email is verified, or at once for a sign-in with a social provider. Local mode grants them at
+ * sign-up (account.test.ts).
+ */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_PRICE_IDS } from '@flipstage/core';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import {
+  signInTestUserWithProvider,
+  signUpTestUser,
+  verifyTestUserEmail,
+  type TestUser,
+} from '../helpers/emulatorUsers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ config: { signupCreditsNeedVerifiedEmail: true } });
+});
+afterAll(() => t.close());
+
+const postAccount = (user: TestUser) =>
+  request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
+const getAccount = (user: TestUser) =>
+  request(t.app).get('/api/account').set('authorization', `Bearer ${user.idToken}`);
+const signupEntries = async (uid: string) => (await t.store.listLedger(uid)).filter((e) => e.ref === 'signup');
+
+describe('sign-up credits in Firebase mode', () => {
+  it('creates a password account with no credits and says they wait for a verified email', async () => {
+    const user = await signUpTestUser();
+    const response = await postAccount(user);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ uid: user.uid, creditsRemaining: 0, signupCreditsPending: true });
+    expect(await t.store.listLedger(user.uid)).toEqual([]);
+  });
+
+  it('grants the 10 credits on the first account read after the email is verified', async () => {
+    const user = await signUpTestUser();
+    await postAccount(user);
+    const verified = await verifyTestUserEmail(user);
+    const response = await getAccount(verified);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ creditsRemaining: 10, signupCreditsPending: false });
+    expect(await signupEntries(user.uid)).toHaveLength(1);
+  });
+
+  it('grants them once however many account calls follow the verification, at once or later', async () => {
+    const user = await verifyTestUserEmail(await signUpTestUser());
+    await Promise.all([postAccount(user), postAccount(user), getAccount(user)]);
+    const again = await getAccount(user);
+    expect(again.body.creditsRemaining).toBe(10);
+    expect(await signupEntries(user.uid)).toHaveLength(1);
+  });
+
+  it('grants nothing to the token from before the verification', async () => {
+    const user = await signUpTestUser();
+    await postAccount(user);
+    await verifyTestUserEmail(user);
+    const response = await getAccount(user);
+    expect(response.body).toMatchObject({ creditsRemaining: 0, signupCreditsPending: true });
+  });
+
+  it.each(['google.com', 'github.com'])('grants the credits at the first sign-in with %s', async (provider) => {
+    const user = await signInTestUserWithProvider(provider);
+    const response = await postAccount(user);
+    expect(response.body).toMatchObject({ creditsRemaining: 10, signupCreditsPending: false });
+  });
+
+  it('grants nothing when an unverified account goes straight to checkout', async () => {
+    const user = await signUpTestUser();
+    const session = await request(t.app)
+      .post('/api/stripe-create-checkout-session')
+      .set('authorization', `Bearer ${user.idToken}`)
+      .set('origin', 'http://127.0.0.1:5173')
+      .send({ priceId: LOCAL_PRICE_IDS.base, successUrl: '/dashboard?paid=true', cancelUrl: '/pricing' });
+    expect(session.status).toBe(200);
+    expect((await t.store.getAccount(user.uid))?.customer.creditsRemaining).toBe(0);
+    expect(await signupEntries(user.uid)).toEqual([]);
+  });
+});

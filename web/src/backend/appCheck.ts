@@ -1,0 +1,69 @@
+import type { AppCheck } from 'firebase/app-check';
+import { APP_CHECK_DEBUG_TOKEN, appCheckEnabled, RECAPTCHA_ENTERPRISE_SITE_KEY, useFirebaseEmulators } from './config';
+import { firebaseApp } from './firebaseApp';
+
+/**
+ * How long an API call waits for its App Check token. reCAPTCHA Enterprise answers in a second or
+ * two; a blocked script or an unreachable exchange would otherwise hold every call forever.
+ */
+const TOKEN_WAIT_MS = 5_000;
+
+declare global {
+  interface Window {
+    /** Where the App Check SDK looks for its debug token (Firebase's debug provider). */
+    FIREBASE_APPCHECK_DEBUG_TOKEN?: string | boolean;
+  }
+}
+
+let appCheck: Promise<AppCheck> | undefined;
+
+async function initAppCheck(): Promise<AppCheck> {
+  const { CustomProvider, initializeAppCheck, ReCaptchaEnterpriseProvider } = await import('firebase/app-check');
+  if (useFirebaseEmulators) {
+    // Debug mode replaces the provider's tokens with debug tokens. The provider still starts, and
+    // reCAPTCHA's would fetch Google's script, so the emulators get one that never runs.
+    self.FIREBASE_APPCHECK_DEBUG_TOKEN = APP_CHECK_DEBUG_TOKEN;
+    const provider = new CustomProvider({ getToken: () => Promise.reject(new Error('App Check runs in debug mode')) });
+    return initializeAppCheck(firebaseApp(), { provider, isTokenAutoRefreshEnabled: true });
+  }
+  const provider = new ReCaptchaEnterpriseProvider(RECAPTCHA_ENTERPRISE_SITE_KEY);
+  return initializeAppCheck(firebaseApp(), { provider, isTokenAutoRefreshEnabled: true });
+}
+
+async function fetchToken(): Promise<string> {
+  // A failed start (its chunk did not load) is tried again by the next call.
+  appCheck ??= initAppCheck().catch((error: unknown) => {
+    appCheck = undefined;
+    throw error;
+  });
+  const [{ getToken }, instance] = await Promise.all([import('firebase/app-check'), appCheck]);
+  return (await getToken(instance, false)).token;
+}
+
+async function withinTokenWait(token: Promise<string>): Promise<string> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no App Check token within ${TOKEN_WAIT_MS} ms`)), TOKEN_WAIT_MS);
+  });
+  try {
+    return await Promise.race([token, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The App Check token for an API call (the X-Firebase-AppCheck header), or undefined in local mode
+ * or with App Check off. The SDK loads on the first call, off the home route. A token that cannot
+ * be had is logged and left out rather than failing the call: the server decides whether it
+ * needs one.
+ */
+export async function appCheckToken(): Promise<string | undefined> {
+  if (!appCheckEnabled) return undefined;
+  try {
+    return await withinTokenWait(fetchToken());
+  } catch (error) {
+    console.warn('App Check token unavailable; the call goes without it.', error);
+    return undefined;
+  }
+}
