@@ -69,6 +69,16 @@ function requireUser(auth: Auth): User {
 }
 
 export function createFirebaseAuthDriver(auth: Auth): AuthDriver {
+  async function refreshEmailVerified(): Promise<boolean> {
+    const user = auth.currentUser;
+    if (!user) return false;
+    await user.reload();
+    // reload() updates the user but not the ID token the API reads; without a forced refresh the
+    // server would see email_verified false for up to an hour.
+    if (user.emailVerified) await user.getIdToken(true);
+    return user.emailVerified;
+  }
+
   return {
     // Token changes include profile and email updates, so the session sees a fresh identity after them.
     onAuthStateChanged: (listener) => onIdTokenChanged(auth, (user) => listener(user ? toAuthUser(user) : null)),
@@ -104,8 +114,12 @@ export function createFirebaseAuthDriver(auth: Auth): AuthDriver {
     },
     async applyActionCode(oobCode) {
       await applyActionCode(auth, oobCode);
-      await auth.currentUser?.reload();
+      await refreshEmailVerified();
     },
+    async resendEmailVerification(continueUrl) {
+      await sendEmailVerification(requireUser(auth), { url: continueUrl });
+    },
+    refreshEmailVerified,
     async updatePassword(newPassword) {
       await updatePassword(requireUser(auth), newPassword);
     },

@@ -42,7 +42,17 @@ export interface AuthDriver {
   completeSignInLink(email: string, url: string): Promise<void>;
   sendPasswordReset(email: string, continueUrl: string): Promise<void>;
   confirmPasswordReset(oobCode: string, newPassword: string): Promise<void>;
+  /** Applies an email action code; a verified email's session gets a new ID token at once (see refreshEmailVerified). */
   applyActionCode(oobCode: string): Promise<void>;
+  /** Sends the signed-in user a new email confirmation link that continues to continueUrl. */
+  resendEmailVerification(continueUrl: string): Promise<void>;
+  /**
+   * Asks Auth again whether the signed-in user's email is verified (it may have been confirmed in
+   * another tab or on another device). Once it is, a new ID token is issued, so the next API call
+   * carries email_verified (Firebase mode grants the sign-up credits on it). False when nobody is
+   * signed in or the email is not verified yet.
+   */
+  refreshEmailVerified(): Promise<boolean>;
   updatePassword(newPassword: string): Promise<void>;
   /** Sends confirmation links to the new and old addresses; the change happens when confirmed. */
   changeEmail(newEmail: string, continueUrl: string): Promise<void>;

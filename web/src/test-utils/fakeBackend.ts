@@ -78,6 +78,8 @@ export function createFakeBackend(
       sendPasswordReset: vi.fn(async () => {}),
       confirmPasswordReset: vi.fn(async () => {}),
       applyActionCode: vi.fn(async () => {}),
+      resendEmailVerification: vi.fn(async () => {}),
+      refreshEmailVerified: vi.fn(async () => current?.emailVerified ?? false),
       updatePassword: vi.fn(async () => {}),
       changeEmail: vi.fn(async () => {}),
       reauthenticateWithPassword: vi.fn(async () => {}),
