@@ -11,6 +11,11 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 
 export const MAX_PROMPT_LENGTH = 2000;
 
+/** A profile's name, in code points after trimming (core/src/profileRules.ts, firestore.rules). */
+export const MAX_NAME_LENGTH = 100;
+/** A profile's avatar address (firestore.rules too). */
+export const MAX_AVATAR_URL_LENGTH = 2048;
+
 export const MAX_STAGE_VARIANT = 99;
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;

@@ -23,6 +23,8 @@ export const MESSAGES = {
   confirmRequired: 'Please enter your password again',
   confirmMismatch: "This doesn't match your password",
   nameRequired: 'Please enter your name',
+  nameInvisibleCharacters:
+    'Name must not contain control characters, line breaks or invisible characters such as zero-width spaces and text-direction marks.',
   profileEmailRequired: 'Please enter your email',
   reauthPasswordRequired: 'Please enter your password',
   titleRequired: 'Title is required',
@@ -95,7 +97,8 @@ export const MESSAGES = {
   internalError: 'Something went wrong on our side. Please try again.',
   invalidCursor: 'Invalid cursor.',
   promptTooLong: 'The prompt must be 2000 characters or fewer.',
-  avatarInvalid: 'The avatar must be a web address (http or https).',
+  avatarInvalid:
+    'The avatar must be an https address of your photo at Google, Facebook, X or GitHub, or of a photo uploaded to FlipStage.',
   multipartRequired: 'The request must be sent as multipart/form-data.',
   invalidJson: 'The request body must be valid JSON.',
   tooManyFields: 'Too many form fields were sent.',

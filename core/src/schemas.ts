@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
 import type { AuthType } from './authTypes.js';
+import { isAllowedAvatar, nameRefusal, trimNameSpaces, type AvatarOwner } from './profileRules.js';
 import {
   MAX_CURSOR_LENGTH,
   MAX_IDEMPOTENCY_KEY_LENGTH,
@@ -84,29 +85,39 @@ export function authFormSchema(type: AuthType): z.ZodType<AuthFormValues, AuthFo
   }
 }
 
+/** The rules firestore.rules also applies (profileRules.ts), kept as the trimmed name. */
+const profileName = z
+  .string({ error: MESSAGES.nameRequired })
+  .superRefine((name, ctx) => {
+    const refusal = nameRefusal(name);
+    if (refusal) ctx.addIssue({ code: 'custom', message: refusal, abort: true });
+  })
+  .transform(trimNameSpaces);
+
 export const profileFormSchema = z.object({
-  name: required(MESSAGES.nameRequired)
-    .max(100, MESSAGES.tooLong('Name', 100))
-    .refine(isLine, MESSAGES.controlCharacters('Name')),
+  name: profileName,
   email: required(MESSAGES.profileEmailRequired).pipe(z.email(MESSAGES.emailInvalid)),
 });
 export type ProfileFormValues = z.infer<typeof profileFormSchema>;
 
+/** An allowed avatar (isAllowedAvatar) kept as it is; null and '' both mean the default avatar, stored as ''. */
+function avatarSchema(owner: AvatarOwner) {
+  return z
+    .string({ error: MESSAGES.avatarInvalid })
+    .nullable()
+    .transform((avatar) => avatar ?? '')
+    .refine((avatar) => isAllowedAvatar(avatar, owner), MESSAGES.avatarInvalid);
+}
+
 /** PATCH /api/account: the owner may change only name and avatar (DESIGN §3); other keys are dropped. */
-export const profilePatchSchema = z.object(
-  {
-    name: profileFormSchema.shape.name.optional(),
-    avatar: z
-      .string({ error: MESSAGES.avatarInvalid })
-      .trim()
-      .max(2048, MESSAGES.avatarInvalid)
-      .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) && isLine(value), MESSAGES.avatarInvalid)
-      .optional(),
-  },
-  // A JSON array or number parses as JSON, but is no profile.
-  { error: MESSAGES.invalidJson },
-);
-export type ProfilePatch = z.output<typeof profilePatchSchema>;
+export function profilePatchSchema(owner: AvatarOwner) {
+  return z.object(
+    { name: profileName.optional(), avatar: avatarSchema(owner).optional() },
+    // A JSON array or number parses as JSON, but is no profile.
+    { error: MESSAGES.invalidJson },
+  );
+}
+export type ProfilePatch = z.output<ReturnType<typeof profilePatchSchema>>;
 
 export const reauthPasswordSchema = z.object({
   pass: z.string({ error: MESSAGES.reauthPasswordRequired }).min(1, MESSAGES.reauthPasswordRequired),

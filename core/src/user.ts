@@ -25,6 +25,8 @@ export interface AuthIdentity {
   photoURL?: string | null;
   /** Provider ids as the auth provider reports them ('password', 'google.com', 'email', …). */
   providerIds?: readonly string[];
+  /** The Firebase project that signed the user in (the ID token's aud), whose bucket may hold their avatar. */
+  projectId?: string | null;
 }
 
 export function planIsActive(status: string | null | undefined): boolean {

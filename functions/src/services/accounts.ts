@@ -56,7 +56,7 @@ const WITHHOLD_SIGNUP: LedgerRules = { ...CREDIT_RULES, signup: withholdSignupGr
  */
 function profileFromToken(identity: AuthIdentity) {
   const name = profileFormSchema.shape.name.safeParse(identity.displayName);
-  const avatar = profilePatchSchema.shape.avatar.safeParse(identity.photoURL ?? undefined);
+  const avatar = profilePatchSchema(identity).shape.avatar.safeParse(identity.photoURL ?? undefined);
   const email = identity.email && !hasControlCharacters(identity.email) ? identity.email : null;
   return { name: name.success ? name.data : null, email, avatar: (avatar.success && avatar.data) || null };
 }
@@ -94,7 +94,7 @@ export async function getAccountView(deps: AccountDeps, identity: VerifiedIdenti
 }
 
 export async function updateProfile(deps: AccountDeps, identity: AuthIdentity, body: unknown): Promise<AccountView> {
-  const parsed = profilePatchSchema.safeParse(body ?? {});
+  const parsed = profilePatchSchema(identity).safeParse(body ?? {});
   if (!parsed.success) throw invalid(firstIssueMessage(parsed.error));
   const account = await deps.store.getAccount(identity.uid);
   if (!account) throw new ServiceError('not-found', MESSAGES.notFound);

@@ -109,14 +109,14 @@ describe('PATCH /api/account', () => {
       .set('authorization', auth)
       .send({
         name: 'New Name',
-        avatar: 'https://img.example/me.png',
+        avatar: 'https://avatars.githubusercontent.com/u/583231?v=4',
         creditsRemaining: 999,
         email: 'evil@example.com',
       });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       name: 'New Name',
-      avatar: 'https://img.example/me.png',
+      avatar: 'https://avatars.githubusercontent.com/u/583231?v=4',
       creditsRemaining: 10,
       email: user.email,
     });

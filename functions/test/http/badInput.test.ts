@@ -198,50 +198,13 @@ const API_CASES: ApiCase[] = [
   },
   { name: 'an unknown API path', send: () => request(t.app).get('/api/%00'), status: 404, message: MESSAGES.notFound },
 
-  // account
-  {
-    name: 'name with NUL',
-    send: () => patchAccount({ name: `Eve${NUL}` }),
-    status: 400,
-    message: MESSAGES.controlCharacters('Name'),
-  },
-  {
-    name: 'name with an escape sequence',
-    send: () => patchAccount({ name: 'Eve\u001b[31m' }),
-    status: 400,
-    message: MESSAGES.controlCharacters('Name'),
-  },
+  // account: names and avatars are the profile catalogue's (accountProfileValues.test.ts); a lone
+  // surrogate cannot even reach Firestore, so only the API meets it
   {
     name: 'name with a lone surrogate',
     send: () => patchAccount('{"name":"Eve\\ud800"}'),
     status: 400,
-    message: MESSAGES.controlCharacters('Name'),
-  },
-  {
-    name: 'name of 101 characters',
-    send: () => patchAccount({ name: 'n'.repeat(101) }),
-    status: 400,
-    message: MESSAGES.tooLong('Name', 100),
-  },
-  { name: 'name as a number', send: () => patchAccount({ name: 42 }), status: 400, message: MESSAGES.nameRequired },
-  { name: 'blank name', send: () => patchAccount({ name: '   ' }), status: 400, message: MESSAGES.nameRequired },
-  {
-    name: 'javascript: avatar',
-    send: () => patchAccount({ avatar: 'javascript:alert(1)' }),
-    status: 400,
-    message: MESSAGES.avatarInvalid,
-  },
-  {
-    name: 'avatar with NUL',
-    send: () => patchAccount({ avatar: `https://example.com/a${NUL}.png` }),
-    status: 400,
-    message: MESSAGES.avatarInvalid,
-  },
-  {
-    name: 'avatar of 3000 characters',
-    send: () => patchAccount({ avatar: `https://example.com/${'a'.repeat(3000)}` }),
-    status: 400,
-    message: MESSAGES.avatarInvalid,
+    message: MESSAGES.nameInvisibleCharacters,
   },
   { name: 'malformed JSON profile', send: () => patchAccount('{"name":'), status: 400, message: MESSAGES.invalidJson },
   { name: 'JSON string as the profile', send: () => patchAccount('"Eve"'), status: 400, message: MESSAGES.invalidJson },

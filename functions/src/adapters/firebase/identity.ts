@@ -16,6 +16,7 @@ export function identityFromToken(token: DecodedIdToken): VerifiedIdentity {
     displayName: typeof token.name === 'string' ? token.name : null,
     photoURL: token.picture ?? null,
     providerIds: [...new Set(providers)],
+    projectId: token.aud,
     emailVerified: token.email_verified === true,
     signInProvider: token.firebase.sign_in_provider || null,
   };

@@ -1,4 +1,7 @@
-/** firestore.rules for users/{uid}: the owner reads their profile and may change only name and avatar. */
+/**
+ * firestore.rules for users/{uid}: the owner reads their profile and may change only name and
+ * avatar. Which names and avatars are allowed: usersProfileValues.rules.test.ts.
+ */
 import { assertFails, assertSucceeds, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aProfile } from '../support/factories.js';
@@ -6,6 +9,8 @@ import { actors, firestoreRulesEnvironment, seedFirestore } from '../support/rul
 
 const OWNER = 'dana';
 const OTHER = 'eli';
+const GITHUB_AVATAR = 'https://avatars.githubusercontent.com/u/583231?v=4';
+const GOOGLE_AVATAR = 'https://lh3.googleusercontent.com/a/ACg8ocKx1Z9v-Q=s96-c';
 let env: RulesTestEnvironment;
 let as: ReturnType<typeof actors>;
 
@@ -18,7 +23,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await env.clearFirestore();
-  await seedFirestore(env, (db) => db.doc(`users/${OWNER}`).set(aProfile({ avatar: 'https://img.example/dana.png' })));
+  await seedFirestore(env, (db) => db.doc(`users/${OWNER}`).set(aProfile({ avatar: GITHUB_AVATAR })));
 });
 
 afterAll(async () => {
@@ -50,7 +55,7 @@ describe('users/{uid} signed out', () => {
 describe('users/{uid} the owner', () => {
   it('can get their profile', async () => {
     const snap = await assertSucceeds(profileOf(as.owner()).get());
-    expect(snap.data()).toEqual(aProfile({ avatar: 'https://img.example/dana.png' }));
+    expect(snap.data()).toEqual(aProfile({ avatar: GITHUB_AVATAR }));
   });
 
   it('cannot list the users collection', async () => {
@@ -63,7 +68,7 @@ describe('users/{uid} the owner', () => {
   });
 
   it('can change their name and avatar', async () => {
-    await assertSucceeds(profileOf(as.owner()).update({ name: 'Dana B.', avatar: 'https://img.example/new.png' }));
+    await assertSucceeds(profileOf(as.owner()).update({ name: 'Dana B.', avatar: GOOGLE_AVATAR }));
   });
 
   it('can clear their avatar', async () => {
