@@ -22,7 +22,7 @@ import { openLocalDatabase } from '../adapters/local/database.js';
 import { BLOBS_ROUTE } from '../adapters/local/fileBlobs.js';
 import { createPgliteStore } from '../adapters/local/pgliteStore.js';
 import { DEV_ROUTE } from '../adapters/local/simulatedPayments.js';
-import { createLazyLocalStager, createStager, stagerLogFields } from '../stagers/selectStager.js';
+import { createLazyLocalStager, createStager, describeStager } from '../stagers/selectStager.js';
 import { createLocalDeps } from '../wiring/local.js';
 import { serveBlobs } from './blobRoute.js';
 import { devPages } from './devPages.js';
@@ -71,7 +71,8 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
   const env = options.env ?? process.env;
   // Photoroom when PHOTOROOM_API_KEY is set, as in production; the engine otherwise.
   const stager = options.stager ?? createStager(env);
-  logger.write('INFO', 'staging engine chosen', stagerLogFields(stager, env));
+  const chosen = describeStager(stager, env);
+  logger.write('INFO', chosen.message, chosen.fields);
   mkdirSync(dataDir, { recursive: true });
 
   // The Admin SDK reads the emulator address from the environment.

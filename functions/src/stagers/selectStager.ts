@@ -26,14 +26,18 @@ export function createLazyLocalStager(): Stager {
 
 const trimmed = (value: string | undefined): string | undefined => value?.trim() || undefined;
 
-/** A mistyped address is refused when the host starts, not found out at the first staging. */
-function photoroomEndpoint(env: StagerEnv): URL {
+/**
+ * A mistyped address is refused when the host starts, not found out at the first staging; so is
+ * one with a user name or password, which fetch refuses and a log line would show.
+ */
+function photoroomEndpoint(env: StagerEnv): string {
   const value = trimmed(env.PHOTOROOM_BASE_URL) ?? PHOTOROOM_BASE_URL;
   const url = URL.canParse(value) ? new URL(value) : null;
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new Error(`PHOTOROOM_BASE_URL must be an http(s) address, got ${JSON.stringify(value)}`);
   }
-  return url;
+  if (url.username || url.password) throw new Error('PHOTOROOM_BASE_URL must not carry a user name or password');
+  return url.href;
 }
 
 /** Photoroom when a key is configured (DESIGN §6a), otherwise the offline engine. */
@@ -41,18 +45,21 @@ export function createStager(env: StagerEnv = process.env): Stager {
   const apiKey = trimmed(env.PHOTOROOM_API_KEY);
   if (!apiKey) return createLazyLocalStager();
   const modelVersion = trimmed(env.PHOTOROOM_MODEL_VERSION);
-  const baseUrl = photoroomEndpoint(env).href;
+  const baseUrl = photoroomEndpoint(env);
   return createPhotoroomStager({ apiKey, baseUrl, ...(modelVersion ? { modelVersion } : {}) });
 }
 
 /**
- * The fields of a host's start-up line naming the stager in use and, for Photoroom, where it is
- * reached (without any user name or password in the address); never the key.
+ * A host's start-up line: which stager is in use and, for Photoroom, where it is reached; never
+ * the key. The message alone says it all, as `npm start` prints only messages.
  */
-export function stagerLogFields(stager: Stager, env: StagerEnv = process.env): Record<string, string> {
-  if (stager.name !== PHOTOROOM_ENGINE_NAME) return { stager: stager.name };
+export function describeStager(
+  stager: Stager,
+  env: StagerEnv = process.env,
+): { message: string; fields: Record<string, string> } {
+  if (stager.name !== PHOTOROOM_ENGINE_NAME) {
+    return { message: `staging with the built-in engine (${stager.name})`, fields: { stager: stager.name } };
+  }
   const endpoint = photoroomEndpoint(env);
-  endpoint.username = '';
-  endpoint.password = '';
-  return { stager: stager.name, endpoint: endpoint.href };
+  return { message: `staging with Photoroom at ${endpoint}`, fields: { stager: stager.name, endpoint } };
 }

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStager, stagerLogFields } from '../../src/stagers/selectStager.js';
+import { createStager, describeStager } from '../../src/stagers/selectStager.js';
 import { modulesLoadedBy } from '../helpers/importedModules.js';
 import { startPhotoroomStandIn, type PhotoroomStandIn } from '../helpers/photoroomStandIn.js';
 
@@ -46,6 +46,11 @@ describe('createStager', () => {
     ]);
   });
 
+  it('refuses a PHOTOROOM_BASE_URL with a user name or password, which fetch cannot send', () => {
+    const env = { PHOTOROOM_API_KEY: 'sk_test_key', PHOTOROOM_BASE_URL: 'https://user:secret@proxy.example.com' };
+    expect(() => createStager(env)).toThrow('PHOTOROOM_BASE_URL must not carry a user name or password');
+  });
+
   it('refuses a PHOTOROOM_BASE_URL that is no http(s) address, naming the variable', () => {
     expect(() =>
       createStager({ PHOTOROOM_API_KEY: 'sk_test_key', PHOTOROOM_BASE_URL: 'image-api.photoroom.com' }),
@@ -53,18 +58,20 @@ describe('createStager', () => {
   });
 });
 
-describe('stagerLogFields', () => {
+describe('describeStager', () => {
   it('names the engine alone when no key is set', () => {
-    expect(stagerLogFields(createStager({}), {})).toEqual({ stager: 'local' });
+    expect(describeStager(createStager({}), {})).toEqual({
+      message: 'staging with the built-in engine (local)',
+      fields: { stager: 'local' },
+    });
   });
 
-  it("names Photoroom and its address, never the key or the address's credentials", () => {
-    const env = {
-      PHOTOROOM_API_KEY: 'sk_secret_key',
-      PHOTOROOM_BASE_URL: 'https://proxy-user:proxy-pass@proxy.example.com/photoroom',
-    };
-    const fields = stagerLogFields(createStager(env), env);
-    expect(fields).toEqual({ stager: 'photoroom', endpoint: 'https://proxy.example.com/photoroom' });
+  it('names Photoroom and its address, never the key', () => {
+    const env = { PHOTOROOM_API_KEY: 'sk_secret_key', PHOTOROOM_BASE_URL: 'https://proxy.example.com/photoroom' };
+    expect(describeStager(createStager(env), env)).toEqual({
+      message: 'staging with Photoroom at https://proxy.example.com/photoroom',
+      fields: { stager: 'photoroom', endpoint: 'https://proxy.example.com/photoroom' },
+    });
   });
 });
 
