@@ -58,6 +58,16 @@ describe('settings', () => {
     expect(screen.getByText(MESSAGES.profileEmailRequired)).toBeInTheDocument();
   });
 
+  it('refuses a name with a text-direction override, as the API and firestore.rules do, and saves nothing', async () => {
+    const { backend } = renderApp('/settings/general', signedIn());
+    const name = await screen.findByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Eve\u202egnp.exe');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MESSAGES.nameInvisibleCharacters)).toBeInTheDocument();
+    expect(backend.account.updateProfile).not.toHaveBeenCalled();
+  });
+
   it('asks to confirm an email change through the links sent to both addresses', async () => {
     const { backend } = renderApp('/settings/general', signedIn());
     const email = await screen.findByLabelText('Email');
