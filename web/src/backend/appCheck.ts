@@ -1,6 +1,12 @@
 import type { AppCheck } from 'firebase/app-check';
-import { APP_CHECK_DEBUG_TOKEN, appCheckEnabled, RECAPTCHA_ENTERPRISE_SITE_KEY, useFirebaseEmulators } from './config';
 import { firebaseApp } from './firebaseApp';
+
+/*
+ * App Check (reCAPTCHA Enterprise) runs in Firebase mode unless VITE_APP_CHECK=off; with the
+ * emulators it runs on the debug provider and needs no site key. Its settings are read here as
+ * `import.meta.env.VITE_…` rather than through config.ts: the bundler settles a condition across
+ * modules only after it has made the chunks, and local mode must not ship the SDK's.
+ */
 
 /**
  * How long an API call waits for its App Check token. reCAPTCHA Enterprise answers in a second or
@@ -19,14 +25,14 @@ let appCheck: Promise<AppCheck> | undefined;
 
 async function initAppCheck(): Promise<AppCheck> {
   const { CustomProvider, initializeAppCheck, ReCaptchaEnterpriseProvider } = await import('firebase/app-check');
-  if (useFirebaseEmulators) {
+  if (import.meta.env.VITE_FIREBASE_EMULATORS === 'true') {
     // Debug mode replaces the provider's tokens with debug tokens. The provider still starts, and
     // reCAPTCHA's would fetch Google's script, so the emulators get one that never runs.
-    self.FIREBASE_APPCHECK_DEBUG_TOKEN = APP_CHECK_DEBUG_TOKEN;
+    self.FIREBASE_APPCHECK_DEBUG_TOKEN = import.meta.env.VITE_APP_CHECK_DEBUG_TOKEN || true;
     const provider = new CustomProvider({ getToken: () => Promise.reject(new Error('App Check runs in debug mode')) });
     return initializeAppCheck(firebaseApp(), { provider, isTokenAutoRefreshEnabled: true });
   }
-  const provider = new ReCaptchaEnterpriseProvider(RECAPTCHA_ENTERPRISE_SITE_KEY);
+  const provider = new ReCaptchaEnterpriseProvider(import.meta.env.VITE_RECAPTCHA_ENTERPRISE_SITE_KEY ?? '');
   return initializeAppCheck(firebaseApp(), { provider, isTokenAutoRefreshEnabled: true });
 }
 
@@ -59,7 +65,7 @@ async function withinTokenWait(token: Promise<string>): Promise<string> {
  * needs one.
  */
 export async function appCheckToken(): Promise<string | undefined> {
-  if (!appCheckEnabled) return undefined;
+  if (import.meta.env.VITE_BACKEND !== 'firebase' || import.meta.env.VITE_APP_CHECK === 'off') return undefined;
   try {
     return await withinTokenWait(fetchToken());
   } catch (error) {

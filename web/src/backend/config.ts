@@ -11,7 +11,7 @@ export type BackendMode = 'firebase' | 'local';
 export const backendMode: BackendMode = import.meta.env.VITE_BACKEND === 'firebase' ? 'firebase' : 'local';
 
 /** Firebase mode against the Emulator Suite (`npm run dev:firebase`, the Firebase test tier): the SDKs connect to the emulators. */
-export const useFirebaseEmulators = backendMode === 'firebase' && import.meta.env.VITE_FIREBASE_EMULATORS === 'true';
+const useFirebaseEmulators = backendMode === 'firebase' && import.meta.env.VITE_FIREBASE_EMULATORS === 'true';
 
 /** Local mode signs in against the Auth emulator too; only a Firebase build for production talks to Google. */
 const usesAuthEmulator = backendMode === 'local' || useFirebaseEmulators;
@@ -42,19 +42,6 @@ export function firebaseWebConfig(): Record<string, string> {
   };
   return Object.fromEntries(Object.entries(config).filter((entry): entry is [string, string] => Boolean(entry[1])));
 }
-
-/**
- * App Check (reCAPTCHA Enterprise) in Firebase mode, unless VITE_APP_CHECK=off. With the emulators
- * it runs on the debug provider, so it needs no site key there.
- */
-export const appCheckEnabled = backendMode === 'firebase' && import.meta.env.VITE_APP_CHECK !== 'off';
-
-export const RECAPTCHA_ENTERPRISE_SITE_KEY = import.meta.env.VITE_RECAPTCHA_ENTERPRISE_SITE_KEY || '';
-
-/** The debug token the emulators' App Check uses: VITE_APP_CHECK_DEBUG_TOKEN, or one the SDK makes and logs (true). */
-export const APP_CHECK_DEBUG_TOKEN: string | true | undefined = useFirebaseEmulators
-  ? import.meta.env.VITE_APP_CHECK_DEBUG_TOKEN || true
-  : undefined;
 
 /** Spec §8: MERGE_DB_USER=false disables merging the extra user data. */
 export const mergeDbUser = import.meta.env.VITE_MERGE_DB_USER !== 'false';
