@@ -50,4 +50,18 @@ describe('configuration', () => {
       expect(() => loadConfig({ SITE_URL: value })).toThrow(/SITE_URL/);
     },
   );
+
+  it('enforces App Check by default and turns it off with APP_CHECK=off', () => {
+    expect(loadConfig({}).appCheck).toBe('enforce');
+    expect(loadConfig({ APP_CHECK: ' Enforce ' }).appCheck).toBe('enforce');
+    expect(loadConfig({ APP_CHECK: 'off' }).appCheck).toBe('off');
+  });
+
+  it('refuses an APP_CHECK that is neither enforce nor off', () => {
+    expect(() => loadConfig({ APP_CHECK: 'false' })).toThrow(/APP_CHECK must be enforce or off/);
+  });
+
+  it('holds the sign-up credits for a verified email and reads the forwarded address in Firebase mode', () => {
+    expect(loadConfig({})).toMatchObject({ signupCreditsNeedVerifiedEmail: true, clientAddress: 'forwarded' });
+  });
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImageEdit } from '@flipstage/core';
 import { AccountNotFound, HeldSubscriptionChanged, InsufficientCredits, ItemNotFound, NotItemOwner, UnknownStripeCustomer, type ItemDoc, type Store } from '../../src/ports/store.js';
 import { CREDIT_RULES } from '../../src/services/creditRules.js';
+import { withholdSignupGrant } from '../../src/services/credits.js';
 
 const profile = (email: string) => ({ name: 'Test Seller', email, avatar: null });
 const uniq = () => randomUUID().replace(/-/g, '').slice(0, 16);
@@ -77,6 +78,18 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         const account = await store.getAccount(uid);
         expect(account?.customer.creditsRemaining).toBe(10);
         expect(await store.listLedger(uid)).toHaveLength(1);
+      });
+
+      it('creates a whole account with no credits while the sign-up grant is withheld, and grants it later', async () => {
+        const uid = `u_${uniq()}`;
+        const withheld = { ...CREDIT_RULES, signup: withholdSignupGrant };
+        const waiting = await store.ensureAccount(uid, profile('w@example.com'), 10, withheld);
+        expect(waiting.customer).toMatchObject({ creditsRemaining: 0, signupGrantedAt: null });
+        expect(await store.getAccount(uid)).toMatchObject({ customer: { creditsRemaining: 0, signupGrantedAt: null } });
+        expect(await store.listLedger(uid)).toEqual([]);
+        const granted = await store.ensureAccount(uid, profile('w@example.com'), 10, CREDIT_RULES);
+        expect(granted.customer.creditsRemaining).toBe(10);
+        expect(await store.listLedger(uid)).toMatchObject([{ delta: 10, reason: 'signup', ref: 'signup' }]);
       });
 
       it('keeps an existing profile when ensureAccount runs again', async () => {
