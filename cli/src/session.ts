@@ -1,7 +1,9 @@
-import { ApiClient, DEFAULT_API_URL, type TokenProvider } from './api/apiClient.js';
+import { ApiClient, DEFAULT_API_URL, type ApiClientOptions, type TokenProvider } from './api/apiClient.js';
+import { retryNote } from './api/retry.js';
 import { refreshIdToken, resolveAuthSettings, type AuthSettings } from './auth/firebaseAuth.js';
 import { readConfig, writeConfig, type CliConfig } from './config.js';
 import { notSignedIn } from './errors/exitCodes.js';
+import type { Logger } from './output/logger.js';
 
 /** ID tokens live an hour; renew a little early so a long batch never sends a stale one. */
 const RENEW_MARGIN_MS = 5 * 60 * 1000;
@@ -58,8 +60,14 @@ export function isSignedIn(config: CliConfig): config is CliConfig & { refreshTo
   return typeof config.refreshToken === 'string' && config.refreshToken !== '';
 }
 
-/** The signed-in user's API client; exit code 3 when nobody is signed in. */
-export async function openSession(env: NodeJS.ProcessEnv, options: { connections?: number } = {}): Promise<Session> {
+/**
+ * The signed-in user's API client; exit code 3 when nobody is signed in. With a logger, each wait
+ * for a retry is told on stderr ("API busy, retrying in 2.0 s (…)").
+ */
+export async function openSession(
+  env: NodeJS.ProcessEnv,
+  options: Omit<ApiClientOptions, 'onRetry'> & { logger?: Logger } = {},
+): Promise<Session> {
   const config = await readConfig(env);
   if (!isSignedIn(config)) throw notSignedIn();
   const settings = resolveAuthSettings({}, env, config);
@@ -67,5 +75,7 @@ export async function openSession(env: NodeJS.ProcessEnv, options: { connections
     await writeConfig(env, { ...(await readConfig(env)), refreshToken });
   });
   const api = apiBaseFor(env, config);
-  return { email: config.email ?? '', api, client: new ApiClient(api, tokens, options) };
+  const { logger, ...clientOptions } = options;
+  const onRetry = logger && ((error: unknown, delayMs: number) => logger.warn(retryNote(error, delayMs)));
+  return { email: config.email ?? '', api, client: new ApiClient(api, tokens, { ...clientOptions, onRetry }) };
 }

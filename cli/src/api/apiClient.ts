@@ -8,13 +8,15 @@ import {
   API_PATHS,
   IDEMPOTENCY_HEADER,
   errorMessageFromResponse,
+  retryAfterMs,
   stageFormEntries,
   stageResponseSchema,
   type AccountResponse,
   type StageRequestFields,
   type StageResponse,
 } from '@flipstage/core';
-import { ApiError, NetworkError, parseRetryAfter, UnexpectedResponseError } from './apiError.js';
+import { ApiError, NetworkError, UnexpectedResponseError } from './apiError.js';
+import { DEFAULT_RETRY_POLICY, withRetries, type RetryListener, type RetryPolicy } from './retry.js';
 
 export const DEFAULT_API_URL = 'http://127.0.0.1:5050/api';
 
@@ -39,18 +41,35 @@ export interface StageUpload {
   idempotencyKey: string;
 }
 
-/** The FlipStage HTTP API as the CLI uses it: the same routes the web app calls. */
+export interface ApiClientOptions {
+  connections?: number;
+  /** How calls are retried; tests pass a policy that does not sleep. */
+  retry?: RetryPolicy;
+  /** Told before each wait for a retry, unless the call brings its own listener. */
+  onRetry?: RetryListener;
+}
+
+/**
+ * The FlipStage HTTP API as the CLI uses it: the same routes the web app calls. Every call waits out
+ * a busy API under core's retry policy (apiRetry.ts): 429 and 503 always; for a read or a staging
+ * (its Idempotency-Key the same on each try, so nothing is charged twice) also 409, other 5xx and a
+ * lost connection. Retry-After is followed with jitter, 3 tries at most, then the API's error stands.
+ */
 export class ApiClient {
   private readonly dispatcher: Dispatcher;
   private readonly origin: string;
+  private readonly retry: RetryPolicy;
+  private readonly onRetry: RetryListener | undefined;
 
   constructor(
     private readonly base: string,
     private readonly tokens: TokenProvider,
-    options: { connections?: number } = {},
+    options: ApiClientOptions = {},
   ) {
     this.origin = new URL(base).origin;
     this.dispatcher = new Agent({ connections: options.connections ?? 4, keepAliveTimeout: 10_000 });
+    this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
+    this.onRetry = options.onRetry;
   }
 
   /** The caller's account; creates it (with the sign-up credits) the first time. */
@@ -58,12 +77,13 @@ export class ApiClient {
     try {
       return await this.send(accountResponseSchema, 'GET', API_PATHS.account);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return this.send(accountResponseSchema, 'POST', API_PATHS.account);
+      if (error instanceof ApiError && error.status === 404)
+        return this.send(accountResponseSchema, 'POST', API_PATHS.account);
       throw error;
     }
   }
 
-  stage(upload: StageUpload): Promise<StageResponse> {
+  stage(upload: StageUpload, onRetry?: RetryListener): Promise<StageResponse> {
     return this.send(
       stageResponseSchema,
       'POST',
@@ -76,6 +96,7 @@ export class ApiClient {
         return form;
       },
       { [IDEMPOTENCY_HEADER]: upload.idempotencyKey },
+      onRetry,
     );
   }
 
@@ -83,7 +104,15 @@ export class ApiClient {
    * Saves a staged image. It is written beside the target and renamed into place, so a run
    * killed mid-download never leaves a half file that a resumed run would take for done.
    */
-  async download(url: string, target: string): Promise<void> {
+  download(url: string, target: string, onRetry?: RetryListener): Promise<void> {
+    return withRetries(() => this.downloadOnce(url, target), this.retry, true, onRetry ?? this.onRetry);
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher.close();
+  }
+
+  private async downloadOnce(url: string, target: string): Promise<void> {
     const absolute = new URL(url, this.base);
     const headers: Record<string, string> = {};
     // The bearer token only goes back to the API's own origin, never to a storage host.
@@ -105,16 +134,29 @@ export class ApiClient {
     }
   }
 
-  async close(): Promise<void> {
-    await this.dispatcher.close();
-  }
-
-  private async send<T>(
+  private send<T>(
     schema: z.ZodType<T>,
     method: 'GET' | 'POST',
     path: string,
     body?: () => FormData,
     extraHeaders: Record<string, string> = {},
+    onRetry?: RetryListener,
+  ): Promise<T> {
+    const repeatable = method === 'GET' || IDEMPOTENCY_HEADER in extraHeaders;
+    return withRetries(
+      () => this.sendOnce(schema, method, path, body, extraHeaders),
+      this.retry,
+      repeatable,
+      onRetry ?? this.onRetry,
+    );
+  }
+
+  private async sendOnce<T>(
+    schema: z.ZodType<T>,
+    method: 'GET' | 'POST',
+    path: string,
+    body: (() => FormData) | undefined,
+    extraHeaders: Record<string, string>,
   ): Promise<T> {
     const url = apiUrl(this.base, path);
     let token = await this.tokens.idToken();
@@ -165,6 +207,6 @@ async function toApiError(response: Dispatcher.ResponseData): Promise<ApiError> 
   return new ApiError(
     response.statusCode,
     errorMessageFromResponse(response.statusCode, text),
-    parseRetryAfter(response.headers['retry-after']),
+    retryAfterMs([response.headers['retry-after']].flat()[0]),
   );
 }

@@ -3,8 +3,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    /** Seconds from a Retry-After header, when the server sent one. */
-    readonly retryAfterSeconds?: number,
+    /** The wait a Retry-After header asked for, in ms, when the server sent one. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -37,27 +37,10 @@ export class UnexpectedResponseError extends Error {
 }
 
 /**
- * Worth another try with the same key: 429 and 5xx, and 409, which the API answers while an
- * earlier request with the same Idempotency-Key is still staging (a resumed run).
- */
-export function isRetryableStatus(status: number): boolean {
-  return status === 409 || status === 429 || status >= 500;
-}
-
-/**
  * The server refused this request for good (bad image, no credits, …) and charged nothing, so
  * the next try may use a new idempotency key. After a 5xx or 409 the outcome is unknown and the
  * key is kept: the API refunds a failed attempt and forgets its key, so reusing it is always safe.
  */
 export function isDefinitiveFailure(status: number): boolean {
   return status >= 400 && status < 500 && ![408, 409, 429].includes(status);
-}
-
-export function parseRetryAfter(value: string | string[] | undefined): number | undefined {
-  const text = Array.isArray(value) ? value[0] : value;
-  if (!text) return undefined;
-  const seconds = Number(text);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
 }

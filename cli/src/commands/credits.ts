@@ -6,7 +6,7 @@ import { EXIT, type ExitCode } from '../errors/exitCodes.js';
 import { accountSummary } from './whoami.js';
 
 export async function runCredits(options: { json: boolean }, ctx: CommandContext): Promise<ExitCode> {
-  const session = await openSession(ctx.io.env);
+  const session = await openSession(ctx.io.env, { logger: ctx.logger });
   try {
     const { credits, plan, planIsActive } = accountSummary(await session.client.account(), ctx.io.env);
     if (options.json) {

@@ -93,7 +93,7 @@ export async function runLogin(options: LoginOptions, ctx: CommandContext): Prom
   ctx.logger.success(`Signed in as ${signedIn.email}.`);
 
   // The first call creates the account and its sign-up credits, like the web app's first visit.
-  const session = await openSession(env);
+  const session = await openSession(env, { logger: ctx.logger });
   try {
     const user = await session.client.account();
     ctx.logger.info(`Credits: ${user.creditsRemaining}`);

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { DESIGN_STYLE_IDS, FURNITURE_TYPE_IDS } from '@flipstage/core';
 import { CONFIRM_ABOVE, DEFAULT_CONCURRENCY, MAX_CONCURRENCY, stageOptionsSchema } from '../stage/options.js';
-import { DEFAULT_RETRY_POLICY } from '../stage/retry.js';
+import { DEFAULT_RETRY_POLICY } from '../api/retry.js';
 import { runStage } from '../stage/run.js';
 import type { CommandContext } from './context.js';
 

@@ -27,7 +27,7 @@ export function accountSummary(account: AccountResponse, env: NodeJS.ProcessEnv)
 }
 
 export async function runWhoami(options: { json: boolean }, ctx: CommandContext): Promise<ExitCode> {
-  const session = await openSession(ctx.io.env);
+  const session = await openSession(ctx.io.env, { logger: ctx.logger });
   try {
     const summary = accountSummary(await session.client.account(), ctx.io.env);
     if (options.json) {

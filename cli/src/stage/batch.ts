@@ -3,11 +3,11 @@ import { basename, dirname, join } from 'node:path';
 import { MESSAGES, type StageResponse } from '@flipstage/core';
 import type { StageUpload } from '../api/apiClient.js';
 import { ApiError, NetworkError, isDefinitiveFailure } from '../api/apiError.js';
+import { retryNote, type RetryListener } from '../api/retry.js';
 import { idempotencyKey, sha256Hex, stageFingerprint } from './idempotency.js';
 import type { PlannedImage } from './outputs.js';
 import { runPool } from './pool.js';
 import type { Progress } from './progress.js';
-import { withRetries, type RetryPolicy } from './retry.js';
 import { CONTENT_TYPES } from './sniff.js';
 import { nextAttempt, type StateFile } from './stateFile.js';
 import type { StopReason, StopSwitch } from './stopSwitch.js';
@@ -18,16 +18,16 @@ import type { StopReason, StopSwitch } from './stopSwitch.js';
  */
 export const UNREACHABLE_AFTER = 3;
 
+/** The API as a batch uses it; each call waits out a busy API itself and tells `onRetry` before each wait. */
 export interface BatchClient {
-  stage(upload: StageUpload): Promise<StageResponse>;
-  download(url: string, target: string): Promise<void>;
+  stage(upload: StageUpload, onRetry?: RetryListener): Promise<StageResponse>;
+  download(url: string, target: string, onRetry?: RetryListener): Promise<void>;
 }
 
 export interface BatchDeps {
   client: BatchClient;
   state: StateFile;
   progress: Progress;
-  retry: RetryPolicy;
   stop: StopSwitch;
 }
 
@@ -45,10 +45,6 @@ export interface BatchResult {
   notStarted: PlannedImage[];
   /** Why photos stopped being started, if they did. */
   stopped: StopReason | null;
-}
-
-function describeRetry(error: unknown): string {
-  return error instanceof ApiError ? `${error.status} ${error.message}` : (error as Error).message;
 }
 
 /**
@@ -87,14 +83,14 @@ export async function stageBatch(
         hd: choice.hd,
         idempotencyKey: idempotencyKey(contentHash, choice, attempt),
       };
-      const onRetry = (error: unknown, delayMs: number) =>
-        deps.progress.note(`Retrying ${image.display} in ${(delayMs / 1000).toFixed(1)} s (${describeRetry(error)})`);
-      const staged = await withRetries(() => deps.client.stage(upload), deps.retry, onRetry);
+      const onRetry: RetryListener = (error, delayMs) =>
+        deps.progress.note(`${image.display}: ${retryNote(error, delayMs)}`);
+      const staged = await deps.client.stage(upload, onRetry);
       charged = true;
 
       const target = join(settings.outDir, image.output);
       await mkdir(dirname(target), { recursive: true });
-      await withRetries(() => deps.client.download(staged.outputUrl, target), deps.retry, onRetry);
+      await deps.client.download(staged.outputUrl, target, onRetry);
       await deps.state.set(fingerprint, { ...base, attempt, status: 'done', editId: staged.editId });
       lostInARow = 0;
       result.staged.push({ image, editId: staged.editId, creditsRemaining: staged.creditsRemaining });

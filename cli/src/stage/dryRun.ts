@@ -13,7 +13,7 @@ import { planLine, planRows, type RunPlan } from './runPlan.js';
 async function balanceIfSignedIn(ctx: CommandContext): Promise<number | null> {
   if (!isSignedIn(await readConfig(ctx.io.env))) return null;
   try {
-    const session = await openSession(ctx.io.env);
+    const session = await openSession(ctx.io.env, { logger: ctx.logger });
     try {
       return (await session.client.account()).creditsRemaining;
     } finally {

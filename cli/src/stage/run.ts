@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { assertHdAllowed } from '../plan.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../api/retry.js';
 import { openSession } from '../session.js';
 import { pricingUrl } from '../siteUrl.js';
 import type { CommandContext } from '../commands/context.js';
@@ -11,7 +12,6 @@ import { eventLine } from './events.js';
 import { catchInterrupts } from './interrupt.js';
 import type { StageOptions } from './options.js';
 import { createProgress, type OutputMode } from './progress.js';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.js';
 import { planRun } from './runPlan.js';
 import { StateFile } from './stateFile.js';
 import { StopSwitch } from './stopSwitch.js';
@@ -43,7 +43,7 @@ export async function runStage(
   const plan = await planRun(options, process.cwd());
   if (options.dryRun) return dryRun(plan, options, ctx);
 
-  const session = await openSession(ctx.io.env, { connections: options.concurrency });
+  const session = await openSession(ctx.io.env, { connections: options.concurrency, retry, logger: ctx.logger });
   try {
     const account = await session.client.account();
     if (options.hd) assertHdAllowed(account);
@@ -78,7 +78,6 @@ export async function runStage(
                 client: session.client,
                 state: await StateFile.open(plan.outDir),
                 progress: createProgress(ctx.logger, { mode }),
-                retry,
                 stop,
               },
             );

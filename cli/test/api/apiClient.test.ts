@@ -2,8 +2,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_PATHS, LOCAL_PRICE_IDS, mergeUser } from '@flipstage/core';
-import { ApiClient, apiUrl } from '../../src/api/apiClient.js';
+import { ApiClient, apiUrl, type ApiClientOptions } from '../../src/api/apiClient.js';
 import { UnexpectedResponseError } from '../../src/api/apiError.js';
+import type { RetryPolicy } from '../../src/api/retry.js';
 
 const tokens = { idToken: async () => 'token', renew: async () => 'token' };
 const user = mergeUser({ uid: 'u1', email: 'ada@example.com' }, null, {
@@ -18,15 +19,28 @@ afterEach(async () => {
   close = null;
 });
 
+/** The waits the client asked for, instead of sleeping through them. */
+let slept: number[] = [];
+const noSleep: RetryPolicy = { tries: 3, random: () => 0, sleep: async (ms) => void slept.push(ms) };
+afterEach(() => {
+  slept = [];
+});
+
 /** A stand-in API on a free port; `answer` sees each request with its body. */
-async function fakeApi(answer: (req: IncomingMessage, body: Buffer, res: ServerResponse) => void | Promise<void>) {
+async function fakeApi(
+  answer: (req: IncomingMessage, body: Buffer, res: ServerResponse) => void | Promise<void>,
+  options: ApiClientOptions = {},
+) {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => void answer(req, Buffer.concat(chunks), res));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const client = new ApiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api`, tokens);
+  const client = new ApiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api`, tokens, {
+    retry: noSleep,
+    ...options,
+  });
   close = async () => {
     await client.close();
     await new Promise((resolve) => server.close(resolve));
@@ -72,7 +86,9 @@ describe('ApiClient', () => {
   it('sends the stage form under the contract’s field names', async () => {
     let received: FormData | null = null;
     const client = await fakeApi(async (req, body, res) => {
-      received = await new Response(body, { headers: { 'content-type': String(req.headers['content-type']) } }).formData();
+      received = await new Response(body, {
+        headers: { 'content-type': String(req.headers['content-type']) },
+      }).formData();
       json(res, { editId: 'e1', inputUrl: '/in.jpg', outputUrl: '/out.jpg', creditsRemaining: 3 });
     });
     const result = await client.stage({
@@ -93,5 +109,76 @@ describe('ApiClient', () => {
       mode: 'custom',
       size: 'hd',
     });
+  });
+});
+
+describe('ApiClient with a busy API', () => {
+  const busyMessage = 'The server is busy. Please try again in a moment.';
+  const account = { ...user, hdAllowed: true };
+  /** Answers `status` (with Retry-After when given) to the first `busyTries` requests, then `ok`. */
+  function busyFor(busyTries: number, status: number, retryAfter?: string, ok: unknown = account) {
+    const seen: IncomingMessage[] = [];
+    const answer = (req: IncomingMessage, _body: Buffer, res: ServerResponse) => {
+      seen.push(req);
+      if (seen.length > busyTries) return json(res, ok);
+      res.statusCode = status;
+      if (retryAfter !== undefined) res.setHeader('retry-after', retryAfter);
+      json(res, { error: { message: busyMessage } });
+    };
+    return { seen, answer };
+  }
+  const upload = {
+    bytes: new Uint8Array([0xff, 0xd8, 0xff]),
+    filename: 'chair.jpg',
+    contentType: 'image/jpeg',
+    fields: { prompt: 'a loft', style: 'modern', furnitureType: 'sofa', mode: 'custom' },
+    hd: false,
+    idempotencyKey: 'k1',
+  } as const;
+  const staged = { editId: 'e1', inputUrl: '/in.jpg', outputUrl: '/out.jpg', creditsRemaining: 3 };
+
+  it('retries a 429 after the wait its Retry-After advertises, then returns the answer', async () => {
+    const busy = busyFor(1, 429, '2');
+    const client = await fakeApi(busy.answer);
+    expect(await client.account()).toEqual(account);
+    expect(slept).toEqual([2000]);
+    expect(busy.seen).toHaveLength(2);
+  });
+
+  it("gives up after three 503s with the server's message", async () => {
+    const busy = busyFor(3, 503, '1');
+    const client = await fakeApi(busy.answer);
+    await expect(client.account()).rejects.toMatchObject({ status: 503, message: busyMessage });
+    expect(busy.seen).toHaveLength(3);
+  });
+
+  it('does not retry a 400', async () => {
+    const busy = busyFor(1, 400);
+    const client = await fakeApi(busy.answer);
+    await expect(client.stage(upload)).rejects.toMatchObject({ status: 400 });
+    expect(busy.seen).toHaveLength(1);
+  });
+
+  it('sends a staging again with the same Idempotency-Key, after a 502 too', async () => {
+    const busy = busyFor(2, 502, undefined, staged);
+    const client = await fakeApi(busy.answer);
+    expect(await client.stage(upload)).toEqual(staged);
+    expect(busy.seen.map((req) => req.headers['idempotency-key'])).toEqual(['k1', 'k1', 'k1']);
+  });
+
+  it('tells the call’s own listener before the wait, rather than the client’s', async () => {
+    const notes: string[] = [];
+    const busy = busyFor(1, 429, '2', staged);
+    const client = await fakeApi(busy.answer, { onRetry: () => notes.push('client') });
+    await client.stage(upload, (error, delayMs) => notes.push(`${(error as Error).message} ${delayMs}`));
+    expect(notes).toEqual([`${busyMessage} 2000`]);
+  });
+
+  it('tells the client’s listener when the call brings none', async () => {
+    const notes: string[] = [];
+    const busy = busyFor(1, 503, '1');
+    const client = await fakeApi(busy.answer, { onRetry: (_error, delayMs) => notes.push(`waits ${delayMs}`) });
+    await client.account();
+    expect(notes).toEqual(['waits 1000']);
   });
 });

@@ -8,12 +8,10 @@ import { ApiError, NetworkError } from '../../src/api/apiError.js';
 import { stageBatch, type BatchClient } from '../../src/stage/batch.js';
 import { assignOutputs } from '../../src/stage/outputs.js';
 import type { Progress } from '../../src/stage/progress.js';
-import type { RetryPolicy } from '../../src/stage/retry.js';
 import { StateFile } from '../../src/stage/stateFile.js';
 import { StopSwitch } from '../../src/stage/stopSwitch.js';
 
 const choice = { style: 'modern', furnitureType: 'sofa', mode: 'auto', prompt: 'a room', hd: false } as const;
-const noWait: RetryPolicy = { tries: 2, baseDelayMs: 1, maxDelayMs: 1, random: () => 0, sleep: async () => {} };
 const quiet: Progress = { begin() {}, done() {}, note() {}, end() {} };
 
 /** Stands in for the API behind the BatchClient port; `answer` decides each staging request. */
@@ -72,7 +70,7 @@ describe('stageBatch', () => {
     return stageBatch(
       images(),
       { outDir, force, concurrency },
-      { client, state: await StateFile.open(outDir), progress: quiet, retry: noWait, stop },
+      { client, state: await StateFile.open(outDir), progress: quiet, stop },
     );
   }
 
