@@ -28,6 +28,7 @@ describe('identity from an ID token', () => {
       displayName: 'Ana',
       photoURL: 'https://img.example/a.png',
       providerIds: ['password', 'email'],
+      projectId: LOCAL_PROJECT_ID,
       emailVerified: false,
       signInProvider: 'password',
     });
