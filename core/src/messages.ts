@@ -72,6 +72,7 @@ export const MESSAGES = {
   notOwner: 'Only the owner of this listing can change it.',
   itemNotFound: 'Listing not found.',
   notFound: 'Not found.',
+  blobLinkRefused: 'This image link has expired or is not valid. Open the image again from your account.',
   fileTooLarge: 'The file is too large.',
   tooManyFiles: 'Too many files were attached.',
   listingImagesTooLarge: 'These images add up to more than 30 MB. Please choose fewer or smaller photos.',

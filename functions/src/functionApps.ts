@@ -11,7 +11,7 @@ import { projectID } from 'firebase-functions/params';
 import { apiError, MESSAGES } from '@flipstage/core';
 import { createApp, type ApiArea } from './http/app.js';
 import { loadConfig } from './config.js';
-import { createFirebaseDeps } from './wiring/firebase.js';
+import { createFirebaseDeps, firebaseBlobsFor } from './wiring/firebase.js';
 import { createFirestoreStore } from './adapters/firebase/firestoreStore.js';
 import { createFunctionsLogger } from './adapters/firebase/functionsLogger.js';
 import { refundAbandonedStages } from './services/abandonedStages.js';
@@ -39,7 +39,11 @@ function buildApp(area: ApiArea): Express {
       config,
       stripeSecretKey: light ? params.STRIPE_SECRET_KEY.value() : '',
       stripeWebhookSecret: light ? params.STRIPE_WEBHOOK_SECRET.value() : '',
-      storageTokenSecret: params.STORAGE_TOKEN_SECRET.value(),
+      // The Emulator Suite without a Storage emulator keeps images in a folder its build names.
+      blobs: firebaseBlobsFor(process.env, {
+        dir: process.env.EMULATOR_BLOBS_DIR ?? '',
+        baseUrl: process.env.EMULATOR_SITE_URL ?? '',
+      }),
       stager: {
         PHOTOROOM_API_KEY: light ? '' : params.PHOTOROOM_API_KEY.value(),
         PHOTOROOM_MODEL_VERSION: params.PHOTOROOM_MODEL_VERSION.value(),

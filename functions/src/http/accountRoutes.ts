@@ -10,6 +10,7 @@ import {
 } from '@flipstage/core';
 import type { AppCheckVerifier } from '../ports/appCheck.js';
 import type { Identity } from '../ports/identity.js';
+import type { Blobs } from '../ports/blobs.js';
 import type { Store } from '../ports/store.js';
 import type { AppConfig } from '../config.js';
 import { createAccount, getAccountView, updateProfile, type AccountView } from '../services/accounts.js';
@@ -22,6 +23,7 @@ import type { FairUseGates } from './fairUseGates.js';
 
 export function accountRoutes(deps: {
   store: Store;
+  blobs: Blobs;
   identity: Identity;
   appCheck: AppCheckVerifier;
   config: AppConfig;
@@ -58,7 +60,7 @@ export function accountRoutes(deps: {
 
   router.get('/image-edits', requireUser(deps.identity), async (req, res) => {
     const { cursor } = parseWith(imageEditsQuerySchema, req.query, invalid);
-    res.json((await listImageEdits(deps.store, currentUser(res).uid, cursor)) satisfies ImageEditsPage);
+    res.json((await listImageEdits(deps, currentUser(res).uid, cursor)) satisfies ImageEditsPage);
   });
 
   return router;

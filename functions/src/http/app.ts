@@ -4,7 +4,7 @@
  */
 import express, { type Express } from 'express';
 import { MESSAGES } from '@flipstage/core';
-import type { Blobs } from '../ports/blobs.js';
+import { BLOBS_ROUTE, type Blobs, type ServedBlobs } from '../ports/blobs.js';
 import type { AppCheckVerifier } from '../ports/appCheck.js';
 import type { Images } from '../ports/images.js';
 import type { Identity } from '../ports/identity.js';
@@ -14,6 +14,7 @@ import type { Store } from '../ports/store.js';
 import type { AppConfig } from '../config.js';
 import { createJsonLogger, type Logger } from '../logs.js';
 import { accountRoutes } from './accountRoutes.js';
+import { serveBlobs } from './blobRoutes.js';
 import { trustProxy } from './clientAddress.js';
 import { checkoutRoutes } from './checkoutRoutes.js';
 import { errorHandler, sendError } from './errors.js';
@@ -27,6 +28,8 @@ import type { FairUseRules } from '../services/fairUse.js';
 export interface AppDeps {
   store: Store;
   blobs: Blobs;
+  /** Blobs the app serves itself at /api/blobs (the Emulator Suite without a Storage emulator). */
+  servedBlobs?: ServedBlobs;
   payments: Payments;
   identity: Identity;
   appCheck: AppCheckVerifier;
@@ -52,7 +55,8 @@ export function createApp(deps: AppDeps, areas: readonly ApiArea[] = ALL_API_ARE
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy(deps.config.clientAddress));
-  app.use(requestContext(deps.logger ?? createJsonLogger()));
+  const logger = deps.logger ?? createJsonLogger();
+  app.use(requestContext(logger));
 
   const fairUse = createFairUseGates(deps.fairUseRules);
   const api = express.Router();
@@ -63,6 +67,7 @@ export function createApp(deps: AppDeps, areas: readonly ApiArea[] = ALL_API_ARE
     api.use(stripeWebhookRoutes(deps));
   }
   if (areas.includes('staging')) api.use(stageRoutes({ ...deps, priceIds: deps.config.priceIds, fairUse }));
+  if (deps.servedBlobs) api.use(BLOBS_ROUTE, serveBlobs(deps.servedBlobs, logger));
   api.use((_req, res) => sendError(res, 404, MESSAGES.notFound));
 
   app.use(API_PREFIX, api);

@@ -6,7 +6,7 @@ import express, { Router, type ErrorRequestHandler, type Response } from 'expres
 import { escapeHtml, formatPlanPrice, MESSAGES, type Plan } from '@flipstage/core';
 import type { SimulatedPayments } from '../adapters/local/simulatedPayments.js';
 import { logs, type Logger } from '../logs.js';
-import { sendText } from './plainText.js';
+import { sendText } from '../http/plainText.js';
 
 
 function page(title: string, body: string): string {

@@ -6,6 +6,7 @@
 import type { ImageEdit } from '@flipstage/core';
 import type { CreditDecision, CreditResult, LedgerPosting } from './ledger.js';
 
+/** inputUrl and outputUrl hold the files' blob paths (results recorded before held URLs). */
 export interface StageResult {
   editId: string;
   inputUrl: string;

@@ -109,11 +109,8 @@ async function storeImages(blobs: Blobs, itemId: string, prepared: PreparedImage
         const imagePath = `items/${itemId}/${name}.${image.ext}`;
         const thumbPath = `items/${itemId}/${name}-thumb.jpg`;
         paths.push(imagePath, thumbPath);
-        const [url, thumbUrl] = await Promise.all([
-          blobs.put(imagePath, image.data, image.contentType),
-          blobs.put(thumbPath, thumb, 'image/jpeg'),
-        ]);
-        return { url, thumbUrl };
+        await Promise.all([blobs.put(imagePath, image.data, image.contentType), blobs.put(thumbPath, thumb, 'image/jpeg')]);
+        return { url: blobs.publicUrl(imagePath), thumbUrl: blobs.publicUrl(thumbPath) };
       }),
     );
     return { images: stored.map((s) => s.url), thumbs: stored.map((s) => s.thumbUrl), paths };
@@ -136,17 +133,51 @@ async function savingMedia<T>(blobs: Blobs, media: StoredMedia | null, save: () 
 const STAGED_OUTPUT_URL = /image-edits(?:\/|%2F)([A-Za-z0-9_-]+)(?:\/|%2F)([0-9a-f-]{36})(?:\/|%2F)staged\.jpg/i;
 
 /**
- * True when one of the URLs is a staging result of this user that exists: the URL must be exactly
- * the one the Blobs adapter gives for the user's own output path.
+ * True when one of the URLs names a staging result of this user that exists. Signed URLs differ
+ * at every read, so the path they name is what counts: the user's own id and an edit id nobody
+ * can guess.
  */
 async function cameFromOwnStaging(blobs: Blobs, uid: string, urls: readonly string[]): Promise<boolean> {
   for (const url of urls.slice(0, MAX_ITEM_IMAGES)) {
     const match = STAGED_OUTPUT_URL.exec(url);
     if (!match || match[1] !== uid) continue;
-    const path = stagedOutputPath(uid, match[2]!);
-    if (blobs.url(path) === url && (await blobs.get(path))) return true;
+    if (await blobs.get(stagedOutputPath(uid, match[2]!))) return true;
   }
   return false;
+}
+
+/**
+ * The paths of a listing's photos and thumbnails: each stored URL whose path lies in the item's
+ * folder and is exactly the URL the Blobs adapter gives for it, so nothing else is ever named.
+ */
+function listingPhotoPaths(blobs: Blobs, item: Pick<ItemDoc, 'id' | 'images' | 'thumbs'>): string[] {
+  const folder = `items/${item.id}/`;
+  return [...item.images, ...item.thumbs].flatMap((url) => {
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(url).pathname);
+    } catch {
+      return [];
+    }
+    const at = pathname.lastIndexOf(folder);
+    const path = at >= 0 ? pathname.slice(at) : '';
+    try {
+      return path && blobs.publicUrl(path) === url ? [path] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * Deletes a listing's photos from storage, best effort: call it once the listing no longer shows
+ * them (its images were replaced, or the listing was deleted). A file left behind is only storage.
+ */
+export async function removeListingPhotos(
+  blobs: Blobs,
+  item: Pick<ItemDoc, 'id' | 'images' | 'thumbs'>,
+): Promise<void> {
+  await removeBlobs(blobs, listingPhotoPaths(blobs, item));
 }
 
 export async function createItem(deps: MarketplaceDeps, submission: ItemSubmission): Promise<Item> {
@@ -172,7 +203,7 @@ export async function createItem(deps: MarketplaceDeps, submission: ItemSubmissi
   return toItem(doc);
 }
 
-/** Owner only. New images replace the item's images; an update without images keeps them. */
+/** Owner only. New images replace the item's images, whose files are deleted; an update without images keeps them. */
 export async function updateItem(deps: MarketplaceDeps, id: string | undefined, submission: ItemSubmission): Promise<Item> {
   if (!id) throw new ServiceError('not-found', MESSAGES.itemNotFound);
   const existing = await deps.store.getItem(id);
@@ -191,6 +222,8 @@ export async function updateItem(deps: MarketplaceDeps, id: string | undefined, 
         updated_at: new Date().toISOString(),
       }),
     );
+    // The replaced photos are public by path, so they go: a removed photo must stop being served.
+    if (media) await removeListingPhotos(deps.blobs, existing);
     return toItem(doc);
   } catch (error) {
     if (error instanceof ItemNotFound) throw new ServiceError('not-found', MESSAGES.itemNotFound);

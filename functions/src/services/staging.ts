@@ -20,13 +20,14 @@ import {
 } from '@flipstage/core';
 import { type Blobs } from '../ports/blobs.js';
 import { StagingError, type OutputSize, type Stager } from '../ports/stager.js';
-import { InsufficientCredits, type CustomerDoc, type Store } from '../ports/store.js';
+import { InsufficientCredits, type CustomerDoc, type StageResult, type Store } from '../ports/store.js';
 import { logs, type Logger } from '../logs.js';
 import { invalid, ServiceError } from './errors.js';
 import type { Images } from '../ports/images.js';
 import { checkedUpload, decoding } from './uploads.js';
 import { CREDIT_RULES } from './creditRules.js';
 import { DUPLICATE_POLL_MS, DUPLICATE_WAIT_MS, STAGE_DEADLINE_MS, STALE_STAGE_AFTER_MS } from './stagingTimes.js';
+import { stageResponse } from './imageEdits.js';
 
 /** Where a staging result is stored; the edit id (a random UUID) makes the name unguessable. */
 export function stagedOutputPath(uid: string, editId: string): string {
@@ -167,22 +168,25 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
       .catch((error: unknown) => {
         throw error instanceof InsufficientCredits ? new ServiceError('no-credits', MESSAGES.needCredits) : error;
       });
-    if (begin.kind === 'completed') return { ...begin.result, creditsRemaining: begin.creditsRemaining };
+    if (begin.kind === 'completed') return stageResponse(blobs, begin.result, begin.creditsRemaining);
     if (begin.kind === 'in-progress') {
       await waitForOtherAttempt(store, uid, key, waitUntil, DUPLICATE_POLL_MS);
       continue;
     }
 
+    let result: StageResult;
     try {
       const output = await stager.stage({ image, ...params, size, deadline: Date.now() + STAGE_DEADLINE_MS });
       const editId = randomUUID();
       const folder = `image-edits/${uid}/${editId}`;
       const input = await decoding(() => deps.images.storable(image, sniffed));
-      const [inputUrl, outputUrl] = await Promise.all([
-        blobs.put(`${folder}/input.${input.ext}`, input.data, input.contentType),
-        blobs.put(stagedOutputPath(uid, editId), output.jpeg, 'image/jpeg'),
+      const inputPath = `${folder}/input.${input.ext}`;
+      const outputPath = stagedOutputPath(uid, editId);
+      await Promise.all([
+        blobs.put(inputPath, input.data, input.contentType),
+        blobs.put(outputPath, output.jpeg, 'image/jpeg'),
       ]);
-      const result = await store.completeStage(
+      result = await store.completeStage(
         {
           uid,
           key,
@@ -190,8 +194,9 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
           edit: {
             id: editId,
             user_id: uid,
-            input_image_url: inputUrl,
-            output_image_url: outputUrl,
+            // The paths: the owner gets URLs signed at each read (services/imageEdits.ts).
+            input_image_url: inputPath,
+            output_image_url: outputPath,
             background_style: params.prompt,
             style: params.style,
             furniture_type: params.furnitureType,
@@ -200,7 +205,6 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
         },
         CREDIT_RULES,
       );
-      return { ...result, creditsRemaining: begin.creditsRemaining };
     } catch (error) {
       logs.stagingFailed(logger, { uid, attemptId }, error);
       await store
@@ -208,5 +212,7 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
         .catch((refundError: unknown) => logs.refundFailed(logger, { uid, attemptId }, refundError));
       throw toServiceError(error);
     }
+    // Signed after the attempt completed: a failure here must not refund a staging that is stored.
+    return stageResponse(blobs, result, begin.creditsRemaining);
   }
 }

@@ -8,7 +8,7 @@ import { getAppCheck } from 'firebase-admin/app-check';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
-import type { AppDeps } from '../http/app.js';
+import { API_PREFIX, type AppDeps } from '../http/app.js';
 import type { AppConfig } from '../config.js';
 import { createStager, type StagerEnv } from '../stagers/selectStager.js';
 import { createLazyImages } from '../stagers/lazyImages.js';
@@ -19,6 +19,8 @@ import { createFunctionsLogger } from '../adapters/firebase/functionsLogger.js';
 import { createFirebaseIdentity } from '../adapters/firebase/identity.js';
 import { createFirebaseAppCheck } from '../adapters/firebase/appCheck.js';
 import { createStorageBlobs, storageOrigin } from '../adapters/firebase/storageBlobs.js';
+import { blobSigningKey, createFileBlobs } from '../adapters/local/fileBlobs.js';
+import type { Blobs, ServedBlobs } from '../ports/blobs.js';
 
 /**
  * A deployed function must be given every secret it declares; this value of PHOTOROOM_API_KEY
@@ -30,8 +32,53 @@ export interface FirebaseSettings {
   config: AppConfig;
   stripeSecretKey: string;
   stripeWebhookSecret: string;
-  storageTokenSecret: string;
+  blobs: FirebaseBlobs;
   stager: StagerEnv;
+}
+
+/**
+ * Where images live: Cloud Storage (production, or the Storage emulator), or, in the Emulator
+ * Suite when no Storage emulator runs, a folder served by the function itself at /api/blobs.
+ */
+export type FirebaseBlobs =
+  | { kind: 'storage' }
+  | {
+      kind: 'files';
+      /** A folder every function instance shares. */
+      dir: string;
+      /** The site's origin, where Hosting rewrites /api/** to the function, e.g. http://127.0.0.1:5000. */
+      baseUrl: string;
+    };
+
+/**
+ * Cloud Storage, except in the Functions emulator with no Storage emulator beside it (its rules
+ * runtime is a download some machines lack): then the file store in `fallback`, served by the
+ * function itself. A deployed function never has FUNCTIONS_EMULATOR, so it never falls back.
+ */
+export function firebaseBlobsFor(
+  env: { FUNCTIONS_EMULATOR?: string; FIREBASE_STORAGE_EMULATOR_HOST?: string },
+  fallback: { dir: string; baseUrl: string },
+): FirebaseBlobs {
+  if (env.FUNCTIONS_EMULATOR !== 'true' || env.FIREBASE_STORAGE_EMULATOR_HOST) return { kind: 'storage' };
+  if (!fallback.dir || !fallback.baseUrl) {
+    throw new Error(
+      'No Storage emulator is running, and the file store that replaces it needs a folder and the site URL; see docs/firebase.md (The Emulator Suite)',
+    );
+  }
+  return { kind: 'files', ...fallback };
+}
+
+function createBlobs(app: App, setting: FirebaseBlobs): { blobs: Blobs; servedBlobs?: ServedBlobs } {
+  if (setting.kind === 'storage') {
+    return { blobs: createStorageBlobs({ bucket: getStorage(app).bucket(), origin: storageOrigin() }) };
+  }
+  const served = createFileBlobs({
+    rootDir: setting.dir,
+    baseUrl: `${setting.baseUrl.replace(/\/+$/, '')}${API_PREFIX}`,
+    // Created once in the shared folder, so every instance verifies what another signed.
+    signingKey: blobSigningKey(setting.dir),
+  });
+  return { blobs: served, servedBlobs: served };
 }
 
 /**
@@ -59,11 +106,7 @@ function stripeOnFirstUse(secretKey: string, webhookSecret: string): Payments {
 export function createFirebaseDeps(app: App, settings: FirebaseSettings): AppDeps {
   return {
     store: createFirestoreStore(getFirestore(app)),
-    blobs: createStorageBlobs({
-      bucket: getStorage(app).bucket(),
-      tokenSecret: settings.storageTokenSecret,
-      origin: storageOrigin(),
-    }),
+    ...createBlobs(app, settings.blobs),
     payments: stripeOnFirstUse(settings.stripeSecretKey, settings.stripeWebhookSecret),
     identity: createFirebaseIdentity(getAuth(app)),
     appCheck: createFirebaseAppCheck(getAppCheck(app)),

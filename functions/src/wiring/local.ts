@@ -3,16 +3,17 @@
  * payments and ID tokens from the Auth emulator. The local host mounts the same app on them.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Auth } from 'firebase-admin/auth';
 import type { AppDeps } from '../http/app.js';
 import { LOCAL_MODE, type AppConfig } from '../config.js';
 import type { Logger } from '../logs.js';
+import type { ServedBlobs } from '../ports/blobs.js';
 import type { Stager } from '../ports/stager.js';
 import type { Store } from '../ports/store.js';
-import { createFileBlobs } from '../adapters/local/fileBlobs.js';
+import { blobSigningKey, createFileBlobs } from '../adapters/local/fileBlobs.js';
+import { loadOrCreateKey } from '../adapters/local/localKeys.js';
 import { createSimulatedPayments, type SimulatedPayments } from '../adapters/local/simulatedPayments.js';
 import { createFirebaseIdentity } from '../adapters/firebase/identity.js';
 import { createDebugAppCheck } from '../adapters/local/debugAppCheck.js';
@@ -35,22 +36,21 @@ export interface LocalSettings {
 /** The simulated payments stay typed as such: the host's /dev pages drive their checkout and portal. */
 export interface LocalDeps extends AppDeps {
   payments: SimulatedPayments;
+  /** The host serves them at /blobs, checking the signatures of private paths. */
+  blobs: ServedBlobs;
 }
 
 /** Generated once per data folder, so events signed before a restart still verify after it. */
 export function loadOrCreateWebhookSecret(dataDir: string): string {
-  const file = join(dataDir, 'webhook-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = `whsec_local_${randomBytes(24).toString('hex')}`;
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
+  return loadOrCreateKey(join(dataDir, 'webhook-secret'), () => `whsec_local_${randomBytes(24).toString('hex')}`);
 }
 
 export function createLocalDeps(settings: LocalSettings): LocalDeps {
   const { db, baseUrl, config } = settings;
+  const blobsDir = join(settings.dataDir, 'blobs');
   return {
     store: settings.store,
-    blobs: createFileBlobs({ rootDir: join(settings.dataDir, 'blobs'), baseUrl }),
+    blobs: createFileBlobs({ rootDir: blobsDir, baseUrl, signingKey: blobSigningKey(blobsDir) }),
     payments: createSimulatedPayments({
       db,
       baseUrl,

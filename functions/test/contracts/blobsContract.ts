@@ -1,15 +1,18 @@
 /** The Blobs contract (DESIGN §7): written once, run against every adapter. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { UnsafeBlobPath, type Blobs } from '../../src/ports/blobs.js';
+import { PrivateBlobPath, UnsafeBlobPath, type Blobs } from '../../src/ports/blobs.js';
 
-export function describeBlobsContract(
-  name: string,
-  makeBlobs: () => Promise<Blobs>,
-  fetchUrl?: (url: string) => Promise<Response>,
-): void {
+export interface BlobUrlChecks {
+  fetchUrl: (url: string) => Promise<Response>;
+  /** False for the Storage emulator, which serves any object URL without checking a signature. */
+  checksSignatures: boolean;
+}
+
+export function describeBlobsContract(name: string, makeBlobs: () => Promise<Blobs>, urls?: BlobUrlChecks): void {
   describe(`Blobs contract: ${name}`, () => {
     const prefix = `contract-${randomUUID()}`;
+    const publicPrefix = `items/${prefix}`;
     const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
 
     it('stores bytes and reads them back with their content type', async () => {
@@ -47,12 +50,24 @@ export function describeBlobsContract(
       expect(await blobs.get(`${prefix}/folder/inside.jpg/below.jpg`)).toBeNull();
     });
 
-    it('returns an absolute URL that names the path', async () => {
+    it('gives a public path one permanent absolute URL that names the path', async () => {
       const blobs = await makeBlobs();
-      const url = await blobs.put(`${prefix}/c.jpg`, bytes, 'image/jpeg');
-      expect(url).toBe(blobs.url(`${prefix}/c.jpg`));
+      const url = blobs.publicUrl(`${publicPrefix}/c.jpg`);
+      expect(url).toBe(blobs.publicUrl(`${publicPrefix}/c.jpg`));
       expect(new URL(url).protocol).toMatch(/^https?:$/);
-      expect(decodeURIComponent(url)).toContain(`${prefix}/c.jpg`);
+      expect(decodeURIComponent(url)).toContain(`${publicPrefix}/c.jpg`);
+    });
+
+    it('refuses a public URL for a private path', async () => {
+      const blobs = await makeBlobs();
+      expect(() => blobs.publicUrl(`image-edits/${prefix}/staged.jpg`)).toThrow(PrivateBlobPath);
+    });
+
+    it('gives a private path an absolute signed URL that names the path', async () => {
+      const blobs = await makeBlobs();
+      const url = await blobs.signedUrl(`image-edits/${prefix}/staged.jpg`, 60_000);
+      expect(new URL(url).protocol).toMatch(/^https?:$/);
+      expect(decodeURIComponent(url)).toContain(`image-edits/${prefix}/staged.jpg`);
     });
 
     it.each([
@@ -70,17 +85,63 @@ export function describeBlobsContract(
       await expect(blobs.put(path, bytes, 'image/jpeg')).rejects.toBeInstanceOf(UnsafeBlobPath);
       await expect(blobs.get(path)).rejects.toBeInstanceOf(UnsafeBlobPath);
       await expect(blobs.delete(path)).rejects.toBeInstanceOf(UnsafeBlobPath);
+      await expect(blobs.signedUrl(path, 60_000)).rejects.toBeInstanceOf(UnsafeBlobPath);
+      expect(() => blobs.publicUrl(path)).toThrow(UnsafeBlobPath);
     });
 
-    if (fetchUrl) {
-      it('serves the stored bytes at the public URL with the content type', async () => {
-        const blobs = await makeBlobs();
-        const url = await blobs.put(`${prefix}/served.png`, bytes, 'image/png');
-        const response = await fetchUrl(url);
+    if (urls) {
+      const { fetchUrl } = urls;
+      const expectServed = async (response: Response, contentType: string) => {
         expect(response.status).toBe(200);
-        expect(response.headers.get('content-type')).toBe('image/png');
+        expect(response.headers.get('content-type')).toBe(contentType);
         expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
+      };
+
+      it('serves a public path to anyone at its public URL, with the content type', async () => {
+        const blobs = await makeBlobs();
+        await blobs.put(`${publicPrefix}/served.png`, bytes, 'image/png');
+        await expectServed(await fetchUrl(blobs.publicUrl(`${publicPrefix}/served.png`)), 'image/png');
       });
+
+      it('serves a private path at its signed URL, with the content type', async () => {
+        const blobs = await makeBlobs();
+        await blobs.put(`image-edits/${prefix}/served.jpg`, bytes, 'image/jpeg');
+        await expectServed(await fetchUrl(await blobs.signedUrl(`image-edits/${prefix}/served.jpg`, 60_000)), 'image/jpeg');
+      });
+
+      it('stops serving a deleted public path', async () => {
+        const blobs = await makeBlobs();
+        await blobs.put(`${publicPrefix}/removed.jpg`, bytes, 'image/jpeg');
+        await blobs.delete(`${publicPrefix}/removed.jpg`);
+        expect((await fetchUrl(blobs.publicUrl(`${publicPrefix}/removed.jpg`))).status).toBe(404);
+      });
+
+      if (urls.checksSignatures) {
+        it('refuses a private path at its URL without the signature', async () => {
+          const blobs = await makeBlobs();
+          await blobs.put(`image-edits/${prefix}/bare.jpg`, bytes, 'image/jpeg');
+          const url = new URL(await blobs.signedUrl(`image-edits/${prefix}/bare.jpg`, 60_000));
+          url.search = '';
+          expect((await fetchUrl(url.toString())).status).toBe(403);
+        });
+
+        it('refuses a signed URL whose signature was altered', async () => {
+          const blobs = await makeBlobs();
+          await blobs.put(`image-edits/${prefix}/forged.jpg`, bytes, 'image/jpeg');
+          const url = await blobs.signedUrl(`image-edits/${prefix}/forged.jpg`, 60_000);
+          const forged = url.replace(/(signature=)(.)/i, (_m, key: string, c: string) => key + (c === 'A' ? 'B' : 'A'));
+          expect(forged).not.toBe(url);
+          expect((await fetchUrl(forged)).status).toBe(403);
+        });
+
+        it('refuses a signed URL for another path', async () => {
+          const blobs = await makeBlobs();
+          await blobs.put(`image-edits/${prefix}/mine.jpg`, bytes, 'image/jpeg');
+          await blobs.put(`image-edits/${prefix}/theirs.jpg`, bytes, 'image/jpeg');
+          const url = await blobs.signedUrl(`image-edits/${prefix}/mine.jpg`, 60_000);
+          expect((await fetchUrl(url.replace('mine.jpg', 'theirs.jpg'))).status).toBe(403);
+        });
+      }
     }
   });
 }

@@ -104,7 +104,7 @@ export async function createTestApp(
       if (response.status !== 200) throw new Error(`webhook answered ${response.status}: ${response.text}`);
     },
   });
-  const blobs = createFileBlobs({ rootDir: blobDir, baseUrl });
+  const blobs = createFileBlobs({ rootDir: blobDir, baseUrl, signingKey: 'test-blob-signing-key' });
   const app = createApp({
     store,
     blobs,

@@ -17,7 +17,7 @@ import { createFakeStager } from '../helpers/fakeStager.js';
 import { jpegBytes } from '../helpers/images.js';
 import type { LocalHost } from '../../src/localHost/server.js';
 import { startTestLocalHost } from '../helpers/testLocalHost.js';
-import { createFileBlobs } from '../../src/adapters/local/fileBlobs.js';
+import { blobSigningKey, createFileBlobs } from '../../src/adapters/local/fileBlobs.js';
 
 let t: TestApp;
 let attacker: TestUser;
@@ -769,7 +769,8 @@ describe('bad addresses on the local host', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'flipstage-bad-input-'));
     host = await startTestLocalHost(dataDir, { stager: await createFakeStager() });
-    const blobs = createFileBlobs({ rootDir: join(dataDir, 'blobs'), baseUrl: host.url });
+    const rootDir = join(dataDir, 'blobs');
+    const blobs = createFileBlobs({ rootDir, baseUrl: host.url, signingKey: blobSigningKey(rootDir) });
     await blobs.put('items/abc/photo.jpg', await jpegBytes(20, 20), 'image/jpeg');
   });
   afterAll(async () => {
@@ -778,7 +779,7 @@ describe('bad addresses on the local host', () => {
   });
 
   const HOST_CASES: Array<{ path: string; method?: string; status: number; message: string }> = [
-    { path: '/blobs/items', status: 404, message: MESSAGES.notFound },
+    { path: '/blobs/items', status: 403, message: MESSAGES.blobLinkRefused },
     { path: '/blobs/items/abc', status: 404, message: MESSAGES.notFound },
     { path: '/blobs/items/abc/', status: 404, message: MESSAGES.notFound },
     { path: '/blobs/items/abc/photo.jpg/inside', status: 404, message: MESSAGES.notFound },
@@ -787,6 +788,8 @@ describe('bad addresses on the local host', () => {
     { path: '/blobs/%2e%2e%2f%2e%2e%2fwebhook-secret', status: 404, message: MESSAGES.notFound },
     { path: '/blobs/items/%E0%A4%A', status: 400, message: MESSAGES.invalidAddress },
     { path: '/blobs/items/abc/photo.jpg', method: 'DELETE', status: 404, message: MESSAGES.notFound },
+    { path: '/blobs/image-edits/u1/e1/staged.jpg', status: 403, message: MESSAGES.blobLinkRefused },
+    { path: '/blobs/image-edits/u1/e1/staged.jpg?expires=99999999999&signature=forged', status: 403, message: MESSAGES.blobLinkRefused },
     { path: '/dev/checkout/%00', status: 404, message: MESSAGES.notFound },
     { path: "/dev/checkout/cs_sim_1'%20OR%201=1", status: 404, message: MESSAGES.notFound },
     { path: '/dev/checkout/%E0%A4%A', status: 400, message: MESSAGES.invalidAddress },

@@ -62,6 +62,9 @@ async function subscribe(user: TestUser, priceId: string) {
 }
 
 const balance = async (uid: string) => (await t.store.getAccount(uid))?.customer.creditsRemaining;
+/** A signed URL without its signature: the same file, whenever the URL was signed. */
+const unsigned = (url: string) => url.split('?')[0];
+const SIGNED = String.raw`\?expires=\d+&signature=[\w-]+$`;
 
 describe('POST /api/stage', () => {
   it('debits 1 credit, stores input and output, records the image edit and returns its URLs', async () => {
@@ -70,8 +73,8 @@ describe('POST /api/stage', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       editId: expect.any(String),
-      inputUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:5999\/blobs\/image-edits\/.+\/input\.jpg$/),
-      outputUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:5999\/blobs\/image-edits\/.+\/staged\.jpg$/),
+      inputUrl: expect.stringMatching(new RegExp(String.raw`^http://127\.0\.0\.1:5999/blobs/image-edits/.+/input\.jpg` + SIGNED)),
+      outputUrl: expect.stringMatching(new RegExp(String.raw`^http://127\.0\.0\.1:5999/blobs/image-edits/.+/staged\.jpg` + SIGNED)),
       creditsRemaining: 9,
     });
     const edits = await request(t.app).get('/api/image-edits').set('authorization', `Bearer ${user.idToken}`);
@@ -79,8 +82,8 @@ describe('POST /api/stage', () => {
       expect.objectContaining({
         id: response.body.editId,
         user_id: user.uid,
-        input_image_url: response.body.inputUrl,
-        output_image_url: response.body.outputUrl,
+        input_image_url: expect.stringMatching(new RegExp(`^${unsigned(response.body.inputUrl)}${SIGNED}`)),
+        output_image_url: expect.stringMatching(new RegExp(`^${unsigned(response.body.outputUrl)}${SIGNED}`)),
         background_style: buildAutoPrompt('farmhouse', 'dresser'),
         style: 'farmhouse',
         furniture_type: 'dresser',
@@ -199,7 +202,11 @@ describe('POST /api/stage', () => {
     const first = await stage(user, { key: 'retry-1' });
     const second = await stage(user, { key: 'retry-1' });
     expect(second.status).toBe(200);
-    expect(second.body).toEqual(first.body);
+    expect({ ...second.body, inputUrl: unsigned(second.body.inputUrl), outputUrl: unsigned(second.body.outputUrl) }).toEqual({
+      ...first.body,
+      inputUrl: unsigned(first.body.inputUrl),
+      outputUrl: unsigned(first.body.outputUrl),
+    });
     expect(await balance(user.uid)).toBe(9);
   });
 
@@ -219,9 +226,9 @@ describe('POST /api/stage', () => {
       await stage(user, { key: 'room-0', fields }),
       await stage(user, { key: 'room-1', fields: { ...fields, variant: '1' } }),
     ];
-    expect(replays.map((r) => [r.body.editId, r.body.outputUrl])).toEqual([
-      [first.body.editId, first.body.outputUrl],
-      [second.body.editId, second.body.outputUrl],
+    expect(replays.map((r) => [r.body.editId, unsigned(r.body.outputUrl)])).toEqual([
+      [first.body.editId, unsigned(first.body.outputUrl)],
+      [second.body.editId, unsigned(second.body.outputUrl)],
     ]);
     expect(t.stager.calls).toHaveLength(calls);
     expect(await balance(user.uid)).toBe(8);
@@ -267,7 +274,7 @@ describe('POST /api/stage', () => {
     const heic = readFileSync(new URL('../fixtures/heic/armchair-irot.heic', import.meta.url));
     const response = await stage(user, { image: heic });
     expect(response.status).toBe(200);
-    expect(response.body.inputUrl).toMatch(/\/input\.jpg$/);
+    expect(unsigned(response.body.inputUrl)).toMatch(/\/input\.jpg$/);
     const stored = await t.blobs.get(new URL(response.body.inputUrl).pathname.replace(/^\/blobs\//, ''));
     expect(stored?.contentType).toBe('image/jpeg');
     expect(await balance(user.uid)).toBe(2);

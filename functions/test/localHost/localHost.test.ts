@@ -86,7 +86,7 @@ describe('local host', () => {
     expect(output.status).toBe(200);
     expect(output.headers.get('content-type')).toBe('image/jpeg');
     expect(output.headers.get('access-control-allow-origin')).toBe('*');
-    expect(output.headers.get('cache-control')).toContain('immutable');
+    expect(output.headers.get('cache-control')).toBe('private, max-age=3600');
     const meta = await sharp(Buffer.from(await output.arrayBuffer())).metadata();
     expect(meta.format).toBe('jpeg');
     expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(1024);

@@ -1,61 +1,21 @@
-import {
-  collection,
-  doc,
-  getDoc,
-  getDocs,
-  limit,
-  onSnapshot,
-  orderBy,
-  query,
-  startAfter,
-  Timestamp,
-  updateDoc,
-  where,
-  type DocumentData,
-  type QueryConstraint,
-  type Firestore,
-} from 'firebase/firestore';
+import { doc, getDoc, onSnapshot, updateDoc, type Firestore } from 'firebase/firestore';
 import { updateProfile as updateAuthProfile, type Auth } from 'firebase/auth';
-import {
-  API_PATHS,
-  mergeUser,
-  type CustomerRecord,
-  type ImageEdit,
-  type MergedUser,
-  type UserProfile,
-} from '@flipstage/core';
+import { API_PATHS, mergeUser, type CustomerRecord, type MergedUser, type UserProfile } from '@flipstage/core';
 import type { ApiFetch } from './http';
 import { authIdentity, withProviders } from './accountIdentity';
 import type { AccountDriver, AuthUser } from './types';
 import { contracts } from './contracts';
-
-const IMAGE_EDITS_PAGE_SIZE = 24;
-
-function isoDate(value: unknown): string {
-  if (value instanceof Timestamp) return value.toDate().toISOString();
-  if (typeof value === 'string') return value;
-  return new Date(0).toISOString();
-}
-
-function toImageEdit(id: string, data: DocumentData): ImageEdit {
-  return {
-    id,
-    user_id: String(data.user_id ?? ''),
-    input_image_url: String(data.input_image_url ?? ''),
-    output_image_url: String(data.output_image_url ?? ''),
-    background_style: String(data.background_style ?? ''),
-    style: typeof data.style === 'string' ? data.style : null,
-    furniture_type: typeof data.furniture_type === 'string' ? data.furniture_type : null,
-    created_at: isoDate(data.created_at),
-  };
-}
+import { fetchImageEdits } from './imageEditsApi';
 
 function merged(user: AuthUser, profile: UserProfile | null, customer: CustomerRecord | null): MergedUser | null {
   if (!profile && !customer) return null;
   return withProviders(mergeUser(authIdentity(user), profile, customer), user);
 }
 
-/** Firebase mode: the user's own documents, read directly under security rules (DESIGN §1). */
+/**
+ * Firebase mode: the user's own account documents, read directly under security rules (DESIGN §1);
+ * image edits come from the API, which signs their private files' URLs.
+ */
 export function createFirestoreAccountDriver(db: Firestore, auth: Auth, apiFetch: ApiFetch): AccountDriver {
   return {
     realtime: true,
@@ -117,20 +77,6 @@ export function createFirestoreAccountDriver(db: Firestore, auth: Auth, apiFetch
         });
       }
     },
-    async listImageEdits(user, cursor) {
-      const constraints: QueryConstraint[] = [
-        where('user_id', '==', user.uid),
-        orderBy('created_at', 'desc'),
-        limit(IMAGE_EDITS_PAGE_SIZE),
-      ];
-      if (cursor) {
-        const last = await getDoc(doc(db, 'image_edits', cursor));
-        if (last.exists()) constraints.push(startAfter(last));
-      }
-      const snap = await getDocs(query(collection(db, 'image_edits'), ...constraints));
-      const data = snap.docs.map((d) => toImageEdit(d.id, d.data()));
-      const lastDoc = snap.docs[snap.docs.length - 1];
-      return { data, nextCursor: snap.docs.length === IMAGE_EDITS_PAGE_SIZE && lastDoc ? lastDoc.id : null };
-    },
+    listImageEdits: (_user, cursor) => fetchImageEdits(apiFetch, cursor),
   };
 }

@@ -3,8 +3,7 @@ import { ApiError, type ApiFetch } from './http';
 import { withProviders } from './accountIdentity';
 import type { AccountDriver } from './types';
 import { contracts } from './contracts';
-
-export const IMAGE_EDITS_PATH = '/api/image-edits';
+import { fetchImageEdits } from './imageEditsApi';
 
 /** Local mode: the account, credits and image edits come from the local host's HTTP API. */
 export function createLocalAccountDriver(apiFetch: ApiFetch): AccountDriver {
@@ -27,9 +26,6 @@ export function createLocalAccountDriver(apiFetch: ApiFetch): AccountDriver {
     async updateProfile(_user, profile) {
       await apiFetch(API_PATHS.account, { schema: contracts.mergedUser, method: 'PATCH', json: profile });
     },
-    async listImageEdits(_user, cursor) {
-      const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-      return apiFetch(`${IMAGE_EDITS_PATH}${query}`, { schema: contracts.imageEditsPage });
-    },
+    listImageEdits: (_user, cursor) => fetchImageEdits(apiFetch, cursor),
   };
 }

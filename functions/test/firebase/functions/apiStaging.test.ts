@@ -1,6 +1,7 @@
 /**
  * Staging through the `api` bundle on the Emulator Suite: the credit spent in Firestore, the
- * files in Cloud Storage behind their token URLs, the edit readable by its owner under the rules.
+ * files in Cloud Storage behind URLs signed for their owner, the edit (holding the files' paths)
+ * readable by its owner under the rules.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -42,8 +43,8 @@ describe('the api function on the Emulator Suite with Cloud Storage', () => {
     );
     expect(edit.data()).toMatchObject({
       user_id: uid,
-      input_image_url: staged.inputUrl,
-      output_image_url: staged.outputUrl,
+      input_image_url: `image-edits/${uid}/${staged.editId}/input.jpg`,
+      output_image_url: `image-edits/${uid}/${staged.editId}/staged.jpg`,
     });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * storage.rules for image-edits/{ownerUid}/…: input and output images of staging, readable by
- * their owner only (others get them only through the token URL the backend gives the owner).
+ * their owner only (the owner's browser gets them through URLs the backend signs for an hour).
  */
 import { assertFails, assertSucceeds, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,7 +1,8 @@
 /**
  * What the URLs handed out by the Cloud Storage adapter let a browser do, against the Storage
- * emulator with storage.rules loaded: marketplace images open for anyone, image-edit files only
- * with their token.
+ * emulator with storage.rules loaded: marketplace photos open to anyone at their token-free URL,
+ * image-edit files never at that URL, since no file carries a download token any more. (The
+ * emulator serves signed URLs without checking them; their expiry is Cloud Storage's.)
  */
 import { randomUUID } from 'node:crypto';
 import { getStorage } from 'firebase-admin/storage';
@@ -12,45 +13,46 @@ import { adminApp } from '../support/emulators.js';
 import { jpegBytes } from '../support/factories.js';
 
 const PROJECT_ID = 'demo-flipstage-blob-urls';
+const BUCKET = `${PROJECT_ID}.appspot.com`;
 let blobs: Blobs;
 const owner = `u${randomUUID().slice(0, 8)}`;
 
 beforeAll(() => {
-  const bucket = getStorage(adminApp(PROJECT_ID, ['storage'])).bucket(`${PROJECT_ID}.appspot.com`);
-  blobs = createStorageBlobs({ bucket, tokenSecret: 'url-test-secret', origin: storageOrigin() });
+  blobs = createStorageBlobs({ bucket: getStorage(adminApp(PROJECT_ID, ['storage'])).bucket(BUCKET), origin: storageOrigin() });
 });
 
-function withoutToken(url: string): string {
-  const parsed = new URL(url);
-  parsed.searchParams.delete('token');
-  return parsed.toString();
-}
+/** The download endpoint's URL of a path, as a token URL would have been without its token. */
+const downloadUrl = (path: string) => `${storageOrigin()}/v0/b/${BUCKET}/o/${encodeURIComponent(path)}?alt=media`;
 
 describe('Cloud Storage blob URLs in the emulator', () => {
-  it('serves a marketplace image to anyone, without a token', async () => {
-    const url = await blobs.put(`items/${randomUUID()}/photo-0.jpg`, jpegBytes(), 'image/jpeg');
+  it('serves a marketplace photo to anyone, without a token', async () => {
+    const path = `items/${randomUUID()}/photo-0.jpg`;
+    await blobs.put(path, jpegBytes(), 'image/jpeg');
+    const url = blobs.publicUrl(path);
     expect(new URL(url).searchParams.has('token')).toBe(false);
     const response = await fetch(url);
     expect(response.status).toBe(200);
     expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(jpegBytes()))).toBe(true);
   });
 
-  it('serves an image-edit file through its token URL', async () => {
-    const url = await blobs.put(`image-edits/${owner}/${randomUUID()}/staged.jpg`, jpegBytes(), 'image/jpeg');
-    const response = await fetch(url);
+  it('refuses an image-edit file at the download endpoint (storage.rules: owner only)', async () => {
+    const path = `image-edits/${owner}/${randomUUID()}/staged.jpg`;
+    await blobs.put(path, jpegBytes(), 'image/jpeg');
+    expect((await fetch(downloadUrl(path))).status).toBe(403);
+  });
+
+  it('stores image-edit files without a download token', async () => {
+    const path = `image-edits/${owner}/${randomUUID()}/staged.jpg`;
+    await blobs.put(path, jpegBytes(), 'image/jpeg');
+    const [metadata] = await getStorage(adminApp(PROJECT_ID, ['storage'])).bucket(BUCKET).file(path).getMetadata();
+    expect(metadata.metadata?.firebaseStorageDownloadTokens).toBeUndefined();
+  });
+
+  it('serves an image-edit file through the URL signed for its owner', async () => {
+    const path = `image-edits/${owner}/${randomUUID()}/staged.jpg`;
+    await blobs.put(path, jpegBytes(), 'image/jpeg');
+    const response = await fetch(await blobs.signedUrl(path, 60_000));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/jpeg');
-  });
-
-  it('refuses an image-edit file without its token', async () => {
-    const url = await blobs.put(`image-edits/${owner}/${randomUUID()}/staged.jpg`, jpegBytes(), 'image/jpeg');
-    expect((await fetch(withoutToken(url))).status).toBe(403);
-  });
-
-  it('refuses an image-edit file with a forged token', async () => {
-    const url = await blobs.put(`image-edits/${owner}/${randomUUID()}/staged.jpg`, jpegBytes(), 'image/jpeg');
-    const forged = new URL(url);
-    forged.searchParams.set('token', randomUUID());
-    expect((await fetch(forged)).status).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-/** The local host's refusals outside /api: plain text, so no stack trace or folder path can show. */
+/** Refusals outside the JSON API (the local host's pages, served blobs): plain text, so no stack trace or folder path can show. */
 import type { Response } from 'express';
 
 export function sendText(res: Response, status: number, text: string): void {
