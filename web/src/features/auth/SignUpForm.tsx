@@ -20,7 +20,10 @@ import {
 /** Sign up with a provider or email and password (spec §2, §5). */
 export function SignUpForm({ next }: AuthFormProps) {
   const backend = useBackend();
-  const finishSignIn = useFinishSignIn(next);
+  // In Firebase mode the sign-up credits wait for the confirmed email, which /auth/verify explains.
+  const afterSignUp =
+    backend.mode === 'firebase' ? `/auth/verify${next ? `?next=${encodeURIComponent(next)}` : ''}` : next;
+  const finishSignIn = useFinishSignIn(afterSignUp);
   const state = useAuthFormState('signup');
 
   async function submit(values: AuthFormValues) {

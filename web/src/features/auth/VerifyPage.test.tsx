@@ -121,3 +121,23 @@ describe('/auth/verify once the email is confirmed (Firebase mode)', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('/auth/verify after a password sign-up', () => {
+  async function signUp(path: string, backend: FakeBackend) {
+    const rendered = renderApp(path, backend);
+    await userEvent.type(await screen.findByLabelText('Email'), 'new@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-1');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'secret-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    return rendered;
+  }
+
+  it('is where a Firebase-mode sign-up lands, keeping where the user was going', async () => {
+    const { router } = await signUp('/auth/signup?next=/pricing', { ...createFakeBackend(), mode: 'firebase' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/verify'));
+    expect(router.state.location.search).toEqual({ next: '/pricing' });
+    expect(await screen.findByText(creditsPending)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+  });
+});

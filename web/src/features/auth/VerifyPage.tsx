@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { SIGNUP_CREDITS } from '@flipstage/core';
+import { Alert, Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { resolveNextPath, SIGNUP_CREDITS } from '@flipstage/core';
 import { PageMeta } from '../../app/PageMeta';
 import { useBackend } from '../../backend/BackendContext';
 import { useAuthStatus } from '../../backend/session';
@@ -34,6 +35,7 @@ function VerifiedNote({ creditsClaimed }: { creditsClaimed: boolean }) {
 /** /auth/verify: lands the email confirmation (applyActionCode) and completes email-link sign-in. */
 export function VerifyPage({ oobCode, mode, next }: { oobCode?: string; mode?: string; next?: string }) {
   const backend = useBackend();
+  const navigate = useNavigate();
   const claimCredits = useClaimSignupCredits();
   const isEmailLink = backend.auth.isSignInLink(window.location.href);
   const shouldApply = Boolean(oobCode) && !isEmailLink && (mode === undefined || mode === 'verifyEmail');
@@ -78,7 +80,12 @@ export function VerifyPage({ oobCode, mode, next }: { oobCode?: string; mode?: s
               {state.message}
             </Alert>
           )}
-          {!isEmailLink && <ButtonLink to="/dashboard">Go to your dashboard</ButtonLink>}
+          {!isEmailLink &&
+            (next ? (
+              <Button onClick={() => void navigate({ href: resolveNextPath(next) })}>Continue</Button>
+            ) : (
+              <ButtonLink to="/dashboard">Go to your dashboard</ButtonLink>
+            ))}
         </Stack>
       </Paper>
     </Container>
