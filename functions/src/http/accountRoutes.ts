@@ -30,7 +30,7 @@ export function accountRoutes(deps: {
   fairUse: FairUseGates;
 }): Router {
   const router = Router();
-  const auth = [requireAppCheck(deps.appCheck, deps.config.appCheck), requireUser(deps.identity)];
+  const auth = [requireUser(deps.identity), requireAppCheck(deps.appCheck, deps.config.appCheck)];
 
   const sendAccount = (res: Response, { user, signupCreditsPending }: AccountView) =>
     res.json({

@@ -2,6 +2,7 @@
  * The App Check gate (issue 23): calls that cost money or grant credits (staging, checkout, the
  * billing portal, the account) must come from the app, proven by a Firebase App Check token in
  * X-Firebase-AppCheck. A script that signs up in a loop has none. APP_CHECK=off lets them through.
+ * Mounted after sign-in is checked, so a signed-out caller is still told to sign in.
  */
 import type { RequestHandler } from 'express';
 import { APP_CHECK_HEADER, MESSAGES } from '@flipstage/core';

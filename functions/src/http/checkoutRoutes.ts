@@ -34,7 +34,7 @@ function callerOrigin(req: Request): string | null {
 export function checkoutRoutes(deps: CheckoutDeps & { identity: Identity; appCheck: AppCheckVerifier }): Router {
   const router = Router();
   const json = express.json({ limit: '16kb' });
-  const signedInFromApp = [requireAppCheck(deps.appCheck, deps.config.appCheck), requireUser(deps.identity)];
+  const signedInFromApp = [requireUser(deps.identity), requireAppCheck(deps.appCheck, deps.config.appCheck)];
 
   router.post('/stripe-create-checkout-session', ...signedInFromApp, json, async (req, res) => {
     try {

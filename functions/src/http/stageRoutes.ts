@@ -33,8 +33,8 @@ export function stageRoutes(
   };
   router.post(
     '/stage',
-    requireAppCheck(deps.appCheck, deps.config.appCheck),
     requireUser(deps.identity),
+    requireAppCheck(deps.appCheck, deps.config.appCheck),
     deps.fairUse.staging,
     canStage,
     deps.fairUse.upload,

@@ -60,6 +60,12 @@ describe('App Check enforced', () => {
     expect(response.body).toEqual({ error: { message: MESSAGES.appCheckInvalid } });
   });
 
+  it('asks a signed-out caller to sign in before anything else', async () => {
+    const response = await request(enforced.app).post('/api/account');
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ error: { message: MESSAGES.signInRequired } });
+  });
+
   it('lets an account call with a valid token through', async () => {
     const response = await request(enforced.app)
       .post('/api/account')
