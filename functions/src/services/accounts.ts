@@ -30,19 +30,13 @@ export interface AccountView {
   signupCreditsPending?: boolean;
 }
 
-/**
- * Sign-in providers that vouch for the person: a social account is not free to make by the
- * thousand, and an email link is only opened by someone who receives the mail.
- */
-const VOUCHING_PROVIDERS: ReadonlySet<string> = new Set([
-  'google.com',
-  'facebook.com',
-  'twitter.com',
-  'github.com',
-  'emailLink',
-]);
+/** Sign-in providers that vouch for the person: a social account is not free to make by the thousand. */
+const VOUCHING_PROVIDERS: ReadonlySet<string> = new Set(['google.com', 'facebook.com', 'twitter.com', 'github.com']);
 
-/** Whether this session may receive the sign-up credits now. */
+/**
+ * Whether this session may receive the sign-up credits now: a verified email (a password account
+ * after the verification mail, or an email-link sign-in, whose token says so), or a social sign-in.
+ */
 export function signupCreditsDue(identity: VerifiedIdentity, config: AccountDeps['config']): boolean {
   if (!config.signupCreditsNeedVerifiedEmail) return true;
   return identity.emailVerified || VOUCHING_PROVIDERS.has(identity.signInProvider ?? '');

@@ -58,6 +58,17 @@ export async function refreshTestUserToken(user: TestUser): Promise<TestUser> {
   return { ...user, idToken: tokens.id_token, refreshToken: tokens.refresh_token };
 }
 
+/** The newest mail of a kind the Auth emulator has sent to an address (its oobCodes list). */
+async function lastMailCode(email: string, requestType: string): Promise<string> {
+  const mailbox = await fetch(`http://${AUTH_EMULATOR_HOST}/emulator/v1/projects/${LOCAL_PROJECT_ID}/oobCodes`);
+  const { oobCodes } = (await mailbox.json()) as {
+    oobCodes: Array<{ email: string; oobCode: string; requestType: string }>;
+  };
+  const mail = oobCodes.findLast((code) => code.email === email && code.requestType === requestType);
+  if (!mail) throw new Error(`The Auth emulator sent no ${requestType} mail to ${email}`);
+  return mail.oobCode;
+}
+
 /**
  * Verifies the user's email as a person does: the emulator sends the verification mail (kept in its
  * oobCodes list), the link's code is applied, and the web app then refreshes the ID token.
@@ -70,16 +81,34 @@ export async function verifyTestUserEmail(user: TestUser): Promise<TestUser> {
   });
   if (sent.status !== 200)
     throw new Error(`Auth emulator sendOobCode failed: ${sent.status} ${JSON.stringify(sent.json)}`);
-  const mailbox = await fetch(`http://${AUTH_EMULATOR_HOST}/emulator/v1/projects/${LOCAL_PROJECT_ID}/oobCodes`);
-  const { oobCodes } = (await mailbox.json()) as {
-    oobCodes: Array<{ email: string; oobCode: string; requestType: string }>;
-  };
-  const mail = oobCodes.findLast((code) => code.email === user.email && code.requestType === 'VERIFY_EMAIL');
-  if (!mail) throw new Error(`The Auth emulator sent no verification mail to ${user.email}`);
-  const applied = await postEmulatorJson(`${base}/accounts:update?key=any`, { oobCode: mail.oobCode });
+  const applied = await postEmulatorJson(`${base}/accounts:update?key=any`, {
+    oobCode: await lastMailCode(user.email, 'VERIFY_EMAIL'),
+  });
   if (applied.status !== 200)
     throw new Error(`Auth emulator email verification failed: ${applied.status} ${JSON.stringify(applied.json)}`);
   return refreshTestUserToken(user);
+}
+
+/** Signs a new person in with a one-time email link, as the web app's email-link sign-in does. */
+export async function signInTestUserWithEmailLink(): Promise<TestUser> {
+  const email = `l-${randomUUID()}@example.com`;
+  const base = `http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`;
+  const sent = await postEmulatorJson(`${base}/accounts:sendOobCode?key=any`, {
+    requestType: 'EMAIL_SIGNIN',
+    email,
+    continueUrl: 'http://127.0.0.1:5173/dashboard',
+    canHandleCodeInApp: true,
+  });
+  if (sent.status !== 200)
+    throw new Error(`Auth emulator sendOobCode failed: ${sent.status} ${JSON.stringify(sent.json)}`);
+  const signIn = await postEmulatorJson(`${base}/accounts:signInWithEmailLink?key=any`, {
+    email,
+    oobCode: await lastMailCode(email, 'EMAIL_SIGNIN'),
+  });
+  if (signIn.status !== 200)
+    throw new Error(`Auth emulator email-link sign-in failed: ${signIn.status} ${JSON.stringify(signIn.json)}`);
+  const user = signIn.json as { localId: string; idToken: string; refreshToken: string };
+  return { uid: user.localId, email, idToken: user.idToken, refreshToken: user.refreshToken };
 }
 
 /** Signs a new person in with a social provider ('google.com', 'github.com', …) through the emulator's fake IdP. */

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_PRICE_IDS } from '@flipstage/core';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import {
+  signInTestUserWithEmailLink,
   signInTestUserWithProvider,
   signUpTestUser,
   verifyTestUserEmail,
@@ -63,6 +64,12 @@ describe('sign-up credits in Firebase mode', () => {
 
   it.each(['google.com', 'github.com'])('grants the credits at the first sign-in with %s', async (provider) => {
     const user = await signInTestUserWithProvider(provider);
+    const response = await postAccount(user);
+    expect(response.body).toMatchObject({ creditsRemaining: 10, signupCreditsPending: false });
+  });
+
+  it('grants the credits at the first sign-in with an email link, which proves the email', async () => {
+    const user = await signInTestUserWithEmailLink();
     const response = await postAccount(user);
     expect(response.body).toMatchObject({ creditsRemaining: 10, signupCreditsPending: false });
   });
