@@ -1,0 +1,101 @@
+/**
+ * `npm run bench:capacity`: how many stagings a second one `stage` function instance sustains with
+ * the built-in engine, and so the ceiling at the configured most instances (docs/firebase.md,
+ * "Capacity"). The local host on this machine's 2 cores stands in for one instance (2 vCPUs, the
+ * same app, the same fair-use gates): CLIENTS sellers stage one photo after another for DURATION_S,
+ * as many at once as the function's concurrency lets into an instance.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { LOCAL_PRICE_IDS } from '@flipstage/core';
+import { ensureAuthEmulator, postEmulatorJson } from './lib/authEmulator.mjs';
+import { startLocalHost, REPO_ROOT } from '../functions/src/localHost/server.js';
+import { createLocalStager } from '../functions/src/stagers/engine/index.js';
+import { silentLogger } from '../functions/src/logs.js';
+
+/** The stage function's concurrency (functions/src/index.ts) and the default STAGE_MAX_INSTANCES. */
+const CLIENTS = 8;
+const MAX_INSTANCES = 10;
+const DURATION_S = 30;
+/** The goal: one instance keeps up with a seller batch-staging a folder at one photo a second. */
+const GOAL_PER_INSTANCE = 1;
+
+async function premiumSeller(emulatorUrl: string, hostUrl: string): Promise<Record<string, string>> {
+  const signUp = await postEmulatorJson(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`, {
+    email: `capacity-${randomUUID()}@example.com`,
+    password: 'bench-password',
+    returnSecureToken: true,
+  });
+  const auth = { authorization: `Bearer ${(signUp.json as { idToken: string }).idToken}` };
+  await fetch(`${hostUrl}/api/account`, { method: 'POST', headers: auth });
+  const session = await fetch(`${hostUrl}/api/stripe-create-checkout-session`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ priceId: LOCAL_PRICE_IDS.premium, successUrl: `${hostUrl}/done`, cancelUrl: `${hostUrl}/cancel` }),
+  });
+  const { id } = (await session.json()) as { id: string };
+  await fetch(`${hostUrl}/dev/checkout/${id}/confirm`, { method: 'POST', redirect: 'manual' });
+  return auth;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+}
+
+const emulator = await ensureAuthEmulator({ log: (line) => console.log(line) });
+process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+const dataDir = mkdtempSync(join(tmpdir(), 'flipstage-bench-capacity-'));
+const host = await startLocalHost({ port: 0, dataDir, seed: false, stager: createLocalStager(), logger: silentLogger });
+try {
+  const photo = readFileSync(join(REPO_ROOT, 'samples', 'dresser-blue.jpg'));
+  const sellers = await Promise.all(Array.from({ length: CLIENTS }, () => premiumSeller(emulator.url, host.url)));
+  const stageOnce = async (auth: Record<string, string>) => {
+    const form = new FormData();
+    form.set('imageFile', new Blob([photo], { type: 'image/jpeg' }), 'dresser.jpg');
+    form.set('style', 'modern');
+    form.set('furnitureType', 'dresser');
+    form.set('mode', 'auto');
+    const response = await fetch(`${host.url}/api/stage`, {
+      method: 'POST',
+      headers: { ...auth, 'Idempotency-Key': randomUUID() },
+      body: form,
+    });
+    await response.arrayBuffer();
+    return response.status;
+  };
+  // The model's first call loads it; a warm instance is what the ceiling is about.
+  await stageOnce(sellers[0]!);
+
+  console.log(`${CLIENTS} sellers staging one photo after another for ${DURATION_S} s …`);
+  const latencies: number[] = [];
+  const refused = new Map<number, number>();
+  const started = performance.now();
+  const deadline = started + DURATION_S * 1000;
+  await Promise.all(
+    sellers.map(async (auth) => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        const status = await stageOnce(auth);
+        if (status === 200) latencies.push(performance.now() - t0);
+        else refused.set(status, (refused.get(status) ?? 0) + 1);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const perInstance = latencies.length / seconds;
+  const refusals = [...refused].map(([status, n]) => `${n} × ${status}`).join(', ') || 'none';
+  console.log(`stagings completed          ${latencies.length} in ${seconds.toFixed(1)} s; refused: ${refusals}`);
+  console.log(`latency                     p50 ${percentile(latencies, 50).toFixed(0)} ms  p95 ${percentile(latencies, 95).toFixed(0)} ms`);
+  console.log(
+    `one stage instance          ${perInstance.toFixed(2)} stagings/s  (goal ≥ ${GOAL_PER_INSTANCE}: ${perInstance >= GOAL_PER_INSTANCE ? 'met' : 'MISSED'})`,
+  );
+  console.log(`ceiling at ${MAX_INSTANCES} instances       ${(perInstance * MAX_INSTANCES).toFixed(1)} stagings/s (STAGE_MAX_INSTANCES=${MAX_INSTANCES})`);
+} finally {
+  await host.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  await emulator.stop();
+}
