@@ -19,15 +19,13 @@
  *   are copied beside it, because Firebase reads them from the functions source folder.
  *
  *   --emulator   also fill in what the Emulator Suite needs and you did not set: the plans' local
- *                price ids as params, and emulator-only secrets (a stable storage-token secret
- *                under .local/). Never used for deploys.
+ *                price ids as params. Never used for deploys.
  *   --emulator-env KEY=VALUE   with --emulator, set a param in the bundle's .env.local over any
  *                value copied from functions/ (repeatable): what one Emulator Suite run decides,
  *                such as its Hosting origin (scripts/lib/firebaseEmulatorSuite.mjs).
  *   --out <dir>  build somewhere else than functions/lib (tests do); it must sit inside the
  *                repository so the bundle's imports resolve from its node_modules.
  */
-import { randomBytes } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -201,16 +199,6 @@ function setEntries(path, entries) {
   writeFileSync(path, [...kept, ...Object.entries(entries).map(([key, value]) => `${key}=${value}`)].join('\n') + '\n');
 }
 
-/** A secret kept across rebuilds, so image-edit URLs issued earlier in an emulator session keep working. */
-function emulatorStorageTokenSecret() {
-  const path = join(root, '.local', 'firebase-emulator', 'storage-token-secret');
-  if (!existsSync(path)) {
-    mkdirSync(join(path, '..'), { recursive: true });
-    writeFileSync(path, randomBytes(32).toString('hex'));
-  }
-  return readFileSync(path, 'utf8').trim();
-}
-
 async function emulatorSettings(overrides) {
   const { LOCAL_PRICE_IDS } = await import('@flipstage/core').catch(() => {
     throw new Error('Build the workspace first (npm run build): the emulator settings use core’s local price ids');
@@ -219,7 +207,6 @@ async function emulatorSettings(overrides) {
   const prices = Object.fromEntries(Object.entries(LOCAL_PRICE_IDS).map(([plan, id]) => [`STRIPE_PRICE_${plan.toUpperCase()}`, id]));
   appendMissing(join(outDir, '.env.local'), Object.fromEntries(Object.entries(prices).filter(([key]) => !projectEnv[key])));
   // Stripe and Photoroom stay unset unless you provide them: staging then uses the built-in engine.
-  appendMissing(join(outDir, '.secret.local'), { STORAGE_TOKEN_SECRET: emulatorStorageTokenSecret() });
   setEntries(join(outDir, '.env.local'), overrides);
 }
 

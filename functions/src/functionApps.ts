@@ -29,6 +29,7 @@ function buildApp(area: ApiArea): Express {
       TRIAL_DAYS: String(params.TRIAL_DAYS.value()),
       MERGE_DB_USER: String(params.MERGE_DB_USER.value()),
       SITE_URL: params.SITE_URL.value(),
+      APP_CHECK: params.APP_CHECK.value(),
     },
     { defaultSiteUrl: `https://${projectID.value()}.web.app,https://${projectID.value()}.firebaseapp.com` },
   );

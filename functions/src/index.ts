@@ -24,8 +24,8 @@ import * as params from './params.js';
 const REGION = 'us-central1';
 
 /** The secrets each function is given: a function reads only what it was granted. */
-const LIGHT_SECRETS = [params.STRIPE_SECRET_KEY, params.STRIPE_WEBHOOK_SECRET, params.STORAGE_TOKEN_SECRET];
-const STAGING_SECRETS = [params.PHOTOROOM_API_KEY, params.STORAGE_TOKEN_SECRET];
+const LIGHT_SECRETS = [params.STRIPE_SECRET_KEY, params.STRIPE_WEBHOOK_SECRET];
+const STAGING_SECRETS = [params.PHOTOROOM_API_KEY];
 
 /**
  * A request handler that loads its area's app on the first request. The app's code (core,

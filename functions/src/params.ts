@@ -8,7 +8,6 @@ import { defineBoolean, defineInt, defineSecret, defineString } from 'firebase-f
 export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
 export const STRIPE_WEBHOOK_SECRET = defineSecret('STRIPE_WEBHOOK_SECRET');
 export const PHOTOROOM_API_KEY = defineSecret('PHOTOROOM_API_KEY');
-export const STORAGE_TOKEN_SECRET = defineSecret('STORAGE_TOKEN_SECRET');
 
 export const STRIPE_PRICE_BASE = defineString('STRIPE_PRICE_BASE', {
   description: 'Stripe price id of the Base plan ($8/month, 25 images)',
@@ -32,6 +31,11 @@ export const SITE_URL = defineString('SITE_URL', {
   default: '',
   description:
     'The site’s origin, e.g. https://flipstage.app (several comma-separated); checkout and billing portal redirects must stay on it. Empty: the project’s Hosting domains',
+});
+export const APP_CHECK = defineString('APP_CHECK', {
+  default: 'enforce',
+  description:
+    'enforce: staging, checkout, the billing portal and account calls need a valid Firebase App Check token; off: they do not (for a site without App Check set up)',
 });
 export const PHOTOROOM_MODEL_VERSION = defineString('PHOTOROOM_MODEL_VERSION', {
   default: '',

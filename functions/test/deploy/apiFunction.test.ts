@@ -78,7 +78,7 @@ describe('the functions bundle', () => {
       timeoutSeconds: 60,
       httpsTrigger: {},
     });
-    expect(secretsOf(api)).toEqual(['STORAGE_TOKEN_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+    expect(secretsOf(api)).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
   });
 
   it('exports stage, sized for image work (2 vCPUs, 2 GiB, 8 at once), with the Photoroom key and no Stripe secret', async () => {
@@ -92,7 +92,7 @@ describe('the functions bundle', () => {
       timeoutSeconds: 60,
       httpsTrigger: {},
     });
-    expect(secretsOf(stage)).toEqual(['PHOTOROOM_API_KEY', 'STORAGE_TOKEN_SECRET']);
+    expect(secretsOf(stage)).toEqual(['PHOTOROOM_API_KEY']);
   });
 
   it('takes each function\'s minimum and maximum instances from params', async () => {
