@@ -16,7 +16,7 @@ export const TIER_PARTS = {
   firestore: { title: 'Firestore rules and the Store contract', emulators: ['firestore'], vitest: ['test/firebase/firestore/'] },
   storage: { title: 'Storage rules, the Blobs contract and blob URLs', emulators: ['storage'], vitest: ['test/firebase/storage/'] },
   functions: {
-    title: 'the api function creating an account',
+    title: 'the api function creating an account and granting its credits',
     emulators: ['auth', 'firestore', 'functions'],
     vitest: ['test/firebase/functions/apiAccount.test.ts'],
   },
@@ -25,15 +25,11 @@ export const TIER_PARTS = {
     emulators: ['auth', 'firestore', 'storage', 'functions'],
     vitest: ['test/firebase/functions/apiStaging.test.ts'],
   },
+  // Without a Storage emulator beside them the functions keep images in their file store.
   e2e: {
-    title: 'browser journeys on credits and the profile in Firestore',
+    title: 'browser journeys: the first day (sign up, confirm, stage a HEIC, list it), credits and the profile in Firestore',
     emulators: ['auth', 'firestore', 'functions', 'hosting'],
-    playwright: ['accountJourneys.spec.ts'],
-  },
-  'e2e-storage': {
-    title: 'the browser journey of a staged image shown from Storage',
-    emulators: ['auth', 'firestore', 'storage', 'functions', 'hosting'],
-    playwright: ['stagingJourney.spec.ts'],
+    playwright: ['firstDay.spec.ts', 'accountJourneys.spec.ts'],
   },
 };
 

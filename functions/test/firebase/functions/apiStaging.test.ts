@@ -9,14 +9,14 @@ import { fileURLToPath } from 'node:url';
 import { assertSucceeds } from '@firebase/rules-unit-testing';
 import { describe, expect, it } from 'vitest';
 import { API_PATHS, IDEMPOTENCY_HEADER, SIGNUP_CREDITS, type StageResponse } from '@flipstage/core';
-import { createAccount, newUser, useApiFunction } from '../support/apiFunction.js';
+import { createAccount, newVerifiedUser, useApiFunction } from '../support/apiFunction.js';
 
 const samplePhoto = readFileSync(fileURLToPath(new URL('../../../../samples/dresser-blue.jpg', import.meta.url)));
 const api = useApiFunction();
 
 describe('the api function on the Emulator Suite with Cloud Storage', () => {
   it('stages a photo: one credit spent, files in Storage, the edit readable by its owner', async () => {
-    const { uid, idToken } = await newUser();
+    const { uid, idToken } = await newVerifiedUser();
     await createAccount(api, idToken);
     const form = new FormData();
     form.append('imageFile', new Blob([samplePhoto], { type: 'image/jpeg' }), 'dresser.jpg');

@@ -4,9 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { getAuth } from 'firebase-admin/auth';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { API_PATHS, type MergedUser } from '@flipstage/core';
-import { functionUrl, signUpInAuthEmulator } from './emulators.js';
+import { API_PATHS, type AccountResponse } from '@flipstage/core';
+import { adminApp, emulatorHost, functionUrl, signUpInAuthEmulator } from './emulators.js';
 import { firestoreRulesEnvironment } from './rulesEnvironment.js';
 
 // The project `npm run test:firebase` starts the emulators with, so the function writes here too.
@@ -35,15 +36,46 @@ export function useApiFunction(): ApiFunction {
   return api;
 }
 
-export function newUser(): Promise<{ uid: string; idToken: string }> {
-  return signUpInAuthEmulator(`seller-${randomUUID()}@example.com`, 'correct horse battery');
+const PASSWORD = 'correct horse battery';
+
+export interface TestUser {
+  uid: string;
+  email: string;
+  idToken: string;
 }
 
-export async function createAccount(api: ApiFunction, idToken: string): Promise<MergedUser> {
+/** A new email and password user whose email is not verified yet. */
+export async function newUser(): Promise<TestUser> {
+  const email = `seller-${randomUUID()}@example.com`;
+  return { email, ...(await signUpInAuthEmulator(email, PASSWORD)) };
+}
+
+/**
+ * Verifies the user's email, as opening the confirmation link does, and signs in again: only a
+ * new ID token carries email_verified.
+ */
+export async function confirmEmail(user: TestUser): Promise<TestUser> {
+  await getAuth(adminApp(PROJECT_ID, ['auth'])).updateUser(user.uid, { emailVerified: true });
+  const url = `http://${emulatorHost('auth')}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: PASSWORD, returnSecureToken: true }),
+  });
+  if (!response.ok) throw new Error(`Auth emulator sign-in failed: ${response.status} ${await response.text()}`);
+  return { ...user, idToken: ((await response.json()) as { idToken: string }).idToken };
+}
+
+/** A new user with a verified email, who is due the sign-up credits. */
+export async function newVerifiedUser(): Promise<TestUser> {
+  return confirmEmail(await newUser());
+}
+
+export async function createAccount(api: ApiFunction, idToken: string): Promise<AccountResponse> {
   const response = await fetch(`${api.url}${API_PATHS.account}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${idToken}` },
   });
   expect(response.status).toBe(200);
-  return (await response.json()) as MergedUser;
+  return (await response.json()) as AccountResponse;
 }
