@@ -16,7 +16,7 @@ import type { AppConfig } from '../config.js';
 import { createAccount, getAccountView, updateProfile, type AccountView } from '../services/accounts.js';
 import { invalid } from '../services/errors.js';
 import { listImageEdits } from '../services/imageEdits.js';
-import { requireAppCheck } from './appCheck.js';
+import { attestApp } from './appCheck.js';
 import { requireUser, currentUser } from './auth.js';
 import { sendError } from './errors.js';
 import type { FairUseGates } from './fairUseGates.js';
@@ -30,7 +30,7 @@ export function accountRoutes(deps: {
   fairUse: FairUseGates;
 }): Router {
   const router = Router();
-  const auth = [requireUser(deps.identity), requireAppCheck(deps.appCheck, deps.config.appCheck)];
+  const auth = [requireUser(deps.identity), attestApp(deps.appCheck, deps.config.appCheck)];
 
   const sendAccount = (res: Response, { user, signupCreditsPending }: AccountView) =>
     res.json({

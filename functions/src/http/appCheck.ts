@@ -1,27 +1,48 @@
 /**
- * The App Check gate (issue 23): calls that cost money or grant credits (staging, checkout, the
- * billing portal, the account) must come from the app, proven by a Firebase App Check token in
- * X-Firebase-AppCheck. A script that signs up in a loop has none. APP_CHECK=off lets them through.
- * Mounted after sign-in is checked, so a signed-out caller is still told to sign in.
+ * App Check (issue 23): what is given away must be asked for from the app, proven by a Firebase
+ * App Check token in X-Firebase-AppCheck. A script that signs up in a loop has none, so it never
+ * receives the sign-up credits (attestApp on the account calls) and cannot open checkout or the
+ * billing portal (requireAppCheck). Staging spends the caller's own credits, which only the app
+ * or a payment can have given, so it needs no token: the `flipstage` CLI, which has none, keeps
+ * working. APP_CHECK=off trusts every call. Both run after sign-in is checked, so a signed-out
+ * caller is still told to sign in, and a token that is sent but fails is refused either way.
  */
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { APP_CHECK_HEADER, MESSAGES } from '@flipstage/core';
 import type { AppCheckMode } from '../config.js';
 import { InvalidAppCheckToken, type AppCheckVerifier } from '../ports/appCheck.js';
+import type { VerifiedIdentity } from '../ports/identity.js';
 import { ServiceError } from '../services/errors.js';
+import { currentUser } from './auth.js';
 
+/** Whether the request carries a valid token: false without one, 401 with one that fails. */
+async function attested(verifier: AppCheckVerifier, req: Request): Promise<boolean> {
+  const token = req.get(APP_CHECK_HEADER)?.trim();
+  if (!token) return false;
+  try {
+    await verifier.verifyToken(token);
+    return true;
+  } catch (error) {
+    if (error instanceof InvalidAppCheckToken)
+      throw new ServiceError('unauthenticated', MESSAGES.appCheckInvalid, { cause: error });
+    throw error;
+  }
+}
+
+/** Refuses a call without a valid token (401). */
 export function requireAppCheck(verifier: AppCheckVerifier, mode: AppCheckMode): RequestHandler {
   if (mode === 'off') return (_req, _res, next) => next();
   return async (req, _res, next) => {
-    const token = req.get(APP_CHECK_HEADER)?.trim();
-    if (!token) throw new ServiceError('unauthenticated', MESSAGES.appCheckRequired);
-    try {
-      await verifier.verifyToken(token);
-    } catch (error) {
-      if (error instanceof InvalidAppCheckToken)
-        throw new ServiceError('unauthenticated', MESSAGES.appCheckInvalid, { cause: error });
-      throw error;
-    }
+    if (!(await attested(verifier, req))) throw new ServiceError('unauthenticated', MESSAGES.appCheckRequired);
+    next();
+  };
+}
+
+/** Lets the call through and records on the signed-in user whether it came from the app. */
+export function attestApp(verifier: AppCheckVerifier, mode: AppCheckMode): RequestHandler {
+  return async (req, res, next) => {
+    const appAttested = mode === 'off' || (await attested(verifier, req));
+    res.locals.user = { ...currentUser(res), appAttested } satisfies VerifiedIdentity;
     next();
   };
 }

@@ -7,24 +7,15 @@ import {
   stageTextFields,
   type StageResponse,
 } from '@flipstage/core';
-import type { AppCheckVerifier } from '../ports/appCheck.js';
 import type { Identity } from '../ports/identity.js';
-import type { AppConfig } from '../config.js';
 import { assertCanStage, stageImage, type StagingDeps } from '../services/staging.js';
-import { requireAppCheck } from './appCheck.js';
 import { currentUser, requireUser } from './auth.js';
 import type { FairUseGates } from './fairUseGates.js';
 import { parseMultipart } from './multipart.js';
 import { requestLogger } from './requestContext.js';
 
-export function stageRoutes(
-  deps: Omit<StagingDeps, 'logger'> & {
-    identity: Identity;
-    appCheck: AppCheckVerifier;
-    config: Pick<AppConfig, 'appCheck'>;
-    fairUse: FairUseGates;
-  },
-): Router {
+/** No App Check here: staging spends the caller's own credits, and the CLI has no token (http/appCheck.ts). */
+export function stageRoutes(deps: Omit<StagingDeps, 'logger'> & { identity: Identity; fairUse: FairUseGates }): Router {
   const router = Router();
   // Rate, credit and upload-slot checks all come before a byte of the upload is read.
   const canStage: RequestHandler = async (_req, res, next) => {
@@ -34,7 +25,6 @@ export function stageRoutes(
   router.post(
     '/stage',
     requireUser(deps.identity),
-    requireAppCheck(deps.appCheck, deps.config.appCheck),
     deps.fairUse.staging,
     canStage,
     deps.fairUse.upload,

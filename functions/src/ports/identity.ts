@@ -9,6 +9,11 @@ export interface VerifiedIdentity extends AuthIdentity {
   emailVerified: boolean;
   /** How this session signed in (the token's firebase.sign_in_provider): 'password', 'google.com', … */
   signInProvider: string | null;
+  /**
+   * Whether this request came from the app, proven by App Check (true where App Check is off);
+   * set by the API for the calls that look, absent where nobody asked.
+   */
+  appAttested?: boolean;
 }
 
 export interface Identity {

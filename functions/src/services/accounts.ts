@@ -35,10 +35,12 @@ const VOUCHING_PROVIDERS: ReadonlySet<string> = new Set(['google.com', 'facebook
 
 /**
  * Whether this session may receive the sign-up credits now: a verified email (a password account
- * after the verification mail, or an email-link sign-in, whose token says so), or a social sign-in.
+ * after the verification mail, or an email-link sign-in, whose token says so), or a social sign-in,
+ * asked for from the app (App Check): a script with verified throwaway addresses gets nothing.
  */
 export function signupCreditsDue(identity: VerifiedIdentity, config: AccountDeps['config']): boolean {
   if (!config.signupCreditsNeedVerifiedEmail) return true;
+  if (identity.appAttested === false) return false;
   return identity.emailVerified || VOUCHING_PROVIDERS.has(identity.signInProvider ?? '');
 }
 

@@ -1,7 +1,9 @@
 /**
- * Issue 23: with APP_CHECK=enforce, the calls that cost money or grant credits (staging, checkout,
- * the billing portal, the account) need a Firebase App Check token the verifier accepts; the
- * Stripe webhook and the public marketplace never do. APP_CHECK=off lets every call through.
+ * Issue 23: with APP_CHECK=enforce, what is given away must be asked for from the app: checkout
+ * and the billing portal need a Firebase App Check token the verifier accepts, and the sign-up
+ * credits come only with an account call that carries one (signupCredits.test.ts). Account calls
+ * and staging work without one (the CLI has none), but a token that fails is refused everywhere.
+ * The Stripe webhook and the public marketplace never look. APP_CHECK=off lets every call through.
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,22 +30,35 @@ afterAll(async () => {
 
 const origin = 'http://127.0.0.1:5173';
 
-/** Each guarded call, signed in and otherwise valid. */
+const checkout = (t: TestApp) =>
+  request(t.app)
+    .post('/api/stripe-create-checkout-session')
+    .set('origin', origin)
+    .send({ priceId: LOCAL_PRICE_IDS.base, successUrl: '/dashboard', cancelUrl: '/pricing' });
+
+/** The calls that need a token, signed in and otherwise valid. */
 const guardedCalls = {
-  'POST /api/account': (t: TestApp) => request(t.app).post('/api/account'),
-  'GET /api/account': (t: TestApp) => request(t.app).get('/api/account'),
-  'PATCH /api/account': (t: TestApp) => request(t.app).patch('/api/account').send({ name: 'Dana' }),
-  'POST /api/stage': (t: TestApp) => request(t.app).post('/api/stage').field('style', 'modern'),
-  'POST /api/stripe-create-checkout-session': (t: TestApp) =>
-    request(t.app)
-      .post('/api/stripe-create-checkout-session')
-      .set('origin', origin)
-      .send({ priceId: LOCAL_PRICE_IDS.base, successUrl: '/dashboard', cancelUrl: '/pricing' }),
+  'POST /api/stripe-create-checkout-session': checkout,
   'POST /api/stripe-create-billing-session': (t: TestApp) =>
     request(t.app)
       .post('/api/stripe-create-billing-session')
       .send({ returnUrl: `${origin}/settings/general` }),
 };
+
+/** The calls that look at a token sent, and work without one. */
+const attestedCalls = {
+  'POST /api/account': (t: TestApp) => request(t.app).post('/api/account'),
+  'GET /api/account': (t: TestApp) => request(t.app).get('/api/account'),
+  'PATCH /api/account': (t: TestApp) => request(t.app).patch('/api/account').send({ name: 'Dana' }),
+};
+
+const stage = async (t: TestApp, auth: string) =>
+  request(t.app)
+    .post('/api/stage')
+    .set('authorization', auth)
+    .field('style', 'modern')
+    .field('furnitureType', 'dresser')
+    .attach('imageFile', await jpegBytes(), { filename: 'dresser.jpg', contentType: 'image/jpeg' });
 
 describe('App Check enforced', () => {
   it.each(Object.entries(guardedCalls))('refuses %s without a token with 401 and the message', async (_name, call) => {
@@ -52,7 +67,7 @@ describe('App Check enforced', () => {
     expect(response.body).toEqual({ error: { message: MESSAGES.appCheckRequired } });
   });
 
-  it.each(Object.entries(guardedCalls))('refuses %s with a token the verifier rejects', async (_name, call) => {
+  it.each(Object.entries({ ...guardedCalls, ...attestedCalls }))('refuses %s with a token the verifier rejects', async (_name, call) => {
     const response = await call(enforced)
       .set('authorization', `Bearer ${user.idToken}`)
       .set(APP_CHECK_HEADER, 'forged-token');
@@ -75,22 +90,27 @@ describe('App Check enforced', () => {
     expect(response.body.uid).toBe(user.uid);
   });
 
-  it('lets a staging with a valid token through', async () => {
+  it.each(Object.entries(attestedCalls))('answers %s without a token (the CLI has none)', async (_name, call) => {
+    await request(enforced.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
+    const response = await call(enforced).set('authorization', `Bearer ${user.idToken}`);
+    expect(response.status).toBe(200);
+    expect(response.body.uid).toBe(user.uid);
+  });
+
+  it('stages without a token, spending credits the app gave (the CLI has none)', async () => {
     const other = await signUpTestUser();
     const auth = `Bearer ${other.idToken}`;
-    await request(enforced.app)
-      .post('/api/account')
-      .set('authorization', auth)
-      .set(APP_CHECK_HEADER, TEST_APP_CHECK_TOKEN);
-    const response = await request(enforced.app)
-      .post('/api/stage')
-      .set('authorization', auth)
-      .set(APP_CHECK_HEADER, TEST_APP_CHECK_TOKEN)
-      .field('style', 'modern')
-      .field('furnitureType', 'dresser')
-      .attach('imageFile', await jpegBytes(), { filename: 'dresser.jpg', contentType: 'image/jpeg' });
+    await request(enforced.app).post('/api/account').set('authorization', auth).set(APP_CHECK_HEADER, TEST_APP_CHECK_TOKEN);
+    const response = await stage(enforced, auth);
     expect(response.status).toBe(200);
     expect(response.body.creditsRemaining).toBe(9);
+  });
+
+  it('opens checkout with a valid token', async () => {
+    const response = await checkout(enforced)
+      .set('authorization', `Bearer ${user.idToken}`)
+      .set(APP_CHECK_HEADER, TEST_APP_CHECK_TOKEN);
+    expect(response.status).toBe(200);
   });
 
   it('never asks the Stripe webhook for a token', async () => {

@@ -5,8 +5,8 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_PRICE_IDS } from '@flipstage/core';
-import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { APP_CHECK_HEADER, LOCAL_PRICE_IDS } from '@flipstage/core';
+import { createTestApp, TEST_APP_CHECK_TOKEN, type TestApp } from '../helpers/testApp.js';
 import {
   signInTestUserWithEmailLink,
   signInTestUserWithProvider,
@@ -84,5 +84,29 @@ describe('sign-up credits in Firebase mode', () => {
     expect(session.status).toBe(200);
     expect((await t.store.getAccount(user.uid))?.customer.creditsRemaining).toBe(0);
     expect(await signupEntries(user.uid)).toEqual([]);
+  });
+});
+
+describe('sign-up credits with App Check enforced', () => {
+  let enforced: TestApp;
+  beforeAll(async () => {
+    enforced = await createTestApp({ config: { signupCreditsNeedVerifiedEmail: true, appCheck: 'enforce' } });
+  });
+  afterAll(() => enforced.close());
+
+  const account = (user: TestUser) => request(enforced.app).get('/api/account').set('authorization', `Bearer ${user.idToken}`);
+
+  it('grants nothing to a verified account that asks without an App Check token, as a script would', async () => {
+    const user = await verifyTestUserEmail(await signUpTestUser());
+    await request(enforced.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
+    const response = await account(user);
+    expect(response.body).toMatchObject({ creditsRemaining: 0, signupCreditsPending: true });
+  });
+
+  it('grants the credits once the same account asks from the app', async () => {
+    const user = await verifyTestUserEmail(await signUpTestUser());
+    await request(enforced.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
+    const response = await account(user).set(APP_CHECK_HEADER, TEST_APP_CHECK_TOKEN);
+    expect(response.body).toMatchObject({ creditsRemaining: 10, signupCreditsPending: false });
   });
 });
