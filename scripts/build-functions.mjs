@@ -10,9 +10,8 @@
  * - every other package stays an import, and the generated package.json lists exactly the ones
  *   the bundle imports, at the ranges functions/ and core/ declare, with a package-lock.json cut
  *   from the repository's (the versions the tests ran against; registry packages only);
- * - onnxruntime-node is not installed but vendored: its JavaScript and only its Linux x64 CPU
- *   binaries go to vendor/onnxruntime-node (the package carries every platform's, about 290 MB,
- *   and its install script would fetch GPU providers); its runtime dependency stays a package;
+ * - onnxruntime-node and libheif-js are not installed but vendored: only the files the functions
+ *   run go to vendor/ (scripts/lib/vendorPackages.mjs); their runtime dependencies stay packages;
  * - the staging engine's model weights are copied to models/ beside it, and its room plates
  *   (functions/assets/plates, docs/plates.md) to plates/;
  * - functions/.env* and functions/.secret.local (params and emulator secrets, if you keep any)
@@ -28,12 +27,13 @@
  */
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { deployLockfile } from './lib/deployLockfile.mjs';
 import { deployParamProblems } from './lib/deployParams.mjs';
+import { VENDORED_PACKAGES, vendoredImport, vendoredRuntimeDependencies, vendorPackages } from './lib/vendorPackages.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const functionsDir = join(root, 'functions');
@@ -51,25 +51,22 @@ const functionsPackage = readJson(join(functionsDir, 'package.json'));
 const corePackage = readJson(join(root, 'core', 'package.json'));
 
 const require = createRequire(import.meta.url);
-const ONNXRUNTIME = 'onnxruntime-node';
 /**
  * Pure-ESM packages inlined into the bundle rather than installed: the bundle keeps the few
  * kilobytes it uses, the deploy package drops the 30 MB they weigh installed (stripe's every API
  * version's types, zod's locales).
  */
 const INLINED_PACKAGES = ['stripe', 'zod'];
-/** Where the bundle finds the vendored onnxruntime-node; every output file sits at the root of outDir. */
-const VENDORED_ONNXRUNTIME = `./vendor/${ONNXRUNTIME}/dist/index.js`;
 
 /** Inline the workspace's core from source; leave every npm package and Node built-in as an import. */
 const workspaceInliner = {
   name: 'inline-workspace-core',
   setup(bundler) {
     bundler.onResolve({ filter: /^@flipstage\/core$/ }, () => ({ path: join(root, 'core', 'src', 'index.ts') }));
-    bundler.onResolve({ filter: /^onnxruntime-node$/ }, () => ({ path: VENDORED_ONNXRUNTIME, external: true }));
-    bundler.onResolve({ filter: /^[^./]/ }, (args) =>
-      INLINED_PACKAGES.includes(packageName(args.path)) ? undefined : { path: args.path, external: true },
-    );
+    bundler.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (INLINED_PACKAGES.includes(packageName(args.path))) return undefined;
+      return { path: vendoredImport(args.path) ?? args.path, external: true };
+    });
   },
 };
 
@@ -94,7 +91,7 @@ function deployDependencies(metafile) {
   const imported = new Set();
   for (const output of Object.values(metafile.outputs)) {
     for (const entry of output.imports) {
-      if (entry.external && !isBuiltin(entry.path) && entry.path !== VENDORED_ONNXRUNTIME) imported.add(packageName(entry.path));
+      if (entry.external && !isBuiltin(entry.path) && !entry.path.startsWith('./vendor/')) imported.add(packageName(entry.path));
     }
   }
   const vendored = vendoredRuntimeDependencies();
@@ -107,38 +104,6 @@ function deployDependencies(metafile) {
     dependencies: Object.fromEntries(names.map((name) => [name, vendored[name] ?? declared.get(name).range])),
     from: Object.fromEntries(names.map((name) => [name, declared.get(name)?.from ?? 'functions'])),
   };
-}
-
-/** onnxruntime-node's own manifest, from the copy installed in the repository. */
-function onnxruntimeManifest() {
-  return readJson(require.resolve(`${ONNXRUNTIME}/package.json`));
-}
-
-/**
- * What the vendored onnxruntime-node needs at run time: onnxruntime-common only. Its other
- * dependencies (adm-zip, global-agent) serve the install script, which never runs here.
- */
-function vendoredRuntimeDependencies() {
-  const common = 'onnxruntime-common';
-  return { [common]: onnxruntimeManifest().dependencies[common] };
-}
-
-/** onnxruntime-node's JavaScript and its Linux x64 CPU binaries, the only platform Cloud Functions runs. */
-function vendorOnnxruntime() {
-  const source = dirname(require.resolve(`${ONNXRUNTIME}/package.json`));
-  const target = join(outDir, 'vendor', ONNXRUNTIME);
-  cpSync(join(source, 'dist'), join(target, 'dist'), { recursive: true, filter: (path) => !path.endsWith('.map') });
-  cpSync(join(source, 'bin', 'napi-v6', 'linux', 'x64'), join(target, 'bin', 'napi-v6', 'linux', 'x64'), { recursive: true });
-  const manifest = onnxruntimeManifest();
-  writeFileSync(
-    join(target, 'package.json'),
-    `${JSON.stringify({ name: manifest.name, version: manifest.version, license: manifest.license, main: manifest.main }, null, 2)}\n`,
-  );
-  writeFileSync(
-    join(target, 'LICENSE.md'),
-    `onnxruntime-node ${manifest.version}, copied from its npm package (Linux x64 binaries only).\n` +
-      `Licence: ${manifest.license}, Copyright (c) Microsoft Corporation. ${manifest.repository.url}\n`,
-  );
 }
 
 function copyUserSettings() {
@@ -259,9 +224,9 @@ writeFileSync(
   join(outDir, 'package-lock.json'),
   toJson(deployLockfile(readJson(join(root, 'package-lock.json')), { name: DEPLOY_NAME, ...deploy })),
 );
-vendorOnnxruntime();
+vendorPackages(outDir);
 copyUserSettings();
 copySaliencyModel();
 copyRoomPlates();
 if (values.emulator) await emulatorSettings(overrides);
-console.log(`Built ${relative(root, outDir)} (${Object.keys(deploy.dependencies).join(', ')}; onnxruntime-node vendored for Linux x64)`);
+console.log(`Built ${relative(root, outDir)} (${Object.keys(deploy.dependencies).join(', ')}; vendored: ${VENDORED_PACKAGES.map((p) => p.name).join(', ')})`);

@@ -43,10 +43,26 @@ async function startFunctionsEmulator(): Promise<void> {
 }
 
 beforeAll(async () => {
-  const build = spawnSync('node', ['scripts/build-functions.mjs', '--emulator', '--out', outDir], {
-    cwd: root,
-    encoding: 'utf8',
-  });
+  // No Storage emulator runs here: the functions keep images in the bundle's own folder.
+  const emulatorEnv = [
+    `EMULATOR_BLOBS_DIR=${join(outDir, 'blobs')}`,
+    'EMULATOR_SITE_URL=http://127.0.0.1:5000',
+    'APP_CHECK=off',
+  ];
+  const build = spawnSync(
+    'node',
+    [
+      'scripts/build-functions.mjs',
+      '--emulator',
+      '--out',
+      outDir,
+      ...emulatorEnv.flatMap((pair) => ['--emulator-env', pair]),
+    ],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
   if (build.status !== 0) throw new Error(`build-functions failed:\n${build.stdout}${build.stderr}`);
   appendFileSync(
     join(outDir, '.secret.local'),
@@ -95,9 +111,10 @@ describe('the functions bundle', () => {
     expect(secretsOf(stage)).toEqual(['PHOTOROOM_API_KEY']);
   });
 
-  it('takes each function\'s minimum and maximum instances from params', async () => {
+  it("takes each function's minimum and maximum instances from params", async () => {
     const { api, stage } = await loadBundle();
-    const instances = (endpoint: Endpoint) => [endpoint.__endpoint.minInstances, endpoint.__endpoint.maxInstances].map(String);
+    const instances = (endpoint: Endpoint) =>
+      [endpoint.__endpoint.minInstances, endpoint.__endpoint.maxInstances].map(String);
     expect(instances(api)).toEqual(['params.API_MIN_INSTANCES', 'params.API_MAX_INSTANCES']);
     expect(instances(stage)).toEqual(['params.STAGE_MIN_INSTANCES', 'params.STAGE_MAX_INSTANCES']);
   });
@@ -125,7 +142,9 @@ describe('the functions bundle', () => {
     );
     expect(probe.status, probe.stderr).toBe(0);
     const loaded = JSON.parse(probe.stdout) as string[];
-    expect(loaded.filter((path) => /[/\\](sharp|onnxruntime-node|libheif-js|express|stripe)[/\\]/.test(path))).toEqual([]);
+    expect(loaded.filter((path) => /[/\\](sharp|onnxruntime-node|libheif-js|express|stripe)[/\\]/.test(path))).toEqual(
+      [],
+    );
   });
 
   it('ships a package.json that installs without the workspace, listing the packages the bundle imports', () => {
@@ -142,26 +161,74 @@ describe('the functions bundle', () => {
   });
 
   it('ships a lockfile that pins every package it installs, from the npm registry only', () => {
-    const manifest = JSON.parse(readFileSync(join(outDir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(outDir, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
     const lock = JSON.parse(readFileSync(join(outDir, 'package-lock.json'), 'utf8')) as {
       lockfileVersion: number;
-      packages: Record<string, { version?: string; resolved?: string; integrity?: string; dependencies?: Record<string, string> }>;
+      packages: Record<
+        string,
+        { version?: string; resolved?: string; integrity?: string; dependencies?: Record<string, string> }
+      >;
     };
     expect(lock.lockfileVersion).toBe(3);
     expect(lock.packages['']?.dependencies).toEqual(manifest.dependencies);
-    for (const name of Object.keys(manifest.dependencies)) expect(lock.packages[`node_modules/${name}`]?.version, name).toBeTruthy();
+    for (const name of Object.keys(manifest.dependencies))
+      expect(lock.packages[`node_modules/${name}`]?.version, name).toBeTruthy();
     const installed = Object.entries(lock.packages).filter(([path]) => path !== '');
     expect(installed.filter(([, entry]) => !entry.integrity).map(([path]) => path)).toEqual([]);
-    expect(installed.filter(([, entry]) => entry.resolved && !entry.resolved.startsWith('https://registry.npmjs.org/'))).toEqual([]);
+    expect(
+      installed.filter(([, entry]) => entry.resolved && !entry.resolved.startsWith('https://registry.npmjs.org/')),
+    ).toEqual([]);
   });
 
   it('vendors onnxruntime-node with the Linux x64 CPU binaries only, so the install fetches no GPU providers', () => {
     const lock = readFileSync(join(outDir, 'package-lock.json'), 'utf8');
     expect(lock).not.toContain('node_modules/onnxruntime-node"');
-    const platforms = readdirSync(join(outDir, 'vendor', 'onnxruntime-node', 'bin', 'napi-v6'));
-    expect(platforms).toEqual(['linux']);
-    expect(readdirSync(join(outDir, 'vendor', 'onnxruntime-node', 'bin', 'napi-v6', 'linux'))).toEqual(['x64']);
-    expect(readdirSync(join(outDir, 'vendor', 'onnxruntime-node', 'bin', 'napi-v6', 'linux', 'x64'))).toContain('onnxruntime_binding.node');
+    const napi = join(outDir, 'vendor', 'onnxruntime-node', 'bin', 'napi-v6');
+    expect(readdirSync(napi)).toEqual(['linux']);
+    expect(readdirSync(join(napi, 'linux'))).toEqual(['x64']);
+    expect(readdirSync(join(napi, 'linux', 'x64'))).toContain('onnxruntime_binding.node');
+  });
+
+  it("vendors libheif-js's WebAssembly build only, with its licence", () => {
+    expect(readFileSync(join(outDir, 'package-lock.json'), 'utf8')).not.toContain('node_modules/libheif-js"');
+    expect(readdirSync(join(outDir, 'vendor', 'libheif-js', 'libheif-wasm')).sort()).toEqual([
+      'LICENSE',
+      'libheif.js',
+      'libheif.wasm',
+    ]);
+    expect(readFileSync(join(outDir, 'vendor', 'libheif-js', 'VENDORED.md'), 'utf8')).toContain('LGPL-3.0');
+  });
+
+  it('decodes a HEIC photo with the vendored libheif, loaded as CommonJS inside the ESM package', async () => {
+    const heic = readdirSync(join(root, 'functions', 'test', 'fixtures', 'heic')).find((name) =>
+      name.endsWith('.heic'),
+    );
+    expect(heic).toBeDefined();
+    const probe = spawnSync(
+      'node',
+      [
+        '--input-type=module',
+        '-e',
+        `const { default: factory } = await import(${JSON.stringify(join(outDir, 'vendor', 'libheif-js', 'libheif-wasm', 'libheif.js'))});
+         const lib = factory();
+         if (!lib.calledRun) await new Promise((resolve) => (lib.onRuntimeInitialized = resolve));
+         const context = lib.heif_context_alloc();
+         const bytes = (await import('node:fs')).readFileSync(${JSON.stringify(join(root, 'functions', 'test', 'fixtures', 'heic', heic ?? ''))});
+         const read = lib.heif_context_read_from_memory(context, new Uint8Array(bytes));
+         if (read.code.value !== lib.heif_error_code.heif_error_Ok.value) throw new Error(read.message);
+         const handle = lib.heif_js_context_get_primary_image_handle(context);
+         const image = lib.heif_js_decode_image2(handle, lib.heif_colorspace.heif_colorspace_RGB, lib.heif_chroma.heif_chroma_interleaved_RGB);
+         const plane = image.channels.find((c) => c.id.value === lib.heif_channel.heif_channel_interleaved.value);
+         console.log(JSON.stringify({ width: plane.width, height: plane.height }));`,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(probe.status, probe.stderr).toBe(0);
+    const size = JSON.parse(probe.stdout) as { width: number; height: number };
+    expect(size.width).toBeGreaterThan(0);
+    expect(size.height).toBeGreaterThan(0);
   });
 
   it("carries the staging engine's model weights", () => {
