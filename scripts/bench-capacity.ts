@@ -20,8 +20,11 @@ import { silentLogger } from '../functions/src/logs.js';
 const CLIENTS = 8;
 const MAX_INSTANCES = 10;
 const DURATION_S = 30;
-/** The goal: one instance keeps up with a seller batch-staging a folder at one photo a second. */
-const GOAL_PER_INSTANCE = 1;
+/**
+ * The goal: a full instance still answers well inside the stager's 45 s (services/stagingTimes.ts),
+ * so its concurrency of 8 queues no staging into a refund.
+ */
+const GOAL_P95_MS = 30_000;
 
 async function premiumSeller(emulatorUrl: string, hostUrl: string): Promise<Record<string, string>> {
   const signUp = await postEmulatorJson(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`, {
@@ -89,10 +92,11 @@ try {
   const perInstance = latencies.length / seconds;
   const refusals = [...refused].map(([status, n]) => `${n} × ${status}`).join(', ') || 'none';
   console.log(`stagings completed          ${latencies.length} in ${seconds.toFixed(1)} s; refused: ${refusals}`);
-  console.log(`latency                     p50 ${percentile(latencies, 50).toFixed(0)} ms  p95 ${percentile(latencies, 95).toFixed(0)} ms`);
+  const p95 = percentile(latencies, 95);
   console.log(
-    `one stage instance          ${perInstance.toFixed(2)} stagings/s  (goal ≥ ${GOAL_PER_INSTANCE}: ${perInstance >= GOAL_PER_INSTANCE ? 'met' : 'MISSED'})`,
+    `latency at ${CLIENTS} at once          p50 ${percentile(latencies, 50).toFixed(0)} ms  p95 ${p95.toFixed(0)} ms  (goal p95 ≤ ${GOAL_P95_MS} ms: ${p95 <= GOAL_P95_MS ? 'met' : 'MISSED'})`,
   );
+  console.log(`one stage instance          ${perInstance.toFixed(2)} stagings/s`);
   console.log(`ceiling at ${MAX_INSTANCES} instances       ${(perInstance * MAX_INSTANCES).toFixed(1)} stagings/s (STAGE_MAX_INSTANCES=${MAX_INSTANCES})`);
 } finally {
   await host.close();
