@@ -2,15 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { IDEMPOTENCY_HEADER } from '@flipstage/core';
-import {
-  ApiError,
-  APP_CHECK_HEADER,
-  createApiFetch,
-  type ApiFetchInit,
-  type ApiRetry,
-  type IdTokenSource,
-} from './http';
+import { APP_CHECK_HEADER, IDEMPOTENCY_HEADER } from '@flipstage/core';
+import { ApiError, createApiFetch, type ApiFetchInit, type ApiRetry, type IdTokenSource } from './http';
 
 interface Seen {
   url: string;

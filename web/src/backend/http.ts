@@ -1,4 +1,11 @@
-import { API_RETRY_TRIES, apiRetryDelayMs, IDEMPOTENCY_HEADER, isRetryableStatus, retryAfterMs } from '@flipstage/core';
+import {
+  API_RETRY_TRIES,
+  apiRetryDelayMs,
+  APP_CHECK_HEADER,
+  IDEMPOTENCY_HEADER,
+  isRetryableStatus,
+  retryAfterMs,
+} from '@flipstage/core';
 import { errorMessageFrom, type Contract } from './contracts';
 
 /** A non-OK answer from the own API, carrying the message the spec's client error rule picks (§7). */
@@ -38,8 +45,6 @@ export interface ApiFetchInit<T> {
 export type IdTokenSource = (forceRefresh?: boolean) => Promise<string | null>;
 
 export type ApiFetch = <T>(path: string, init: ApiFetchInit<T>) => Promise<T>;
-
-export const APP_CHECK_HEADER = 'X-Firebase-AppCheck';
 
 export interface ApiFetchOptions {
   /** The App Check token to send, when the app has one (Firebase mode). */
