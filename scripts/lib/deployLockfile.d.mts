@@ -9,6 +9,12 @@ export interface LockEntry {
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
   optional?: boolean;
   dev?: boolean;
+  os?: string[];
+  cpu?: string[];
+  libc?: string[];
+  license?: string;
+  engines?: Record<string, string>;
+  hasInstallScript?: boolean;
 }
 
 export interface Lockfile {
