@@ -17,7 +17,10 @@ export interface Blobs {
   delete(path: string): Promise<void>;
   /** The permanent URL of a public path (whether or not it exists yet). Throws UnsafeBlobPath or PrivateBlobPath. */
   publicUrl(path: string): string;
-  /** A URL that reads the path for `ttlMs` from now, then stops working. Throws UnsafeBlobPath. */
+  /**
+   * A URL that reads the path for `ttlMs` from now, then stops working; an adapter may hand the same
+   * URL out again while at least half of that is left. Throws UnsafeBlobPath.
+   */
   signedUrl(path: string, ttlMs: number): Promise<string>;
 }
 

@@ -10,6 +10,9 @@
  *   signBlob API, so the function's service account needs roles/iam.serviceAccountTokenCreator
  *   on itself.
  *
+ * Signing costs an IAM call, and a dashboard page shows 24 edits of two images each, so an
+ * instance hands a signed URL out again while more than half its life is left (SignedUrlCache).
+ *
  * The Storage emulator neither checks signatures nor has credentials to sign with: there a
  * private path's URL is the emulator's Cloud Storage object URL, which it serves to anyone.
  */
@@ -24,6 +27,26 @@ export interface StorageBlobsOptions {
   bucket: Bucket;
   /** Where the download endpoint lives: production, or the Storage emulator's http://host:port. */
   origin: string;
+  now?: () => number;
+}
+
+/** Bounded, so an instance that serves many owners keeps only the newest URLs. */
+const MAX_CACHED_URLS = 10_000;
+
+/** Signed URLs by path and lifetime, each reused while at least half its lifetime is left. */
+function signedUrlCache(now: () => number) {
+  const urls = new Map<string, { url: string; expires: number }>();
+  return async (path: string, ttlMs: number, sign: (expires: number) => Promise<string>): Promise<string> => {
+    const key = `${ttlMs} ${path}`;
+    const cached = urls.get(key);
+    if (cached && cached.expires - now() >= ttlMs / 2) return cached.url;
+    const expires = now() + ttlMs;
+    const url = await sign(expires);
+    urls.delete(key);
+    urls.set(key, { url, expires });
+    if (urls.size > MAX_CACHED_URLS) urls.delete(urls.keys().next().value as string);
+    return url;
+  };
 }
 
 /** The download endpoint's origin: the emulator's when FIREBASE_STORAGE_EMULATOR_HOST is set. */
@@ -36,8 +59,9 @@ function isNotFound(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 404;
 }
 
-export function createStorageBlobs({ bucket, origin }: StorageBlobsOptions): Blobs {
+export function createStorageBlobs({ bucket, origin, now = Date.now }: StorageBlobsOptions): Blobs {
   const emulated = origin !== PRODUCTION_STORAGE_ORIGIN;
+  const cachedSignedUrl = signedUrlCache(now);
 
   return {
     publicUrl(path) {
@@ -48,8 +72,10 @@ export function createStorageBlobs({ bucket, origin }: StorageBlobsOptions): Blo
     async signedUrl(path, ttlMs) {
       assertSafeBlobPath(path);
       if (emulated) return `${origin}/${bucket.name}/${path.split('/').map(encodeURIComponent).join('/')}`;
-      const [url] = await bucket.file(path).getSignedUrl({ version: 'v4', action: 'read', expires: Date.now() + ttlMs });
-      return url;
+      return cachedSignedUrl(path, ttlMs, async (expires) => {
+        const [url] = await bucket.file(path).getSignedUrl({ version: 'v4', action: 'read', expires });
+        return url;
+      });
     },
 
     async put(path, data, contentType) {

@@ -69,6 +69,17 @@ describe('Cloud Storage signed URLs', () => {
     await expect(blobs.signedUrl('image-edits/../items/x.jpg', 60_000)).rejects.toBeInstanceOf(UnsafeBlobPath);
   });
 
+  it('are handed out again while more than half their life is left, and signed anew after', async () => {
+    let clock = Date.now();
+    const cached = createStorageBlobs({ bucket, origin: PRODUCTION_STORAGE_ORIGIN, now: () => clock });
+    const hour = 60 * 60 * 1000;
+    const first = await cached.signedUrl('image-edits/u1/e3/staged.jpg', hour);
+    clock += hour / 2 - 1000;
+    expect(await cached.signedUrl('image-edits/u1/e3/staged.jpg', hour)).toBe(first);
+    clock += 2000;
+    expect(await cached.signedUrl('image-edits/u1/e3/staged.jpg', hour)).not.toBe(first);
+  });
+
   it('are the emulator’s object URLs in the Storage emulator, which has nothing to sign with', async () => {
     expect(await emulated.signedUrl('image-edits/u1/e1/staged.jpg', 60_000)).toBe(
       `http://127.0.0.1:9199/${BUCKET}/image-edits/u1/e1/staged.jpg`,
