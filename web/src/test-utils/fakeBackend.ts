@@ -69,7 +69,7 @@ export function createFakeBackend(
         return () => listeners.delete(listener);
       }),
       idToken: vi.fn(async () => (current ? 'fake-token' : null)),
-      signUp: vi.fn(async (email: string) => emitAuth(fakeAuthUser({ email }))),
+      signUp: vi.fn(async (email: string) => emitAuth(fakeAuthUser({ email, emailVerified: false }))),
       signIn: vi.fn(async (email: string) => emitAuth(fakeAuthUser({ email }))),
       signInWithProvider: vi.fn(async () => emitAuth(fakeAuthUser({ providerIds: ['google.com'] }))),
       sendSignInLink: vi.fn(async () => {}),

@@ -25,17 +25,20 @@ export function VerifyEmailPrompt({ onVerified }: { onVerified: () => void }) {
   const [checking, setChecking] = useState(false);
   const checkedOnLanding = useRef(false);
 
-  const unverified = user !== null && !user.emailVerified;
+  const signedIn = user !== null;
+  const unverified = signedIn && !user.emailVerified;
 
-  // Firebase's own action page confirms the email and then continues here: the first look settles it.
+  // Firebase's own action page confirms the email and then continues here: the first look settles
+  // it. By then the SDK may already hold the user as verified, while the ID token still says
+  // otherwise, so the look refreshes the token whatever the user object says.
   useEffect(() => {
-    if (!creditsWait || !unverified || checkedOnLanding.current) return;
+    if (!creditsWait || !signedIn || checkedOnLanding.current) return;
     checkedOnLanding.current = true;
     backend.auth.refreshEmailVerified().then(
       (verified) => verified && onVerified(),
       () => {},
     );
-  }, [backend, creditsWait, unverified, onVerified]);
+  }, [backend, creditsWait, signedIn, onVerified]);
 
   useEffect(() => {
     if (!coolingDown) return;
@@ -97,11 +100,13 @@ export function VerifyEmailPrompt({ onVerified }: { onVerified: () => void }) {
           already in your account, so you can start staging right away.
         </Text>
       )}
-      {unverified && (
+      {signedIn && (unverified || creditsWait) && (
         <Group gap="sm">
-          <Button variant="default" onClick={() => void resend()} loading={sending} disabled={coolingDown}>
-            Resend email
-          </Button>
+          {unverified && (
+            <Button variant="default" onClick={() => void resend()} loading={sending} disabled={coolingDown}>
+              Resend email
+            </Button>
+          )}
           {creditsWait && (
             <Button variant="light" onClick={() => void check()} loading={checking}>
               I’ve confirmed my email

@@ -105,6 +105,16 @@ describe('/auth/verify once the email is confirmed (Firebase mode)', () => {
     ).toBeInTheDocument();
   });
 
+  it('claims the credits on landing when the SDK already holds the user as verified but the token is older', async () => {
+    const backend = firebaseBackend(fakeAuthUser({ email: 'ada@example.com', emailVerified: true }));
+    vi.mocked(backend.auth.refreshEmailVerified).mockResolvedValue(true);
+    renderApp('/auth/verify', backend);
+    expect(
+      await screen.findByText('Your email address is confirmed. Your 10 free credits are in your account.'),
+    ).toBeInTheDocument();
+    expect(backend.auth.refreshEmailVerified).toHaveBeenCalledTimes(1);
+  });
+
   it('claims the credits after applying the confirmation code', async () => {
     const backend = firebaseBackend();
     renderApp('/auth/verify?mode=verifyEmail&oobCode=verify-1', backend);
