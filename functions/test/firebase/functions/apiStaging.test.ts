@@ -25,7 +25,7 @@ describe('the api function on the Emulator Suite with Cloud Storage', () => {
     form.append('furnitureType', 'dresser');
     form.append('mode', 'auto');
 
-    const response = await fetch(`${api.url}${API_PATHS.stage}`, {
+    const response = await fetch(`${api.stageUrl}${API_PATHS.stage}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${idToken}`, [IDEMPOTENCY_HEADER]: randomUUID() },
       body: form,

@@ -14,8 +14,10 @@ import { firestoreRulesEnvironment } from './rulesEnvironment.js';
 const PROJECT_ID = 'demo-flipstage';
 
 export interface ApiFunction {
-  /** The function's base URL; set once the suite has started. */
+  /** The `api` function's base URL; set once the suite has started. */
   url: string;
+  /** The `stage` function's base URL, which serves POST /api/stage. */
+  stageUrl: string;
   /** A rules test environment on the function's project, cleared before each test. */
   env: RulesTestEnvironment;
 }
@@ -26,6 +28,7 @@ export function useApiFunction(): ApiFunction {
   beforeAll(async () => {
     api.env = await firestoreRulesEnvironment(PROJECT_ID);
     api.url = await functionUrl(PROJECT_ID, 'api');
+    api.stageUrl = await functionUrl(PROJECT_ID, 'stage');
   });
   beforeEach(async () => {
     await api.env.clearFirestore();
