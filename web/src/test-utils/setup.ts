@@ -4,8 +4,9 @@ import { cleanup, configure } from '@testing-library/react';
 
 afterEach(() => cleanup());
 
-// Pages load their route chunks on first render; on a busy machine that alone can pass the default 1 s.
-configure({ asyncUtilTimeout: 3_000 });
+// Pages load their route chunks on first render; on a busy 2-core machine that alone can pass the
+// default 1 s, and once passed 3 s (session.test.tsx, with the Firebase tier running beside it).
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these browser APIs that Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {
