@@ -22,11 +22,15 @@ async function nextStageAuthorization(page: Page): Promise<string> {
   return (await request.allHeaders()).authorization ?? '';
 }
 
-/** The stored edit behind the staged image the studio shows for photo n. */
+/**
+ * The stored edit behind the staged image the studio shows for photo n. Staged images are read
+ * through URLs signed at each read, so the studio's and the list's differ but for their path.
+ */
 async function editShownFor(page: Page, edits: ImageEdit[], n: number): Promise<ImageEdit | undefined> {
   await page.getByRole('button', { name: `Select image ${n}` }).click();
   const src = await page.getByRole('img', { name: `Staged image ${n}` }).getAttribute('src');
-  return edits.find((edit) => edit.output_image_url === src);
+  const path = (url: string) => new URL(url, page.url()).pathname;
+  return src ? edits.find((edit) => path(edit.output_image_url) === path(src)) : undefined;
 }
 
 async function choose(page: Page, group: 'Design style' | 'Furniture type', option: string) {
