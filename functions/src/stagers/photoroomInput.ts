@@ -40,7 +40,7 @@ export async function photoroomUpload(image: Uint8Array): Promise<PhotoroomUploa
   ]);
   const photo = await decodePhoto(image);
   const transparent = photo.alpha !== null;
-  const fit = (longSide: number) => ({
+  const withinLongSide = (longSide: number) => ({
     width: longSide,
     height: longSide,
     fit: 'inside' as const,
@@ -52,7 +52,7 @@ export async function photoroomUpload(image: Uint8Array): Promise<PhotoroomUploa
   try {
     const pipeline = sharp(photo.source, READ_OPTIONS)
       .autoOrient()
-      .resize(fit(PHOTOROOM_MAX_LONG_SIDE))
+      .resize(withinLongSide(PHOTOROOM_MAX_LONG_SIDE))
       .toColourspace('srgb');
     pixels = await (transparent ? pipeline.ensureAlpha() : pipeline.flatten({ background: '#ffffff' }))
       .raw({ depth: 'uchar' })
@@ -63,7 +63,7 @@ export async function photoroomUpload(image: Uint8Array): Promise<PhotoroomUploa
   const { width, height } = pixels.info;
   const channels = transparent ? 4 : 3;
   const encode = (longSide: number): Promise<Buffer> => {
-    const pipeline = sharp(pixels.data, { raw: { width, height, channels } }).resize(fit(longSide));
+    const pipeline = sharp(pixels.data, { raw: { width, height, channels } }).resize(withinLongSide(longSide));
     return (transparent ? pipeline.png() : pipeline.jpeg({ quality: JPEG_QUALITY })).toBuffer();
   };
 
