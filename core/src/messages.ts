@@ -83,6 +83,9 @@ export const MESSAGES = {
   stagingRejected: 'The staging service could not process this image. Your credit was refunded.',
   noFurnitureFound:
     "We couldn't find the furniture in this photo. Try a photo where the piece stands clear of its background, whole and not cut off by the frame. Your credit was refunded.",
+  unsureSubject:
+    "We're not sure which piece to stage in this photo. Mark it: tap the piece or drag a box around it, then generate again. No credit was used.",
+  invalidSubjectHint: 'The marked piece must be a point or a box inside the photo.',
   invalidStyle: 'Unknown design style.',
   invalidFurnitureType: 'Unknown furniture type.',
   invalidMode: 'Mode must be auto or custom.',
@@ -118,6 +121,8 @@ export const MESSAGES = {
   priceMaximum: 'Price must be 1,000,000 or less',
   priceDecimals: 'Price can have at most 2 decimal places',
   invalidItemId: 'The listing id is not valid.',
+  notFurniture: (seen: string) =>
+    `This looks like ${seen}, not furniture. FlipStage stages furniture and home decor: try a photo of the piece you are selling. No credit was used.`,
   queryNotText: (name: string) => `The ${name} parameter must be sent once, as text.`,
   imageDamaged: 'This image is damaged or incomplete. Please upload it again.',
   invalidAddress: 'The address is not valid.',

@@ -3,6 +3,7 @@ export const API_PATHS = {
   account: '/api/account',
   imageEdits: '/api/image-edits',
   stage: '/api/stage',
+  stagePreview: '/api/stage/preview',
   marketplaceGetItems: '/api/marketplace-get-items',
   marketplaceGetItem: '/api/marketplace-get-item',
   marketplaceCreateItem: '/api/marketplace-create-item',

@@ -6,5 +6,7 @@ export const stageResponseSchema = z.object({
   inputUrl: z.string(),
   outputUrl: z.string(),
   creditsRemaining: z.number(),
+  /** The prompt's words the room was chosen by, when the engine chooses rooms by words. */
+  matched: z.array(z.string()).optional(),
 });
 export type StageResponse = z.infer<typeof stageResponseSchema>;

@@ -4,9 +4,10 @@
  * names from here. No zod in this module: the web app builds the form on its home route.
  */
 import type { DesignStyleId, FurnitureTypeId, PromptMode } from '../catalog.js';
+import { formatSubjectHint, type SubjectHint } from './subjectHint.js';
 
 export const STAGE_FILE_FIELD = 'imageFile';
-export const STAGE_TEXT_FIELDS = ['prompt', 'style', 'furnitureType', 'mode', 'size', 'variant'] as const;
+export const STAGE_TEXT_FIELDS = ['prompt', 'style', 'furnitureType', 'mode', 'size', 'variant', 'subject'] as const;
 export type StageTextField = (typeof STAGE_TEXT_FIELDS)[number];
 
 export const OUTPUT_SIZES = ['standard', 'hd'] as const;
@@ -24,6 +25,8 @@ export interface StageFormInput extends StageRequestFields {
   size?: OutputSize | undefined;
   /** "Try another room": left out, the first room (0). */
   variant?: number | undefined;
+  /** The piece the seller marked on the photo; left out, the engine finds it. */
+  subject?: SubjectHint | undefined;
 }
 
 export interface StageForm {
@@ -42,6 +45,7 @@ export function stageFormEntries(input: StageFormInput): StageForm {
   ];
   if (input.size !== undefined) entries.push(['size', input.size]);
   if (input.variant !== undefined) entries.push(['variant', String(input.variant)]);
+  if (input.subject !== undefined) entries.push(['subject', formatSubjectHint(input.subject)]);
   return { fileField: STAGE_FILE_FIELD, entries };
 }
 

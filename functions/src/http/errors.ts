@@ -1,6 +1,6 @@
 /** Maps failures to DESIGN §4's statuses and the `{ error: { message } }` shape; never a stack trace. */
 import type { ErrorRequestHandler, Response } from 'express';
-import { apiError, MESSAGES } from '@flipstage/core';
+import { apiError, MESSAGES, type ApiErrorCode } from '@flipstage/core';
 import { InvalidIdToken } from '../ports/identity.js';
 import { StagingError } from '../ports/stager.js';
 import { InsufficientCredits } from '../ports/store.js';
@@ -21,13 +21,14 @@ export const STATUS_BY_KIND: Record<FailureKind, number> = {
   unavailable: 503,
 };
 
-export function sendError(res: Response, status: number, message: string): void {
-  res.status(status).json(apiError(message));
+export function sendError(res: Response, status: number, message: string, code?: ApiErrorCode): void {
+  res.status(status).json(apiError(message, code));
 }
 
 /** Status and user-safe message for any error; 500 with the generic message when it is not ours to explain. */
-export function describeFailure(error: unknown): { status: number; message: string } {
-  if (error instanceof ServiceError) return { status: STATUS_BY_KIND[error.kind], message: error.message };
+export function describeFailure(error: unknown): { status: number; message: string; code?: ApiErrorCode } {
+  if (error instanceof ServiceError)
+    return { status: STATUS_BY_KIND[error.kind], message: error.message, ...(error.code && { code: error.code }) };
   if (error instanceof InvalidIdToken) return { status: 401, message: MESSAGES.invalidToken };
   if (error instanceof InsufficientCredits) return { status: 402, message: MESSAGES.needCredits };
   if (error instanceof StagingError && error.kind === 'unsupported-image')
@@ -39,7 +40,7 @@ export function describeFailure(error: unknown): { status: number; message: stri
 }
 
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
-  const { status, message } = describeFailure(error);
+  const { status, message, code } = describeFailure(error);
   if (status >= 500) logs.requestFailed(requestLogger(res), error);
   // Refused before its upload was read (too many requests, no credits): the rest is discarded
   // as it arrives, never buffered, and the client still gets its answer.
@@ -47,5 +48,5 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (res.headersSent) return;
   if (error instanceof ServiceError && error.retryAfterSeconds !== undefined)
     res.set('Retry-After', String(error.retryAfterSeconds));
-  sendError(res, status, message);
+  sendError(res, status, message, code);
 };

@@ -2,7 +2,7 @@
  * The Stager port: a furniture photo in, a staged room out. Implemented by the offline engine
  * and the Photoroom call under stagers/.
  */
-import type { DesignStyleId, FurnitureTypeId, PromptMode } from '@flipstage/core';
+import type { DesignStyleId, FurnitureTypeId, PromptMode, SubjectHint } from '@flipstage/core';
 
 /** Standard output is at most 1024 px on the long side, HD at most 2048 px (DESIGN §6). */
 export type OutputSize = 'standard' | 'hd';
@@ -25,6 +25,11 @@ export interface StageInput {
    * at 60 s, so a stager that calls out stops trying before then and the credit is refunded.
    */
   deadline?: number;
+  /**
+   * Which piece the seller means, marked on the photo in the studio or given per photo in the
+   * CLI's manifest: the engine segments inside it, Photoroom is sent the box's crop.
+   */
+  subject?: SubjectHint | undefined;
 }
 
 export interface StageOutput {
@@ -33,6 +38,8 @@ export interface StageOutput {
   height: number;
   engine: string;
   seed: number;
+  /** The prompt's words the room was chosen by ("brick", "fireplace"); empty when none applied. */
+  matched?: string[];
 }
 
 export interface Stager {
@@ -40,9 +47,19 @@ export interface Stager {
   stage(input: StageInput): Promise<StageOutput>;
 }
 
-/** `no-subject`: the engine found no piece to cut out; the seller needs another photo, not a retry. */
+/**
+ * `no-subject`: the engine found no piece to cut out; the seller needs another photo, not a retry.
+ * `not-furniture`: the photo's subject is not a home good (an animal, a car, food); nothing is charged.
+ * `unsure-subject`: a piece may be there but the mask is a ghost; the seller marks it and tries again.
+ */
 export type StagingErrorKind =
-  'unsupported-image' | 'image-too-large' | 'no-subject' | 'provider-unavailable' | 'provider-rejected';
+  | 'unsupported-image'
+  | 'image-too-large'
+  | 'no-subject'
+  | 'not-furniture'
+  | 'unsure-subject'
+  | 'provider-unavailable'
+  | 'provider-rejected';
 
 /** A staging failure the caller can act on; the message is safe to show to users. */
 export class StagingError extends Error {

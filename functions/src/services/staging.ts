@@ -10,6 +10,7 @@ import {
   hdAllowed,
   idempotencyKeySchema,
   MESSAGES,
+  parseSubjectHint,
   resolvePrompt,
   stageFieldsSchema,
   type DesignStyleId,
@@ -17,6 +18,7 @@ import {
   type PriceIdConfig,
   type PromptMode,
   type StageResponse,
+  type SubjectHint,
 } from '@flipstage/core';
 import { type Blobs } from '../ports/blobs.js';
 import { StagingError, type OutputSize, type Stager } from '../ports/stager.js';
@@ -51,7 +53,15 @@ export interface StageRequest {
    * `size` is optional: without it the plan decides (HD for an active Flipper or Premium plan).
    * `variant` is optional too: without it, 0.
    */
-  fields: { prompt?: string; style?: string; furnitureType?: string; mode?: string; size?: string; variant?: string };
+  fields: {
+    prompt?: string;
+    style?: string;
+    furnitureType?: string;
+    mode?: string;
+    size?: string;
+    variant?: string;
+    subject?: string;
+  };
 }
 
 interface StageParams {
@@ -68,6 +78,14 @@ export function parseStageFields(fields: StageRequest['fields']): StageParams {
   const { mode, style, furnitureType, prompt: text, variant } = parsed.data;
   const prompt = resolvePrompt({ mode, style, furnitureType, editedPrompt: text, customPrompt: text });
   return { prompt, style, furnitureType, mode, variant };
+}
+
+/** The stage form's `subject` field: absent or blank is no mark; anything else must parse. */
+export function parseSubjectField(text: string | undefined): SubjectHint | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const hint = parseSubjectHint(text);
+  if (!hint) throw invalid(MESSAGES.invalidSubjectHint);
+  return hint;
 }
 
 export function parseIdempotencyKey(header: string | undefined): string {
@@ -99,7 +117,8 @@ export function outputSizeFor(
   return requested ?? (hd ? 'hd' : 'standard');
 }
 
-function toServiceError(error: unknown): unknown {
+/** A stager's failure as the service failure the HTTP layer maps; anything else unchanged. */
+export function toServiceError(error: unknown): unknown {
   if (!(error instanceof StagingError)) return error;
   switch (error.kind) {
     case 'unsupported-image':
@@ -109,7 +128,9 @@ function toServiceError(error: unknown): unknown {
     case 'provider-unavailable':
       return new ServiceError('unavailable', MESSAGES.stagingUnavailable, { cause: error });
     case 'no-subject':
-      return new ServiceError('unprocessable', error.message, { cause: error });
+    case 'not-furniture':
+    case 'unsure-subject':
+      return new ServiceError('unprocessable', error.message, { cause: error, code: error.kind });
     case 'provider-rejected':
       return new ServiceError('unprocessable', MESSAGES.stagingRejected, { cause: error });
   }
@@ -151,6 +172,7 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
   const key = parseIdempotencyKey(request.idempotencyKey);
   const params = parseStageFields(request.fields);
   const requestedSize = parseRequestedSize(request.fields.size);
+  const subject = parseSubjectField(request.fields.subject);
   const image = request.image;
   if (!image || image.byteLength === 0) throw invalid(MESSAGES.imageFileRequired);
   const [sniffed, account] = await Promise.all([
@@ -175,8 +197,10 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
     }
 
     let result: StageResult;
+    let matched: string[] | undefined;
     try {
-      const output = await stager.stage({ image, ...params, size, deadline: Date.now() + STAGE_DEADLINE_MS });
+      const output = await stager.stage({ image, ...params, size, subject, deadline: Date.now() + STAGE_DEADLINE_MS });
+      matched = output.matched;
       const editId = randomUUID();
       const folder = `image-edits/${uid}/${editId}`;
       const input = await decoding(() => deps.images.storable(image, sniffed));
@@ -213,6 +237,7 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
       throw toServiceError(error);
     }
     // Signed after the attempt completed: a failure here must not refund a staging that is stored.
-    return stageResponse(blobs, result, begin.creditsRemaining);
+    const response = await stageResponse(blobs, result, begin.creditsRemaining);
+    return matched ? { ...response, matched } : response;
   }
 }

@@ -6,6 +6,8 @@ export interface FakeStager extends Stager {
   calls: StageInput[];
   failWith: Error | null;
   delayMs: number;
+  /** The prompt words a room-choosing engine would report. */
+  matched: string[] | undefined;
 }
 
 export async function createFakeStager(): Promise<FakeStager> {
@@ -17,11 +19,19 @@ export async function createFakeStager(): Promise<FakeStager> {
     calls: [],
     failWith: null,
     delayMs: 0,
+    matched: undefined,
     async stage(input) {
       stager.calls.push(input);
       if (stager.delayMs) await new Promise((resolve) => setTimeout(resolve, stager.delayMs));
       if (stager.failWith) throw stager.failWith;
-      return { jpeg, width: 64, height: 48, engine: 'fake', seed: 1 };
+      return {
+        jpeg,
+        width: 64,
+        height: 48,
+        engine: 'fake',
+        seed: 1,
+        ...(stager.matched && { matched: stager.matched }),
+      };
     },
   };
   return stager;

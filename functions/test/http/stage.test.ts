@@ -73,8 +73,12 @@ describe('POST /api/stage', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       editId: expect.any(String),
-      inputUrl: expect.stringMatching(new RegExp(String.raw`^http://127\.0\.0\.1:5999/blobs/image-edits/.+/input\.jpg` + SIGNED)),
-      outputUrl: expect.stringMatching(new RegExp(String.raw`^http://127\.0\.0\.1:5999/blobs/image-edits/.+/staged\.jpg` + SIGNED)),
+      inputUrl: expect.stringMatching(
+        new RegExp(String.raw`^http://127\.0\.0\.1:5999/blobs/image-edits/.+/input\.jpg` + SIGNED),
+      ),
+      outputUrl: expect.stringMatching(
+        new RegExp(String.raw`^http://127\.0\.0\.1:5999/blobs/image-edits/.+/staged\.jpg` + SIGNED),
+      ),
       creditsRemaining: 9,
     });
     const edits = await request(t.app).get('/api/image-edits').set('authorization', `Bearer ${user.idToken}`);
@@ -181,11 +185,65 @@ describe('POST /api/stage', () => {
     t.stager.failWith = new StagingError('no-subject', MESSAGES.noFurnitureFound);
     const response = await stage(user);
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({ error: { message: MESSAGES.noFurnitureFound } });
+    expect(response.body).toEqual({ error: { message: MESSAGES.noFurnitureFound, code: 'no-subject' } });
     expect(await balance(user.uid)).toBe(5);
     expect(
       (await request(t.app).get('/api/image-edits').set('authorization', `Bearer ${user.idToken}`)).body.data,
     ).toEqual([]);
+  });
+
+  it('answers 422 naming what it saw when the photo is not furniture, with its code, and leaves the balance as it was', async () => {
+    const user = await accountWith(5);
+    t.stager.failWith = new StagingError('not-furniture', MESSAGES.notFurniture('a cat'));
+    const response = await stage(user);
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({ error: { message: MESSAGES.notFurniture('a cat'), code: 'not-furniture' } });
+    expect(await balance(user.uid)).toBe(5);
+  });
+
+  it('answers 422 asking the seller to mark the piece when the engine is unsure, and leaves the balance as it was', async () => {
+    const user = await accountWith(5);
+    t.stager.failWith = new StagingError('unsure-subject', MESSAGES.unsureSubject);
+    const response = await stage(user);
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({ error: { message: MESSAGES.unsureSubject, code: 'unsure-subject' } });
+    expect(await balance(user.uid)).toBe(5);
+  });
+
+  it('hands the piece the seller marked to the stager', async () => {
+    const user = await accountWith(5);
+    const fields = {
+      style: 'modern',
+      furnitureType: 'chair',
+      mode: 'auto',
+      prompt: '',
+      subject: 'box:0.1,0.2,0.5,0.6',
+    };
+    expect((await stage(user, { fields })).status).toBe(200);
+    expect(t.stager.calls.at(-1)?.subject).toEqual({ kind: 'box', x: 0.1, y: 0.2, width: 0.5, height: 0.6 });
+  });
+
+  it('refuses a mark that is not a point or box inside the photo with 400, before any charge', async () => {
+    const user = await accountWith(5);
+    const fields = {
+      style: 'modern',
+      furnitureType: 'chair',
+      mode: 'auto',
+      prompt: '',
+      subject: 'box:0.8,0.2,0.5,0.6',
+    };
+    const response = await stage(user, { fields });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: { message: MESSAGES.invalidSubjectHint } });
+    expect(await balance(user.uid)).toBe(5);
+  });
+
+  it('tells the studio which prompt words chose the room', async () => {
+    const user = await accountWith(5);
+    t.stager.matched = ['brick', 'fireplace'];
+    const response = await stage(user);
+    t.stager.matched = undefined;
+    expect(response.body.matched).toEqual(['brick', 'fireplace']);
   });
 
   it('refunds and answers 500 with the generic message on an unexpected failure', async () => {
@@ -202,7 +260,11 @@ describe('POST /api/stage', () => {
     const first = await stage(user, { key: 'retry-1' });
     const second = await stage(user, { key: 'retry-1' });
     expect(second.status).toBe(200);
-    expect({ ...second.body, inputUrl: unsigned(second.body.inputUrl), outputUrl: unsigned(second.body.outputUrl) }).toEqual({
+    expect({
+      ...second.body,
+      inputUrl: unsigned(second.body.inputUrl),
+      outputUrl: unsigned(second.body.outputUrl),
+    }).toEqual({
       ...first.body,
       inputUrl: unsigned(first.body.inputUrl),
       outputUrl: unsigned(first.body.outputUrl),

@@ -2,7 +2,7 @@ import sharp, { type OverlayOptions } from 'sharp';
 import type { FurnitureTypeId } from '@flipstage/core';
 import { READ_OPTIONS, readFailure, type DecodedPhoto } from './decode.js';
 import { silhouetteFloor } from './floorContact.js';
-import { frameAround, placeOnPlate, type Box } from './layout.js';
+import { placeAndFrame, type Box } from './layout.js';
 import { wrapLight } from './lightWrap.js';
 import { JPEG_QUALITY } from './limits.js';
 import { coarseMatte, decontaminateEdges, refineMatte, refineRadius } from './matte.js';
@@ -71,8 +71,13 @@ function canvasSize(photo: DecodedPhoto, longSide: number): { width: number; hei
     : { width: Math.round(longSide * aspect), height: longSide };
 }
 
-/** Shares of the way the piece's white balance and exposure move towards the room's; all the way looks repainted. */
-const WHITE_BALANCE_PULL = 0.35;
+/**
+ * Shares of the way the piece's white balance and exposure move towards the room's; all the way
+ * looks repainted. The cast is kept to a few percent per channel, so a walnut dresser stays
+ * walnut and a blue sofa blue (its hue is what the buyer is buying) while it takes the room's light.
+ */
+const WHITE_BALANCE_PULL = 0.15;
+const MAX_CAST = 1.04;
 const EXPOSURE_PULL = 0.3;
 const MAX_GAIN = 1.25;
 
@@ -165,7 +170,8 @@ function matchGains(
   const exposure = Math.pow(Math.min(1.6, Math.max(0.6, (roomGrey * 0.75) / pieceGrey)), EXPOSURE_PULL);
   return [0, 1, 2].map((c) => {
     const cast = roomMean[c]! / roomGrey / Math.max(0.2, pieceMean[c]! / pieceGrey);
-    const gain = exposure * Math.pow(cast, WHITE_BALANCE_PULL);
+    const tint = Math.min(MAX_CAST, Math.max(1 / MAX_CAST, Math.pow(cast, WHITE_BALANCE_PULL)));
+    const gain = exposure * tint;
     return Math.min(MAX_GAIN, Math.max(1 / MAX_GAIN, gain));
   });
 }
@@ -182,7 +188,12 @@ function applyGains(piece: Buffer, gains: number[]): void {
  * The room behind the piece: the framed part of the plate at the canvas's size, graded as the
  * prompt asks (a little brighter or darker, warmer or cooler).
  */
-async function roomPixels(plate: PlateGeometry, frame: Region, canvas: { width: number; height: number }, grade: ColourGrade): Promise<Buffer> {
+async function roomPixels(
+  plate: PlateGeometry,
+  frame: Region,
+  canvas: { width: number; height: number },
+  grade: ColourGrade,
+): Promise<Buffer> {
   const pixels = await loadPlatePixels(plate.id);
   const left = Math.round(frame.x);
   const top = Math.round(frame.y);
@@ -201,7 +212,12 @@ async function roomPixels(plate: PlateGeometry, frame: Region, canvas: { width: 
 }
 
 /** The plate's foreground objects (a plant at the frame's edge) at the canvas's scale, cut to the canvas. */
-async function occluders(plate: PlateGeometry, frame: Region, scale: number, canvas: { width: number; height: number }): Promise<OverlayOptions[]> {
+async function occluders(
+  plate: PlateGeometry,
+  frame: Region,
+  scale: number,
+  canvas: { width: number; height: number },
+): Promise<OverlayOptions[]> {
   const out: OverlayOptions[] = [];
   for (const occluder of plate.occluders ?? []) {
     const image = await loadOccluder(occluder.image);
@@ -221,7 +237,12 @@ async function occluders(plate: PlateGeometry, frame: Region, scale: number, can
       .extract(visible)
       .raw()
       .toBuffer();
-    out.push({ input, raw: { width: visible.width, height: visible.height, channels: 4 }, left: Math.max(0, left), top: Math.max(0, top) });
+    out.push({
+      input,
+      raw: { width: visible.width, height: visible.height, channels: 4 },
+      left: Math.max(0, left),
+      top: Math.max(0, top),
+    });
   }
   return out;
 }
@@ -241,8 +262,7 @@ export async function compose(input: ComposeInput): Promise<Composed> {
   const floor = silhouetteFloor(crop);
   const aspect =
     (bounds.w * input.photo.width) / input.subject.width / ((bounds.h * input.photo.height) / input.subject.height);
-  const onPlate = placeOnPlate(input.plate, input.furnitureType, aspect, floor);
-  const frame = frameAround(input.plate, onPlate, canvas);
+  const { piece: onPlate, frame } = placeAndFrame(input.plate, input.furnitureType, aspect, floor, canvas);
   const scale = canvas.height / frame.h;
   const target: Box = {
     x: Math.round((onPlate.x - frame.x) * scale),

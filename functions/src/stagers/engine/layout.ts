@@ -42,12 +42,16 @@ export function placeOnPlate(
   type: FurnitureTypeId,
   subjectAspect: number,
   contact: FloorContact = { back: 1 },
+  forward = 1,
 ): Box {
   const { width, height } = plate;
   const slot = plate.slots[type];
   const size = TYPE_SIZES[type];
   const maxWidth = Math.min(size.maxWidth, slot.maxWidthM);
-  let bottom = Math.min(height * (1 - MARGIN), slot.y);
+  // `forward` > 1 stands the piece nearer the camera, on the empty floor in front of its slot,
+  // where the floor's scale makes it that many times larger.
+  const horizon = plate.camera.horizonY;
+  let bottom = Math.min(height * (1 - MARGIN), horizon + (slot.y - horizon) * forward);
   let h = 0;
   let w = 0;
   // Moving the piece forward makes it bigger, which moves its rear contact back; two passes settle it.
@@ -71,29 +75,45 @@ export function placeOnPlate(
   return { x, y: bottom - h, w: Math.max(1, w), h: Math.max(1, h) };
 }
 
-/** The share of the frame's height the piece fills when the plate allows it: the piece is the subject. */
-const TARGET_FILL = 0.4;
-/** The frame never gets closer than this share of the plate: closer, the room would be mostly wall. */
-const MIN_FRAME = 0.72;
+/**
+ * The share of the frame the piece fills on its binding side (its height, or its width when it is
+ * the wider for the frame's shape): a listing photo is of the piece, with the room around it
+ * (issue 27 asks for 55–75 %).
+ */
+export const TARGET_FILL = 0.65;
+/** Below this the piece is moved nearer the camera rather than left small in a wide frame. */
+const MIN_FILL = 0.58;
 /** Where the piece's floor line sits in the frame, from the top: low, with floor in front of it. */
-const FLOOR_AT = 0.84;
+const FLOOR_AT = 0.86;
 
-/** The plate is enlarged at most this much: more, and the room goes soft beside the sharp piece. */
-const MAX_ENLARGEMENT = 1.34;
+/**
+ * The plate is enlarged at most this much. The room behind a sharp piece may go a little soft, as
+ * it does behind a product shot at a wide aperture; beyond this it looks smeared.
+ */
+const MAX_ENLARGEMENT = 1.8;
+
+/** The share of the frame the piece fills on its binding side. */
+export function bindingFill(piece: Box, frame: Region): number {
+  return Math.max(piece.h / frame.h, piece.w / frame.w);
+}
 
 /**
  * The part of the plate the result shows, of the canvas's aspect: framed the way a photographer
- * frames a product in a room, close enough that the piece fills about two fifths of the height,
- * far enough that it keeps room around it, its floor line low in the frame. A large (HD) canvas
- * frames wider rather than enlarge the plate beyond what it can give.
+ * frames a product in a room, close enough that the piece fills TARGET_FILL on its binding side,
+ * its floor line low in the frame. A large (HD) canvas frames wider rather than enlarge the plate
+ * beyond what it can give; placeAndFrame then stands the piece nearer.
  */
-export function frameAround(plate: PlateGeometry, piece: Box, canvas: { width: number; height: number }): Region {
+export function frameAround(
+  plate: PlateGeometry,
+  piece: Box,
+  canvas: { width: number; height: number },
+  maxEnlargement = MAX_ENLARGEMENT,
+): Region {
   const aspect = canvas.width / canvas.height;
   const maxH = Math.min(plate.height, plate.width / aspect);
   let h = Math.max(
-    piece.h / TARGET_FILL,
-    plate.height * MIN_FRAME,
-    canvas.height / MAX_ENLARGEMENT,
+    Math.max(piece.h, piece.w / aspect) / TARGET_FILL,
+    canvas.height / maxEnlargement,
     piece.h / (1 - 2 * MARGIN),
     piece.w / (1 - 2 * MARGIN) / aspect,
   );
@@ -105,4 +125,42 @@ export function frameAround(plate: PlateGeometry, piece: Box, canvas: { width: n
   const low = Math.min(piece.y + piece.h - h * FLOOR_AT, piece.y - h * MARGIN);
   const y = clamp(Math.max(low, piece.y + piece.h + h * MARGIN - h), plate.height - h);
   return { x, y, w, h };
+}
+
+/** Above this the piece crowds the frame: it is stood further back. */
+const MAX_FILL = 0.72;
+/**
+ * When even standing nearer leaves a low piece small (a coffee table in an HD frame), the plate
+ * may be enlarged this much: the room goes soft, as behind a product shot at a wide aperture.
+ */
+const LAST_RESORT_ENLARGEMENT = 2.6;
+
+/**
+ * The piece on the plate and the frame around it. A piece small for its room (a chair in a frame
+ * the plate cannot tighten further) stands nearer the camera until it fills the frame as a listing
+ * photo should, and one too big for the room stands further back; its size against the room stays
+ * that of its type.
+ */
+export function placeAndFrame(
+  plate: PlateGeometry,
+  type: FurnitureTypeId,
+  subjectAspect: number,
+  contact: FloorContact,
+  canvas: { width: number; height: number },
+): { piece: Box; frame: Region } {
+  let forward = 1;
+  let piece = placeOnPlate(plate, type, subjectAspect, contact, forward);
+  let frame = frameAround(plate, piece, canvas);
+  for (let pass = 0; pass < 4; pass++) {
+    const fill = bindingFill(piece, frame);
+    if (fill >= MIN_FILL && fill <= MAX_FILL) break;
+    forward *= TARGET_FILL / fill;
+    const moved = placeOnPlate(plate, type, subjectAspect, contact, forward);
+    // Against the frame's bottom edge, or the back wall, it can move no further.
+    if (Math.abs(moved.h - piece.h) < 0.5) break;
+    piece = moved;
+    frame = frameAround(plate, piece, canvas);
+  }
+  if (bindingFill(piece, frame) < MIN_FILL) frame = frameAround(plate, piece, canvas, LAST_RESORT_ENLARGEMENT);
+  return { piece, frame };
 }

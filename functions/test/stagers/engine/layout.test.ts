@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FURNITURE_TYPE_IDS, type FurnitureTypeId } from '@flipstage/core';
-import { frameAround, placeOnPlate } from '../../../src/stagers/engine/layout.js';
+import { bindingFill, frameAround, placeAndFrame, placeOnPlate } from '../../../src/stagers/engine/layout.js';
 import { pixelsPerMetre, type PlateGeometry } from '../../../src/stagers/engine/plates/geometry.js';
 
 /** A plate as scripts/plates/build.py writes one: a level camera 1 m up, 4.2 m from the back wall. */
@@ -23,9 +23,20 @@ const plate: PlateGeometry = {
   width: 1536,
   height: 1024,
   camera: CAMERA,
-  floor: { backY: rowAt(0), polygon: [[0, 1024], [0, rowAt(0)], [1536, rowAt(0)], [1536, 1024]] },
+  floor: {
+    backY: rowAt(0),
+    polygon: [
+      [0, 1024],
+      [0, rowAt(0)],
+      [1536, rowAt(0)],
+      [1536, 1024],
+    ],
+  },
   slots: Object.fromEntries(
-    FURNITURE_TYPE_IDS.map((type) => [type, { x: 768, y: rowAt(SLOT_DEPTHS[type][0]), maxWidthM: SLOT_DEPTHS[type][1] }]),
+    FURNITURE_TYPE_IDS.map((type) => [
+      type,
+      { x: 768, y: rowAt(SLOT_DEPTHS[type][0]), maxWidthM: SLOT_DEPTHS[type][1] },
+    ]),
   ) as PlateGeometry['slots'],
   light: { side: 'left', direction: [1, 0], elevationDeg: 30, colour: '#fff3e2' },
   tags: [],
@@ -106,14 +117,48 @@ describe('framing the result around the piece', () => {
     expect(box.h / frame.h).toBeGreaterThan(box.h / plate.height);
   });
 
-  it('never frames closer than 72 % of the plate, so the room stays a room', () => {
-    const box = placeOnPlate(plate, 'coffee', 2.2);
-    expect(frameAround(plate, box, { width: 1024, height: 683 }).h).toBeGreaterThanOrEqual(plate.height * 0.72 - 1e-6);
-  });
-
-  it('frames an HD canvas wider rather than enlarge the plate more than a third', () => {
+  it('frames an HD canvas wider rather than enlarge the plate more than 1.8 times', () => {
     const box = placeOnPlate(plate, 'coffee', 2.2);
     const frame = frameAround(plate, box, { width: 2048, height: 1365 });
-    expect(1365 / frame.h).toBeLessThanOrEqual(1.34 + 1e-6);
+    expect(1365 / frame.h).toBeLessThanOrEqual(1.8 + 1e-6);
+  });
+});
+
+describe('filling the frame like a listing photo', () => {
+  const canvases = { standard: { width: 1024, height: 683 }, hd: { width: 2048, height: 1365 } };
+
+  it.each(FURNITURE_TYPE_IDS)('fills 55 to 75 percent of a standard frame on its binding side with a %s', (type) => {
+    for (const aspect of [0.5, 1, 1.6, 2.6]) {
+      const { piece, frame } = placeAndFrame(plate, type, aspect, { back: 1 }, canvases.standard);
+      expect(bindingFill(piece, frame)).toBeGreaterThanOrEqual(0.55);
+      expect(bindingFill(piece, frame)).toBeLessThanOrEqual(0.75);
+    }
+  });
+
+  /** How wide a photo of each type usually is for its height. */
+  const TYPICAL_ASPECT: Record<FurnitureTypeId, number> = {
+    dresser: 1.4,
+    sofa: 2.4,
+    table: 1.6,
+    chair: 0.8,
+    coffee: 2.4,
+    bed: 1.6,
+    desk: 1.6,
+    bookcase: 0.5,
+  };
+
+  it.each(FURNITURE_TYPE_IDS)(
+    'fills 55 to 75 percent of an HD frame with a %s, standing it nearer when the frame cannot tighten',
+    (type) => {
+      const { piece, frame } = placeAndFrame(plate, type, TYPICAL_ASPECT[type], { back: 1 }, canvases.hd);
+      expect(bindingFill(piece, frame)).toBeGreaterThanOrEqual(0.55);
+      expect(bindingFill(piece, frame)).toBeLessThanOrEqual(0.75);
+    },
+  );
+
+  it('keeps a chair smaller against the room than a sofa: the frame tightens on the chair instead', () => {
+    const chair = placeAndFrame(plate, 'chair', 1, { back: 1 }, canvases.standard);
+    const sofa = placeAndFrame(plate, 'sofa', 2.4, { back: 1 }, canvases.standard);
+    expect(chair.frame.h).toBeLessThan(sofa.frame.h);
   });
 });
