@@ -147,7 +147,7 @@ export function createPhotoroomStager(options: PhotoroomOptions): Stager {
       if (options.modelVersion) headers['pr-ai-background-model-version'] = options.modelVersion;
 
       const seed = photoroomSeed(input);
-      const upload = await photoroomUpload(input.image);
+      const upload = await photoroomUpload(input.image, input.subject);
       let last = new FailedTry(new StagingError('provider-unavailable', MESSAGES.stagingUnavailable), null);
       // Every try and every wait fits in the caller's deadline; a try too short to succeed is not started.
       const remaining = () => (input.deadline ?? Infinity) - Date.now();

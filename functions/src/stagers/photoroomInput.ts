@@ -8,8 +8,8 @@
  * sharp and the engine load on the first call, so the module that builds a Photoroom stager
  * stays cheap to import (the functions module imports it on every cold start).
  */
-import type { OutputInfo } from 'sharp';
-import { MESSAGES } from '@flipstage/core';
+import type { OutputInfo, Sharp } from 'sharp';
+import { MESSAGES, type SubjectHint } from '@flipstage/core';
 import { StagingError } from '../ports/stager.js';
 
 /** Photoroom relights at most about this long side; a larger photo only costs upload time. */
@@ -20,6 +20,28 @@ const JPEG_QUALITY = 90;
 /** Each shrink of an oversized file aims this far under the limit, so one more try is enough. */
 const SHRINK_MARGIN = 0.9;
 const MAX_ENCODES = 4;
+
+/** Photoroom finds the piece itself; a marked box only tells it where, so the crop keeps a little room around it. */
+const BOX_MARGIN = 0.04;
+
+async function rawPixels(pipeline: Sharp): Promise<Sharp> {
+  const { default: sharp } = await import('sharp');
+  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+}
+
+/** The seller's box in the upright photo's pixels, a little larger, within the photo. */
+export function markedRegion(
+  box: Extract<SubjectHint, { kind: 'box' }>,
+  width: number,
+  height: number,
+): { left: number; top: number; width: number; height: number } {
+  const x0 = Math.max(0, Math.floor((box.x - BOX_MARGIN * box.width) * width));
+  const y0 = Math.max(0, Math.floor((box.y - BOX_MARGIN * box.height) * height));
+  const x1 = Math.min(width, Math.ceil((box.x + box.width * (1 + BOX_MARGIN)) * width));
+  const y1 = Math.min(height, Math.ceil((box.y + box.height * (1 + BOX_MARGIN)) * height));
+  return { left: x0, top: y0, width: Math.max(1, x1 - x0), height: Math.max(1, y1 - y0) };
+}
 
 export interface PhotoroomUpload {
   data: Uint8Array;
@@ -33,7 +55,7 @@ export interface PhotoroomUpload {
  * given cut-out; JPEG otherwise, the opaque rest flattened on white.
  * Throws StagingError (`unsupported-image`, `image-too-large`) for what the engine cannot read.
  */
-export async function photoroomUpload(image: Uint8Array): Promise<PhotoroomUpload> {
+export async function photoroomUpload(image: Uint8Array, subject?: SubjectHint): Promise<PhotoroomUpload> {
   const [{ decodePhoto, READ_OPTIONS, readFailure }, { default: sharp }] = await Promise.all([
     import('./engine/decode.js'),
     import('sharp'),
@@ -50,8 +72,10 @@ export async function photoroomUpload(image: Uint8Array): Promise<PhotoroomUploa
   // Decoded, oriented and fitted once as 8-bit sRGB; an oversized file is re-encoded from these pixels.
   let pixels: { data: Buffer; info: OutputInfo };
   try {
-    const pipeline = sharp(photo.source, READ_OPTIONS)
-      .autoOrient()
+    const oriented = sharp(photo.source, READ_OPTIONS).autoOrient();
+    const region = subject?.kind === 'box' ? markedRegion(subject, photo.width, photo.height) : null;
+    // Oriented first, then cut: a box is marked on the upright photo.
+    const pipeline = (region ? await rawPixels(oriented.extract(region)) : oriented)
       .resize(withinLongSide(PHOTOROOM_MAX_LONG_SIDE))
       .toColourspace('srgb');
     pixels = await (transparent ? pipeline.ensureAlpha() : pipeline.flatten({ background: '#ffffff' }))

@@ -190,6 +190,17 @@ describe('what Photoroom receives', () => {
     expectColour(await pixel(part.bytes, 10, 10), BLUE);
   });
 
+  it('a box the seller marked on a turned photo sends the upright crop around it, a little larger', async () => {
+    const photo = await scene().jpeg({ quality: 95 }).withMetadata({ orientation: 6 }).toBuffer();
+    // Upright the photo is 400 × 600 with the red corner at its top right (x 300–400, y 0–100).
+    await stager().stage({ ...stageInput(photo), subject: { kind: 'box', x: 0.7, y: 0, width: 0.3, height: 0.2 } });
+    const part = await standIn.lastImage();
+    const meta = await sharp(part.bytes).metadata();
+    expect([meta.width, meta.height]).toEqual([125, 125]);
+    expectColour(await pixel(part.bytes, 100, 50), RED);
+    expectColour(await pixel(part.bytes, 10, 115), BLUE);
+  });
+
   it('an iPhone HEIC (HEVC, irot, Display P3) arrives as an upright sRGB JPEG of the same picture', async () => {
     const heic = new Uint8Array(readFileSync(new URL('../fixtures/heic/armchair-irot.heic', import.meta.url)));
     const part = await sent(heic);
