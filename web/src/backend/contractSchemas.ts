@@ -3,11 +3,13 @@ export {
   billingSessionResponseSchema,
   billingTermsResponseSchema,
   checkoutSessionResponseSchema,
+  errorCodeFromResponse,
   errorMessageFromResponse,
   imageEditsPageSchema,
   itemDetailSchema,
   itemSchema,
   itemsPageSchema,
   mergedUserSchema,
+  stagePreviewSchema,
   stageResponseSchema,
 } from '@flipstage/core';

@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import type {
+  ApiErrorCode,
   BillingSessionResponse,
   BillingTermsResponse,
   CheckoutSessionResponse,
@@ -8,6 +9,7 @@ import type {
   ItemDetail,
   ItemsPage,
   MergedUser,
+  StagePreview,
   StageResponse,
 } from '@flipstage/core';
 
@@ -31,6 +33,7 @@ export const contracts = {
   mergedUser: contract<MergedUser>((m) => m.mergedUserSchema),
   imageEditsPage: contract<ImageEditsPage>((m) => m.imageEditsPageSchema),
   stageResponse: contract<StageResponse>((m) => m.stageResponseSchema),
+  stagePreview: contract<StagePreview>((m) => m.stagePreviewSchema),
   item: contract<Item>((m) => m.itemSchema),
   itemDetail: contract<ItemDetail>((m) => m.itemDetailSchema),
   itemsPage: contract<ItemsPage>((m) => m.itemsPageSchema),
@@ -42,4 +45,9 @@ export const contracts = {
 /** The message a failed answer shows (spec §7), read from its error body by core's rule. */
 export async function errorMessageFrom(status: number, text: string): Promise<string> {
   return (await schemas()).errorMessageFromResponse(status, text);
+}
+
+/** What the client can do about a refused photo (422 not-furniture, unsure-subject, no-subject), when the body says. */
+export async function errorCodeFrom(text: string): Promise<ApiErrorCode | undefined> {
+  return (await schemas()).errorCodeFromResponse(text);
 }

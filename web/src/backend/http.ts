@@ -5,19 +5,23 @@ import {
   IDEMPOTENCY_HEADER,
   isRetryableStatus,
   retryAfterMs,
+  type ApiErrorCode,
 } from '@flipstage/core';
-import { errorMessageFrom, type Contract } from './contracts';
+import { errorCodeFrom, errorMessageFrom, type Contract } from './contracts';
 
 /** A non-OK answer from the own API, carrying the message the spec's client error rule picks (§7). */
 export class ApiError extends Error {
   readonly status: number;
   /** How many times the request was sent: more than one when apiFetch already retried it. */
   readonly tries: number;
-  constructor(status: number, message: string, tries = 1) {
+  /** Set when the server says what the client can do about the refusal (core's API_ERROR_CODES). */
+  readonly code: ApiErrorCode | undefined;
+  constructor(status: number, message: string, tries = 1, code?: ApiErrorCode) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.tries = tries;
+    this.code = code;
   }
 }
 
@@ -131,7 +135,10 @@ export function createApiFetch(idToken: IdTokenSource, options: ApiFetchOptions 
 
 async function readAnswer<T>(path: string, init: ApiFetchInit<T>, response: Response, tries: number): Promise<T> {
   const [text, schema] = await Promise.all([response.text(), init.schema()]);
-  if (!response.ok) throw new ApiError(response.status, await errorMessageFrom(response.status, text), tries);
+  if (!response.ok) {
+    const [message, code] = await Promise.all([errorMessageFrom(response.status, text), errorCodeFrom(text)]);
+    throw new ApiError(response.status, message, tries, code);
+  }
   const unexpected = new ApiError(response.status, `Unexpected response from ${path}`, tries);
   let body: unknown;
   try {

@@ -43,6 +43,43 @@ describe('HTTP staging driver', () => {
   });
 });
 
+describe('the marked piece', () => {
+  it('is sent as the stage form’s subject field', async () => {
+    const { calls, fetchApi } = recordingFetch([() => response]);
+    await createHttpStagingDriver(fetchApi).stage({
+      ...request,
+      subject: { kind: 'box', x: 0.1, y: 0.2, width: 0.5, height: 0.6 },
+    });
+    expect(calls[0]?.init.form?.get('subject')).toBe('box:0.1,0.2,0.5,0.6');
+  });
+
+  it('is left out of the form when the seller marked nothing', async () => {
+    const { calls, fetchApi } = recordingFetch([() => response]);
+    await createHttpStagingDriver(fetchApi).stage(request);
+    expect(calls[0]?.init.form?.has('subject')).toBe(false);
+  });
+});
+
+describe('the preview before staging', () => {
+  const preview = { verdict: 'unsure', message: 'Mark it', suggestedType: 'chair', outline: [[[0.1, 0.1], [0.9, 0.1], [0.5, 0.9]]] };
+
+  it('posts the photo and the mark to /api/stage/preview, without an idempotency key', async () => {
+    const { calls, fetchApi } = recordingFetch([() => preview]);
+    const answer = await createHttpStagingDriver(fetchApi).preview(request.file, { kind: 'point', x: 0.25, y: 0.75 });
+    expect(answer).toEqual(preview);
+    expect(calls[0]?.path).toBe('/api/stage/preview');
+    expect(calls[0]?.init.method).toBe('POST');
+    expect(calls[0]?.init.headers).toBeUndefined();
+    expect((calls[0]?.init.form?.get('imageFile') as File).name).toBe('chair.jpg');
+    expect(calls[0]?.init.form?.get('subject')).toBe('point:0.25,0.75');
+  });
+
+  it('refuses an answer that breaks the preview contract', async () => {
+    const { fetchApi } = recordingFetch([() => ({ verdict: 'maybe', outline: [] })]);
+    await expect(createHttpStagingDriver(fetchApi).preview(request.file)).rejects.toThrow();
+  });
+});
+
 describe('staging through a busy backend', () => {
   // apiFetch waits the backend out (http.test.ts); the driver keeps one key for all tries and lets the studio listen.
   it('hands apiFetch the request’s key and its retry listener', async () => {

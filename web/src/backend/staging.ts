@@ -1,9 +1,14 @@
 import {
   API_PATHS,
+  formatSubjectHint,
   IDEMPOTENCY_HEADER,
+  STAGE_FILE_FIELD,
   stageFormEntries,
+  type StagePreview,
+  type StageTextField,
   type StageRequestFields,
   type StageResponse,
+  type SubjectHint,
 } from '@flipstage/core';
 import type { ApiFetch, ApiRetry } from './http';
 import { contracts } from './contracts';
@@ -14,27 +19,39 @@ export interface StageImageRequest extends StageRequestFields {
   file: File;
   /** One key per image and attempt: the server returns the first result for a repeated key and never debits twice. */
   idempotencyKey: string;
+  /** The piece the seller marked; left out, the engine finds it. */
+  subject?: SubjectHint | undefined;
   /** Told each time the backend is busy and the request waits to be sent again, with the same key. */
   onRetry?: (retry: ApiRetry) => void;
 }
 
 export interface StagingDriver {
   stage(request: StageImageRequest): Promise<StageResponse>;
+  /**
+   * The engine's judgement of a photo before anything is charged: its outline, whether it is
+   * furniture, the type it looks like. Signed in only; no credit is used.
+   */
+  preview(file: File, subject?: SubjectHint): Promise<StagePreview>;
+}
+
+function multipart(file: File, entries: ReadonlyArray<readonly [StageTextField, string]>): FormData {
+  const form = new FormData();
+  form.append(STAGE_FILE_FIELD, file, file.name);
+  for (const [name, value] of entries) form.append(name, value);
+  return form;
 }
 
 /** The size is left out: the plan decides HD on the server. */
 function stageForm(request: StageImageRequest): FormData {
-  const { fileField, entries } = stageFormEntries({
+  const { entries } = stageFormEntries({
     prompt: request.prompt,
     style: request.style,
     furnitureType: request.furnitureType,
     mode: request.mode,
     variant: request.variant,
+    subject: request.subject,
   });
-  const form = new FormData();
-  form.append(fileField, request.file, request.file.name);
-  for (const [name, value] of entries) form.append(name, value);
-  return form;
+  return multipart(request.file, entries);
 }
 
 /**
@@ -51,6 +68,12 @@ export function createHttpStagingDriver(fetchApi: ApiFetch): StagingDriver {
         form: stageForm(request),
         headers: { [IDEMPOTENCY_HEADER]: request.idempotencyKey },
         onRetry: request.onRetry,
+      }),
+    preview: (file, subject) =>
+      fetchApi<StagePreview>(API_PATHS.stagePreview, {
+        schema: contracts.stagePreview,
+        method: 'POST',
+        form: multipart(file, subject ? [['subject', formatSubjectHint(subject)]] : []),
       }),
   };
 }

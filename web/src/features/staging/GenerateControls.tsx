@@ -3,8 +3,8 @@ import { useAtomValue } from 'jotai';
 import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconBulb, IconCoins, IconSparkles, IconWand } from '@tabler/icons-react';
 import { MESSAGES, generateAllLabel, generateSelectedLabel } from '@flipstage/core';
-import { studioAtom, studioMessageAtom } from './studioAtoms';
-import { pendingImages } from './studioState';
+import { studioMessageAtom } from './studioAtoms';
+import { stageablePendingAtom } from './previewAtoms';
 import { useGeneration } from './useGeneration';
 import { useStudioSession } from './studioSession';
 import { GenerationProgress } from './GenerationProgress';
@@ -13,7 +13,7 @@ import { ButtonLink } from '../../app/links';
 /** Step 2: Generate Selected / Generate All, the credits counter, tips and the progress bar (spec §2). */
 export function GenerateControls() {
   const session = useStudioSession();
-  const studio = useAtomValue(studioAtom);
+  const stageable = useAtomValue(stageablePendingAtom);
   const studioMessage = useAtomValue(studioMessageAtom);
   // The upload's own message is shown beside the drop zone (UploadArea).
   const message = studioMessage === MESSAGES.noValidImages ? null : studioMessage;
@@ -53,7 +53,7 @@ export function GenerateControls() {
             if (decision.kind === 'confirm') setConfirmMessage(decision.message);
           }}
         >
-          {generateAllLabel(pendingImages(studio).length)}
+          {generateAllLabel(stageable.length)}
         </Button>
         <Badge size="lg" variant="outline" leftSection={<IconCoins size={14} aria-hidden />} role="status">
           {loadingAccount ? 'Credits: …' : `Credits: ${credits}`}

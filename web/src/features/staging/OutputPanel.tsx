@@ -25,6 +25,9 @@ import { FeedbackPrompt } from './FeedbackPrompt';
 import { openShareWindow } from './share';
 import { useGeneration } from './useGeneration';
 import { VariationStrip } from './VariationStrip';
+import { SubjectMarker } from './SubjectMarker';
+import { PhotoCheck } from './PhotoCheck';
+import { matchedWordsAtom } from './previewAtoms';
 import { useImageDownload } from '../../app/imageDownload';
 import classes from './OutputPanel.module.css';
 
@@ -32,11 +35,14 @@ function PreviewPanel({
   title,
   picture,
   children,
+  footer,
 }: {
   title: string;
   /** The panel shows an image (rather than a spinner or a message) and may take its shape. */
   picture: boolean;
   children: React.ReactNode;
+  /** Below the picture: what belongs to it without being cut to the panel's height. */
+  footer?: React.ReactNode;
 }) {
   return (
     <Paper withBorder radius="md" p="xs">
@@ -46,6 +52,7 @@ function PreviewPanel({
       <div className={classes.preview} data-picture={picture || undefined}>
         {children}
       </div>
+      {footer}
     </Paper>
   );
 }
@@ -71,12 +78,14 @@ export function OutputPanel() {
   const [brokenInputs, setBrokenInputs] = useState<ReadonlySet<string>>(new Set());
   const [brokenOutputs, setBrokenOutputs] = useState<ReadonlySet<string>>(new Set());
   const downloads = useImageDownload();
+  const matchedWords = useAtomValue(matchedWordsAtom);
   const image = selectedImage(studio);
   const processed = processedImages(studio);
   if (!image || studio.selectedIndex === null) return null;
 
   const n = studio.selectedIndex + 1;
   const outputUrl = image.outputUrl;
+  const matched = outputUrl !== null && image.status !== 'processing' ? matchedWords[outputUrl] : undefined;
   // Outputs are marked by URL: one room that fails to show leaves the photo's other rooms alone.
   const outputBroken = outputUrl !== null && brokenOutputs.has(outputUrl);
   const markBroken = (set: typeof setBrokenInputs, key: string) => set((keys) => new Set(keys).add(key));
@@ -97,20 +106,22 @@ export function OutputPanel() {
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <PreviewPanel title="Original" picture={!brokenInputs.has(image.id)}>
+        <PreviewPanel
+          title="Original"
+          picture={!brokenInputs.has(image.id)}
+          footer={!brokenInputs.has(image.id) && <PhotoCheck image={image} />}
+        >
           {brokenInputs.has(image.id) ? (
             <ErrorText>{MESSAGES.originalImageError}</ErrorText>
           ) : (
-            <Image
-              src={image.previewUrl}
-              alt={`Original photo ${n}`}
-              className={classes.picture}
-              fit="contain"
-              onError={() => markBroken(setBrokenInputs, image.id)}
-            />
+            <SubjectMarker image={image} n={n} onError={() => markBroken(setBrokenInputs, image.id)} />
           )}
         </PreviewPanel>
-        <PreviewPanel title="Staged" picture={image.status !== 'processing' && !outputBroken && outputUrl !== null}>
+        <PreviewPanel
+          title="Staged"
+          picture={image.status !== 'processing' && !outputBroken && outputUrl !== null}
+          footer={matched && matched.length > 0 && <Text size="sm" c="dimmed" mt={6}>Matched: {matched.join(', ')}</Text>}
+        >
           {image.status === 'processing' ? (
             <Stack align="center" gap="xs">
               <Loader />

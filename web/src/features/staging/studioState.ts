@@ -10,6 +10,7 @@ import {
   type FurnitureTypeId,
   type PromptMode,
   type StageRequestFields,
+  type SubjectHint,
 } from '@flipstage/core';
 
 export type ImageStatus = 'uploaded' | 'processing' | 'processed' | 'error';
@@ -44,6 +45,10 @@ export interface StudioImage {
   /** Every room this photo was staged in ("Try another room"), in order; the index is the variant. */
   variations: string[];
   choice: StagingChoice;
+  /** The piece the seller marked on the photo, sent with each staging; null lets the engine find it. */
+  subject: SubjectHint | null;
+  /** The seller picked this photo's furniture type: the engine's guess no longer replaces it. */
+  typeChosen: boolean;
 }
 
 export interface StudioState {
@@ -56,7 +61,18 @@ export interface StudioState {
 export const EMPTY_STUDIO: StudioState = { images: [], selectedIndex: null, feedbackVisible: false };
 
 export function newStudioImage(id: string, file: File, previewUrl: string, choice: StagingChoice): StudioImage {
-  return { id, file, previewUrl, status: 'uploaded', retrying: false, outputUrl: null, variations: [], choice };
+  return {
+    id,
+    file,
+    previewUrl,
+    status: 'uploaded',
+    retrying: false,
+    outputUrl: null,
+    variations: [],
+    choice,
+    subject: null,
+    typeChosen: false,
+  };
 }
 
 /** New uploads go to the end of the strip; the first of them is selected when nothing was. */
@@ -110,15 +126,34 @@ function canChangeChoice(image: StudioImage): boolean {
   return image.status !== 'processing';
 }
 
+function withChoice(image: StudioImage, choice: StagingChoice): StudioImage {
+  const typeChosen = image.typeChosen || choice.furnitureType !== image.choice.furnitureType;
+  return { ...image, choice, typeChosen };
+}
+
 export function setImageChoice(state: StudioState, id: string, choice: StagingChoice): StudioState {
   const image = state.images.find((img) => img.id === id);
   if (!image || !canChangeChoice(image)) return state;
-  return updateImage(state, id, { choice });
+  return updateImage(state, id, withChoice(image, choice));
 }
 
 /** "Apply to all images": every photo not being staged takes this choice, processed ones for their next room. */
 export function applyChoiceToAll(state: StudioState, choice: StagingChoice): StudioState {
-  return { ...state, images: state.images.map((img) => (canChangeChoice(img) ? { ...img, choice } : img)) };
+  return { ...state, images: state.images.map((img) => (canChangeChoice(img) ? withChoice(img, choice) : img)) };
+}
+
+/** The engine's guess of the piece's type, taken while the seller has not picked one for the photo. */
+export function suggestType(state: StudioState, id: string, furnitureType: FurnitureTypeId): StudioState {
+  const image = state.images.find((img) => img.id === id);
+  if (!image || image.typeChosen || !canChangeChoice(image)) return state;
+  return updateImage(state, id, { choice: changeChoice(image.choice, { furnitureType }) });
+}
+
+/** Marks (or, with null, clears) the piece on a photo; a photo being staged keeps the mark its request carries. */
+export function setSubject(state: StudioState, id: string, subject: SubjectHint | null): StudioState {
+  const image = state.images.find((img) => img.id === id);
+  if (!image || !canChangeChoice(image)) return state;
+  return updateImage(state, id, { subject });
 }
 
 /**

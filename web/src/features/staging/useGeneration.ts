@@ -27,12 +27,24 @@ import {
   type StudioImage,
 } from './studioState';
 import { useStudioSession } from './studioSession';
+import { currentJudgement, heldBack, judgementsAtom, matchedWordsAtom, stageablePendingAtom } from './previewAtoms';
+import { judgeRefusal } from './refusals';
 
-interface NoImagesDecision {
-  kind: 'no-images';
+/** Generate All stops before core's decision: nothing uploaded, or every photo left waits for the seller. */
+interface StudioDecision {
+  kind: 'no-images' | 'held-back';
   message: string;
 }
-const NO_IMAGES: NoImagesDecision = { kind: 'no-images', message: MESSAGES.uploadAtLeastOne };
+const NO_IMAGES: StudioDecision = { kind: 'no-images', message: MESSAGES.uploadAtLeastOne };
+const ALL_HELD_BACK: StudioDecision = {
+  kind: 'held-back',
+  message: 'The photos left wait for a marked piece or show no furniture: see each photo’s card.',
+};
+
+const HELD_BACK = {
+  'needs-mark': (n: number) => `Mark the piece in image ${n} first: tap it or drag a box around it, then generate.`,
+  'not-furniture': (n: number) => `Image ${n} does not show furniture, so it is not staged. No credit was used.`,
+};
 
 export function processingErrorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : MESSAGES.unknownProcessingError;
@@ -78,16 +90,20 @@ export function useGeneration() {
               ...request,
               variant: nextVariant(image),
               file: image.file,
+              subject: image.subject ?? undefined,
               idempotencyKey: crypto.randomUUID(),
               onRetry: () => store.set(studioAtom, (s) => markRetrying(s, id)),
             });
             store.set(studioAtom, (s) => markProcessed(s, id, result.outputUrl));
+            const { matched } = result;
+            if (matched?.length) store.set(matchedWordsAtom, (words) => ({ ...words, [result.outputUrl]: matched }));
             recordCredits(result.creditsRemaining);
             track('image_processing_completed', { category: 'staging', style: request.style, mode: request.mode });
             track('credit_used', { category: 'staging', credits_used: 1, credits_remaining: result.creditsRemaining });
           } catch (error) {
             const message = processingErrorMessage(error);
             store.set(studioAtom, (s) => markFailed(s, id));
+            judgeRefusal(store, image, error);
             console.error(`Image processing failed: ${message}`);
             track('image_processing_error', { category: 'staging', error_message: message });
           }
@@ -121,6 +137,12 @@ export function useGeneration() {
       store.set(studioMessageAtom, MESSAGES.selectedImageNotValid);
       return null;
     }
+    // Staging would be refused: no request, so no charge for a ghost or a cat (the photo's card says why).
+    const held = heldBack(currentJudgement(store.get(judgementsAtom), image), image);
+    if (held) {
+      store.set(studioMessageAtom, HELD_BACK[held](state.selectedIndex! + 1));
+      return null;
+    }
     store.set(studioMessageAtom, null);
     return image;
   }, [currentCredits, navigate, store]);
@@ -137,16 +159,21 @@ export function useGeneration() {
   }, [checkedSelection, run]);
 
   /** Decides what Generate All does; a 'confirm' decision waits for confirmGenerateAll. */
-  const requestGenerateAll = useCallback((): GenerateAllDecision | NoImagesDecision => {
+  const requestGenerateAll = useCallback((): GenerateAllDecision | StudioDecision => {
     const state = store.get(studioAtom);
+    const stageable = store.get(stageablePendingAtom).length;
     // Spec §5 "Generate needs an image": an empty strip is not a batch that is already done.
     const decision =
-      state.images.length === 0 ? NO_IMAGES : decideGenerateAll(pendingImages(state).length, currentCredits());
+      state.images.length === 0
+        ? NO_IMAGES
+        : stageable === 0 && pendingImages(state).length > 0
+          ? ALL_HELD_BACK
+          : decideGenerateAll(stageable, currentCredits());
     store.set(studioMessageAtom, decision.kind === 'confirm' ? null : decision.message);
     return decision;
   }, [currentCredits, store]);
 
-  const confirmGenerateAll = useCallback(() => run(pendingImages(store.get(studioAtom))), [run, store]);
+  const confirmGenerateAll = useCallback(() => run(store.get(stageablePendingAtom)), [run, store]);
 
   return { generateSelected, requestGenerateAll, confirmGenerateAll, tryAnotherRoom };
 }

@@ -10,7 +10,7 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router';
-import type { MergedUser, StageResponse } from '@flipstage/core';
+import type { MergedUser, StagePreview, StageResponse, SubjectHint } from '@flipstage/core';
 import { AppProviders } from '../../../app/AppProviders';
 import type { StageImageRequest, StagingDriver } from '../../../backend/staging';
 import { createFakeBackend, fakeAuthUser, fakeMergedUser } from '../../../test-utils/fakeBackend';
@@ -24,6 +24,17 @@ URL.revokeObjectURL = vi.fn();
 export function imageFile(name: string, type = 'image/jpeg'): File {
   return new File([new Uint8Array([0xff, 0xd8, 0xff])], name, { type });
 }
+
+/** The engine's preview of a plain photo of a piece: nothing to say, no outline, no guess. */
+export const OK_PREVIEW: StagePreview = { verdict: 'ok', suggestedType: null, outline: [] };
+
+/** A preview answering each photo with `preview` (by default OK_PREVIEW). */
+export function previewAnswering(preview: StagePreview = OK_PREVIEW) {
+  return vi.fn(async (_file: File, _subject?: SubjectHint): Promise<StagePreview> => preview);
+}
+
+/** A test's staging driver; without a preview of its own, every photo previews as OK_PREVIEW. */
+export type TestStagingDriver = Omit<StagingDriver, 'preview'> & Partial<Pick<StagingDriver, 'preview'>>;
 
 /** A staging driver that answers in order and counts the balance down from `credits`. */
 export function createFakeStagingDriver(credits: number) {
@@ -39,7 +50,7 @@ export function createFakeStagingDriver(credits: number) {
       creditsRemaining: balance,
     };
   });
-  return { stage } satisfies StagingDriver;
+  return { stage, preview: previewAnswering() } satisfies StagingDriver;
 }
 
 /** Who uses the studio in a test: the account the fake backend serves, or nobody. */
@@ -57,9 +68,10 @@ export const signedOutSession: StudioAccount = { user: null };
  * Renders the studio at / against a fake backend (in a memory router with stand-ins for the pages
  * it navigates to) and waits until the credits are known.
  */
-export async function renderStudio(options: { session: StudioAccount; backend?: StagingDriver }) {
+export async function renderStudio(options: { session: StudioAccount; backend?: TestStagingDriver }) {
   const { user } = options.session;
-  const staging = options.backend ?? createFakeStagingDriver(user?.creditsRemaining ?? 0);
+  const given = options.backend ?? createFakeStagingDriver(user?.creditsRemaining ?? 0);
+  const staging: StagingDriver = { preview: previewAnswering(), ...given };
   const fake = createFakeBackend({ user: user ? fakeAuthUser({ uid: user.uid }) : null, merged: user, staging });
   let ids = 0;
   vi.spyOn(crypto, 'randomUUID').mockImplementation(() => `id-${++ids}` as ReturnType<Crypto['randomUUID']>);

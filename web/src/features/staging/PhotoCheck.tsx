@@ -1,0 +1,75 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Alert, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconAlertTriangle, IconEraser, IconPointer } from '@tabler/icons-react';
+import type { PreviewVerdict } from '@flipstage/core';
+import { currentJudgement, judgementsAtom, markingAtom, previewingAtom, setMarkingAtom } from './previewAtoms';
+import { studioAtom } from './studioAtoms';
+import { setSubject, type StudioImage } from './studioState';
+import { describeHint } from './markGeometry';
+import { markingHelpId } from './SubjectMarker';
+
+const VERDICT_TITLES: Record<Exclude<PreviewVerdict, 'ok'>, { title: string; color: string }> = {
+  unsure: { title: 'Which piece should we stage?', color: 'yellow' },
+  'not-furniture': { title: 'This photo will not be staged', color: 'red' },
+  'no-subject': { title: 'No piece found', color: 'orange' },
+};
+
+/**
+ * Under the selected photo: marking the piece (a toggle and a clear button, the keyboard help)
+ * and what the engine made of the photo, before a credit is spent or after a refusal.
+ */
+export function PhotoCheck({ image }: { image: StudioImage }) {
+  const judgement = currentJudgement(useAtomValue(judgementsAtom), image);
+  const checking = useAtomValue(previewingAtom)[image.id] !== undefined;
+  const marking = useAtomValue(markingAtom).has(image.id);
+  const setMarking = useSetAtom(setMarkingAtom);
+  const setStudio = useSetAtom(studioAtom);
+  const busy = image.status === 'processing';
+  const refusal = judgement && judgement.verdict !== 'ok' && judgement.message ? judgement : null;
+
+  return (
+    <Stack gap="xs" mt="xs">
+      <Group gap="xs">
+        <Button
+          size="xs"
+          variant={marking ? 'filled' : 'light'}
+          leftSection={<IconPointer size={14} aria-hidden />}
+          aria-pressed={marking}
+          disabled={busy}
+          onClick={() => setMarking(image.id, !marking)}
+        >
+          Mark the piece
+        </Button>
+        <Button
+          size="xs"
+          variant="subtle"
+          leftSection={<IconEraser size={14} aria-hidden />}
+          disabled={busy || image.subject === null}
+          onClick={() => setStudio((s) => setSubject(s, image.id, null))}
+        >
+          Clear the mark
+        </Button>
+        <Text size="xs" c="dimmed" aria-live="polite">
+          {checking ? 'Checking the photo…' : ''}
+        </Text>
+      </Group>
+      {marking && (
+        <Text id={markingHelpId(image.id)} size="xs" c="dimmed">
+          Tap the piece or drag a box around it. With a keyboard: arrow keys place and move the mark, Shift with
+          arrow keys resizes the box, Delete clears it.
+        </Text>
+      )}
+      <VisuallyHidden aria-live="polite">{image.subject ? describeHint(image.subject) : ''}</VisuallyHidden>
+      {refusal && refusal.verdict !== 'ok' && (
+        <Alert
+          variant="light"
+          color={VERDICT_TITLES[refusal.verdict].color}
+          title={VERDICT_TITLES[refusal.verdict].title}
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+        >
+          {refusal.message}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useAtomValue, useStore } from 'jotai';
+import { useBackend } from '../../backend/BackendContext';
+import { useAuthStatus } from '../../backend/session';
+import { judgeAtom, markKey, previewingAtom } from './previewAtoms';
+import { studioAtom } from './studioAtoms';
+import { suggestType } from './studioState';
+
+/** A mark moved with the arrow keys settles before the engine is asked again; an upload is asked at once. */
+const MARK_SETTLE_MS = 350;
+
+/**
+ * Asks the engine about each photo when it is added and each time its mark changes: the outline
+ * it would cut, whether it is furniture, which type it looks like. Nothing is charged. The preview
+ * needs a signed-in seller; signed out, or when the server cannot answer, the studio works as before.
+ */
+export function usePreview(): void {
+  const backend = useBackend();
+  const store = useStore();
+  const signedIn = useAuthStatus() === 'signedIn';
+  const images = useAtomValue(studioAtom).images;
+  // The mark each photo was (or is about to be) previewed with, so each mark is asked about once.
+  const asked = useRef(new Map<string, string>());
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  const ask = useCallback(
+    async (id: string, mark: string) => {
+      const image = store.get(studioAtom).images.find((img) => img.id === id);
+      if (!image || markKey(image.subject) !== mark) return;
+      store.set(previewingAtom, (p) => ({ ...p, [id]: mark }));
+      try {
+        const preview = await backend.staging.preview(image.file, image.subject ?? undefined);
+        const now = store.get(studioAtom).images.find((img) => img.id === id);
+        // The seller moved the mark (or removed the photo) while the engine looked: this answer is for another mark.
+        if (!now || markKey(now.subject) !== mark) return;
+        store.set(judgeAtom, id, {
+          mark,
+          verdict: preview.verdict,
+          message: preview.message ?? null,
+          outline: preview.outline,
+        });
+        const { suggestedType } = preview;
+        if (suggestedType) store.set(studioAtom, (s) => suggestType(s, id, suggestedType));
+      } catch (error) {
+        console.warn('Staging preview unavailable', error);
+      } finally {
+        store.set(previewingAtom, (previewing) => {
+          if (previewing[id] !== mark) return previewing;
+          const { [id]: _done, ...rest } = previewing;
+          return rest;
+        });
+      }
+    },
+    [backend, store],
+  );
+
+  useEffect(() => {
+    if (!signedIn) return;
+    for (const image of images) {
+      const mark = markKey(image.subject);
+      if (asked.current.get(image.id) === mark) continue;
+      asked.current.set(image.id, mark);
+      clearTimeout(timers.current.get(image.id));
+      timers.current.set(
+        image.id,
+        setTimeout(() => void ask(image.id, mark), image.subject ? MARK_SETTLE_MS : 0),
+      );
+    }
+  }, [ask, images, signedIn]);
+
+  useEffect(() => {
+    const pending = timers.current;
+    const seen = asked.current;
+    return () => {
+      pending.forEach((timer) => clearTimeout(timer));
+      pending.clear();
+      // Remounted (React's development double run), the photos are asked about again.
+      seen.clear();
+    };
+  }, []);
+}
