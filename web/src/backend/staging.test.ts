@@ -61,7 +61,18 @@ describe('the marked piece', () => {
 });
 
 describe('the preview before staging', () => {
-  const preview = { verdict: 'unsure', message: 'Mark it', suggestedType: 'chair', outline: [[[0.1, 0.1], [0.9, 0.1], [0.5, 0.9]]] };
+  const preview = {
+    verdict: 'unsure',
+    message: 'Mark it',
+    suggestedType: 'chair',
+    outline: [
+      [
+        [0.1, 0.1],
+        [0.9, 0.1],
+        [0.5, 0.9],
+      ],
+    ],
+  };
 
   it('posts the photo and the mark to /api/stage/preview, without an idempotency key', async () => {
     const { calls, fetchApi } = recordingFetch([() => preview]);

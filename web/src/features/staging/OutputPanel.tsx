@@ -120,7 +120,14 @@ export function OutputPanel() {
         <PreviewPanel
           title="Staged"
           picture={image.status !== 'processing' && !outputBroken && outputUrl !== null}
-          footer={matched && matched.length > 0 && <Text size="sm" c="dimmed" mt={6}>Matched: {matched.join(', ')}</Text>}
+          footer={
+            matched &&
+            matched.length > 0 && (
+              <Text size="sm" c="dimmed" mt={6}>
+                Matched: {matched.join(', ')}
+              </Text>
+            )
+          }
         >
           {image.status === 'processing' ? (
             <Stack align="center" gap="xs">

@@ -55,8 +55,8 @@ export function PhotoCheck({ image }: { image: StudioImage }) {
       </Group>
       {marking && (
         <Text id={markingHelpId(image.id)} size="xs" c="dimmed">
-          Tap the piece or drag a box around it. With a keyboard: arrow keys place and move the mark, Shift with
-          arrow keys resizes the box, Delete clears it.
+          Tap the piece or drag a box around it. With a keyboard: arrow keys place and move the mark, Shift with arrow
+          keys resizes the box, Delete clears it.
         </Text>
       )}
       <VisuallyHidden aria-live="polite">{image.subject ? describeHint(image.subject) : ''}</VisuallyHidden>

@@ -29,7 +29,13 @@ function MarkShape({ hint, draft }: { hint: SubjectHint; draft?: boolean }) {
 /** The engine's cut-out drawn over the photo, so the seller sees what would be staged before paying. */
 function Outline({ polygons }: { polygons: ReadonlyArray<ReadonlyArray<readonly [number, number]>> }) {
   return (
-    <svg className={classes.overlay} viewBox="0 0 1 1" preserveAspectRatio="none" role="img" aria-label="Cut-out outline">
+    <svg
+      className={classes.overlay}
+      viewBox="0 0 1 1"
+      preserveAspectRatio="none"
+      role="img"
+      aria-label="Cut-out outline"
+    >
       {polygons.map((polygon, i) => (
         <polygon key={i} className={classes.outline} points={polygon.map(([x, y]) => `${x},${y}`).join(' ')} />
       ))}

@@ -19,7 +19,11 @@ const KEYBOARD_START: SubjectHint = { kind: 'box', x: 0.25, y: 0.25, width: 0.5,
 const clamp = (n: number, low = 0, high = 1) => Math.min(high, Math.max(low, n));
 
 /** The spot under the pointer, in fractions of the photo's box on screen, kept inside the photo. */
-export function spotIn(rect: { left: number; top: number; width: number; height: number }, clientX: number, clientY: number): Spot {
+export function spotIn(
+  rect: { left: number; top: number; width: number; height: number },
+  clientX: number,
+  clientY: number,
+): Spot {
   if (rect.width <= 0 || rect.height <= 0) return { x: 0.5, y: 0.5 };
   return { x: clamp((clientX - rect.left) / rect.width), y: clamp((clientY - rect.top) / rect.height) };
 }

@@ -21,8 +21,10 @@ import {
   selectedImage,
   selectImage,
   setImageChoice,
+  setSubject,
   showVariation,
   stageRequestFor,
+  suggestType,
   type StagingChoice,
   type StudioState,
 } from './studioState';
@@ -250,5 +252,41 @@ describe('each photo’s own style and type', () => {
     expect(stageRequestFor(image('b', sofa), { mode: 'custom', customPrompt: ' ' }).prompt).toBe(
       'Custom background prompt',
     );
+  });
+});
+
+describe('the engine’s guess of a photo’s type', () => {
+  it('is taken while the seller has not picked the photo’s type', () => {
+    const state = suggestType(withImages('a'), 'a', 'chair');
+    expect(state.images[0]!.choice).toEqual({ ...CHOICE, furnitureType: 'chair' });
+  });
+
+  it('leaves a type the seller picked, alone or for all photos, and a photo being staged', () => {
+    const picked = setImageChoice(withImages('a', 'b', 'c'), 'a', { ...CHOICE, furnitureType: 'bed' });
+    expect(suggestType(picked, 'a', 'chair').images[0]!.choice.furnitureType).toBe('bed');
+    const all = applyChoiceToAll(withImages('a'), { ...CHOICE, furnitureType: 'sofa' });
+    expect(suggestType(all, 'a', 'chair').images[0]!.choice.furnitureType).toBe('sofa');
+    const busy = markProcessing(withImages('a'), ['a']);
+    expect(suggestType(busy, 'a', 'chair')).toBe(busy);
+  });
+
+  it('still follows a style change, which is not a type', () => {
+    const styled = setImageChoice(withImages('a'), 'a', { ...CHOICE, style: 'coastal' });
+    expect(suggestType(styled, 'a', 'chair').images[0]!.choice.furnitureType).toBe('chair');
+  });
+});
+
+describe('the marked piece', () => {
+  const box = { kind: 'box', x: 0.1, y: 0.1, width: 0.5, height: 0.5 } as const;
+
+  it('is kept per photo until cleared', () => {
+    const marked = setSubject(withImages('a', 'b'), 'b', box);
+    expect(marked.images.map((i) => i.subject)).toEqual([null, box]);
+    expect(setSubject(marked, 'b', null).images[1]!.subject).toBeNull();
+  });
+
+  it('stays as it was sent while the photo is being staged', () => {
+    const busy = markProcessing(setSubject(withImages('a'), 'a', box), ['a']);
+    expect(setSubject(busy, 'a', null)).toBe(busy);
   });
 });
