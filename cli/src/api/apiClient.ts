@@ -7,6 +7,7 @@ import {
   accountResponseSchema,
   API_PATHS,
   IDEMPOTENCY_HEADER,
+  errorCodeFromResponse,
   errorMessageFromResponse,
   retryAfterMs,
   stageFormEntries,
@@ -14,6 +15,7 @@ import {
   type AccountResponse,
   type StageRequestFields,
   type StageResponse,
+  type SubjectHint,
 } from '@flipstage/core';
 import { ApiError, NetworkError, UnexpectedResponseError } from './apiError.js';
 import { DEFAULT_RETRY_POLICY, withRetries, type RetryListener, type RetryPolicy } from './retry.js';
@@ -36,6 +38,8 @@ export interface StageUpload {
   filename: string;
   contentType: string;
   fields: StageRequestFields;
+  /** The piece to stage, as the seller marked it; absent, the server finds it. */
+  subject?: SubjectHint | undefined;
   /** Asks for the plan's HD output; the server decides whether the plan allows it. */
   hd: boolean;
   idempotencyKey: string;
@@ -89,7 +93,11 @@ export class ApiClient {
       'POST',
       API_PATHS.stage,
       () => {
-        const { fileField, entries } = stageFormEntries({ ...upload.fields, size: upload.hd ? 'hd' : 'standard' });
+        const { fileField, entries } = stageFormEntries({
+          ...upload.fields,
+          size: upload.hd ? 'hd' : 'standard',
+          subject: upload.subject,
+        });
         const form = new FormData();
         form.append(fileField, new Blob([upload.bytes], { type: upload.contentType }), upload.filename);
         for (const [name, value] of entries) form.append(name, value);
@@ -208,5 +216,6 @@ async function toApiError(response: Dispatcher.ResponseData): Promise<ApiError> 
     response.statusCode,
     errorMessageFromResponse(response.statusCode, text),
     retryAfterMs([response.headers['retry-after']].flat()[0]),
+    errorCodeFromResponse(text),
   );
 }

@@ -1,3 +1,5 @@
+import type { ApiErrorCode } from '@flipstage/core';
+
 /** A non-OK answer from the FlipStage API, with the message core's client rule extracts (spec §7). */
 export class ApiError extends Error {
   constructor(
@@ -5,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     /** The wait a Retry-After header asked for, in ms, when the server sent one. */
     readonly retryAfterMs?: number,
+    /** Why a photo was refused, when the server says in a way a client can act on (422s). */
+    readonly code?: ApiErrorCode,
   ) {
     super(message);
     this.name = 'ApiError';

@@ -8,6 +8,7 @@ import { idempotencyKey, sha256Hex, stageFingerprint } from './idempotency.js';
 import type { PlannedImage } from './outputs.js';
 import { runPool } from './pool.js';
 import type { Progress } from './progress.js';
+import { refusalCode, type RefusalCode } from './refusals.js';
 import { CONTENT_TYPES } from './sniff.js';
 import { nextAttempt, type StateFile } from './stateFile.js';
 import type { StopReason, StopSwitch } from './stopSwitch.js';
@@ -41,6 +42,8 @@ export interface BatchResult {
   /** Each entry is one charge the API confirmed, with the balance it reported after it. */
   staged: { image: PlannedImage; editId: string; creditsRemaining: number }[];
   failed: { image: PlannedImage; reason: string }[];
+  /** Refused with a code the seller acts on (mark the piece, not furniture): skipped, never charged. */
+  refused: { image: PlannedImage; code: RefusalCode; reason: string }[];
   /** Left for the next run after Ctrl-C or a lost server (never started, nothing spent). */
   notStarted: PlannedImage[];
   /** Why photos stopped being started, if they did. */
@@ -59,7 +62,7 @@ export async function stageBatch(
   settings: BatchSettings,
   deps: BatchDeps,
 ): Promise<BatchResult> {
-  const result: BatchResult = { staged: [], failed: [], notStarted: [], stopped: null };
+  const result: BatchResult = { staged: [], failed: [], refused: [], notStarted: [], stopped: null };
   let lostInARow = 0;
 
   async function stageOne(image: PlannedImage): Promise<void> {
@@ -82,6 +85,7 @@ export async function stageBatch(
         fields: { prompt: choice.prompt, style: choice.style, furnitureType: choice.furnitureType, mode: choice.mode },
         hd: choice.hd,
         idempotencyKey: idempotencyKey(contentHash, choice, attempt),
+        subject: choice.subject,
       };
       const onRetry: RetryListener = (error, delayMs) =>
         deps.progress.note(`${image.display}: ${retryNote(error, delayMs)}`);
@@ -106,8 +110,14 @@ export async function stageBatch(
       if (fingerprint && !charged && error instanceof ApiError && isDefinitiveFailure(error.status)) {
         await deps.state.set(fingerprint, { ...base, attempt, status: 'failed', reason });
       }
-      result.failed.push({ image, reason });
-      deps.progress.done({ file: image.display, status: 'failed', reason });
+      const code = refusalCode(error);
+      if (code) {
+        result.refused.push({ image, code, reason });
+        deps.progress.done({ file: image.display, status: 'refused', code, reason });
+      } else {
+        result.failed.push({ image, reason });
+        deps.progress.done({ file: image.display, status: 'failed', reason });
+      }
     }
   }
 
@@ -118,7 +128,7 @@ export async function stageBatch(
     deps.progress.end();
   }
   result.stopped = deps.stop.reason;
-  const finished = new Set([...result.staged, ...result.failed].map((entry) => entry.image));
+  const finished = new Set([...result.staged, ...result.failed, ...result.refused].map((entry) => entry.image));
   for (const image of images) {
     if (finished.has(image)) continue;
     if (result.stopped === 'out-of-credits')

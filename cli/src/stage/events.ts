@@ -1,3 +1,4 @@
+import type { RefusalCode } from './refusals.js';
 import type { RunSummary } from './report.js';
 
 /**
@@ -9,6 +10,8 @@ export type RunEvent =
   | { event: 'staged'; file: string; output: string; editId: string; credits: number }
   | { event: 'skipped'; file: string; reason: string }
   | { event: 'failed'; file: string; reason: string }
+  /** Refused for a reason the seller acts on; nothing was charged. */
+  | { event: 'refused'; file: string; code: RefusalCode; reason: string }
   | ({
       event: 'summary';
       exitCode: number;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PromptMode } from '@flipstage/core';
+import { formatSubjectHint, type PromptMode, type SubjectHint } from '@flipstage/core';
 
 export interface KeyedOptions {
   style: string;
@@ -7,6 +7,7 @@ export interface KeyedOptions {
   prompt: string;
   mode: PromptMode;
   hd: boolean;
+  subject?: SubjectHint | undefined;
 }
 
 export function sha256Hex(data: Uint8Array | string): string {
@@ -14,8 +15,18 @@ export function sha256Hex(data: Uint8Array | string): string {
 }
 
 function keyParts(contentHash: string, options: KeyedOptions): unknown[] {
-  // JSON keeps the parts apart: ('ab', 'c') and ('a', 'bc') never hash alike.
-  return [contentHash, options.style, options.furnitureType, options.prompt, options.mode, options.hd];
+  // JSON keeps the parts apart: ('ab', 'c') and ('a', 'bc') never hash alike. A mark is added
+  // only when there is one, so photos staged before marks existed keep their fingerprints.
+  const parts: unknown[] = [
+    contentHash,
+    options.style,
+    options.furnitureType,
+    options.prompt,
+    options.mode,
+    options.hd,
+  ];
+  if (options.subject) parts.push(formatSubjectHint(options.subject));
+  return parts;
 }
 
 /** Identifies "this image with these options", the unit the state file tracks attempts for. */

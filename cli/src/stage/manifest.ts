@@ -9,12 +9,15 @@ import {
 } from '@flipstage/core';
 import { usageError } from '../errors/exitCodes.js';
 import { furnitureTypeNamed } from './folderType.js';
+import { parseMark, type ManifestMark } from './mark.js';
 
 /** What a manifest says about one photo; an empty cell leaves that option to the folder name or the flags. */
 export interface ManifestEntry {
   type?: FurnitureTypeId;
   style?: DesignStyleId;
   prompt?: string;
+  /** The piece to stage, for a photo the server cannot tell it in (or holding several). */
+  subject?: ManifestMark;
 }
 
 /** Keyed by the photo's absolute path; `file` is relative to the manifest's own folder. */
@@ -69,7 +72,7 @@ function csvRows(text: string, name: string): RawRow[] {
   const [header, ...rows] = parseCsv(text.replace(/^\uFEFF/, ''));
   const columns = header?.cells.map((c) => c.trim().toLowerCase()) ?? [];
   if (!columns.includes('file'))
-    throw usageError(`${name} line 1: the header needs a "file" column (and any of type, style, prompt).`);
+    throw usageError(`${name} line 1: the header needs a "file" column (and any of type, style, prompt, box, point).`);
   return rows.map(({ line, cells }) => ({
     where: `${name} line ${line}`,
     fields: Object.fromEntries(columns.map((column, i) => [column, cells[i]])),
@@ -84,15 +87,20 @@ function jsonRows(text: string, name: string): RawRow[] {
     throw usageError(`${name} is not valid JSON: ${(error as Error).message}`);
   }
   if (!Array.isArray(parsed))
-    throw usageError(`${name} must be a JSON array of { "file", "type", "style", "prompt" }.`);
+    throw usageError(`${name} must be a JSON array of { "file", "type", "style", "prompt", "box", "point" }.`);
   return parsed.map((item: unknown, i) => {
     const where = `${name} entry ${i + 1}`;
     if (typeof item !== 'object' || item === null) throw usageError(`${where}: expected an object with a "file".`);
-    const fields = Object.fromEntries(
-      Object.entries(item).map(([key, value]) => [key.toLowerCase(), typeof value === 'string' ? value : undefined]),
-    );
+    const fields = Object.fromEntries(Object.entries(item).map(([key, value]) => [key.toLowerCase(), cellOf(value)]));
     return { where, fields };
   });
+}
+
+/** A JSON value as a CSV cell would hold it: a mark may be written as an array, `"box": [0.1, 0.2, 0.6, 0.7]`. */
+function cellOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.every((n) => typeof n === 'number')) return value.join(',');
+  return undefined;
 }
 
 function entryOf({ where, fields }: RawRow): ManifestEntry {
@@ -113,6 +121,11 @@ function entryOf({ where, fields }: RawRow): ManifestEntry {
   }
   const prompt = (fields.prompt ?? '').trim();
   if (prompt) entry.prompt = prompt;
+  const box = (fields.box ?? '').trim();
+  const point = (fields.point ?? '').trim();
+  if (box && point) throw usageError(`${where}: give a box or a point for the piece, not both.`);
+  if (box) entry.subject = parseMark('box', box, where);
+  else if (point) entry.subject = parseMark('point', point, where);
   return entry;
 }
 

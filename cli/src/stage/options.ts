@@ -11,6 +11,7 @@ import {
   type DesignStyleId,
   type FurnitureTypeId,
   type PromptMode,
+  type SubjectHint,
 } from '@flipstage/core';
 import { DEFAULT_NAME_TEMPLATE, nameTemplateProblem } from './outputName.js';
 
@@ -71,6 +72,8 @@ export interface StageRequestChoice {
   mode: PromptMode;
   prompt: string;
   hd: boolean;
+  /** The piece a manifest marked; absent, the server finds it. */
+  subject?: SubjectHint;
 }
 
 /** A prompt switches to custom mode; otherwise the auto prompt of the style and type, exactly as the web app builds it. */
@@ -79,6 +82,7 @@ export function requestChoice(options: {
   type: FurnitureTypeId;
   prompt?: string | undefined;
   hd: boolean;
+  subject?: SubjectHint | undefined;
 }): StageRequestChoice {
   const mode: PromptMode = options.prompt === undefined ? 'auto' : 'custom';
   return {
@@ -87,5 +91,6 @@ export function requestChoice(options: {
     mode,
     prompt: resolvePrompt({ mode, style: options.style, furnitureType: options.type, customPrompt: options.prompt }),
     hd: options.hd,
+    ...(options.subject ? { subject: options.subject } : {}),
   };
 }

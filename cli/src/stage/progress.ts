@@ -1,9 +1,11 @@
 import type { Logger } from '../output/logger.js';
 import { eventLine } from './events.js';
+import { REFUSAL_STATUS, type RefusalCode } from './refusals.js';
 
 export type Outcome =
   | { file: string; status: 'staged'; output: string; editId: string }
-  | { file: string; status: 'failed'; reason: string };
+  | { file: string; status: 'failed'; reason: string }
+  | { file: string; status: 'refused'; code: RefusalCode; reason: string };
 
 /** text: a bar or a line per photo; quiet: failures only; json: NDJSON events on stdout. */
 export type OutputMode = 'text' | 'quiet' | 'json';
@@ -47,9 +49,25 @@ export function formatProgressLine(state: ProgressState, columns: number): strin
 }
 
 export function outcomeLine(outcome: Outcome, position: string): string {
-  return outcome.status === 'staged'
-    ? `${position} staged ${outcome.file} -> ${outcome.output}`
-    : `${position} failed ${outcome.file}: ${outcome.reason}`;
+  if (outcome.status === 'staged') return `${position} staged ${outcome.file} -> ${outcome.output}`;
+  const status = outcome.status === 'refused' ? REFUSAL_STATUS[outcome.code] : 'failed';
+  return `${position} ${status} ${outcome.file}: ${outcome.reason}`;
+}
+
+function outcomeEvent(outcome: Outcome): string {
+  if (outcome.status === 'staged')
+    return eventLine({
+      event: 'staged',
+      file: outcome.file,
+      output: outcome.output,
+      editId: outcome.editId,
+      credits: 1,
+    });
+  return eventLine(
+    outcome.status === 'refused'
+      ? { event: 'refused', file: outcome.file, code: outcome.code, reason: outcome.reason }
+      : { event: 'failed', file: outcome.file, reason: outcome.reason },
+  );
 }
 
 /** One `staged` or `failed` event per photo on stdout, the moment it is settled. */
@@ -57,13 +75,7 @@ function eventProgress(logger: Logger): Progress {
   return {
     begin() {},
     done(outcome) {
-      logger.info(
-        eventLine(
-          outcome.status === 'staged'
-            ? { event: 'staged', file: outcome.file, output: outcome.output, editId: outcome.editId, credits: 1 }
-            : { event: 'failed', file: outcome.file, reason: outcome.reason },
-        ),
-      );
+      logger.info(outcomeEvent(outcome));
     },
     note() {},
     end() {},
@@ -89,6 +101,8 @@ export function createProgress(logger: Logger, options: { mode: OutputMode; now?
       begin() {},
       done(outcome) {
         if (outcome.status === 'failed') logger.error(`failed ${outcome.file}: ${outcome.reason}`);
+        // The seller has to act on these, so --quiet says them too.
+        if (outcome.status === 'refused') logger.warn(outcomeLine(outcome, '').trimStart());
       },
       note() {},
       end() {},
@@ -125,8 +139,10 @@ export function createProgress(logger: Logger, options: { mode: OutputMode; now?
     },
     done(outcome) {
       done += 1;
-      if (outcome.status === 'failed')
-        stream.write(`${clear}${paint('red', outcomeLine(outcome, `[${done}/${total}]`))}\n`);
+      if (outcome.status !== 'staged') {
+        const color = outcome.status === 'failed' ? 'red' : 'yellow';
+        stream.write(`${clear}${paint(color, outcomeLine(outcome, `[${done}/${total}]`))}\n`);
+      }
       draw();
     },
     note(message) {

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
-import { escapeHtml, findDesignStyle, findFurnitureType } from '@flipstage/core';
+import { escapeHtml, findDesignStyle, findFurnitureType, type SubjectHint } from '@flipstage/core';
+import { describeMark } from './mark.js';
 import type { SkippedFile } from './collect.js';
+import type { RefusalStatus } from './refusals.js';
 import type { StopReason } from './stopSwitch.js';
 
 export const REPORT_HTML = 'flipstage-report.html';
@@ -15,6 +17,10 @@ export interface RunSummary {
   staged: { file: string; output: string }[];
   skipped: SkippedFile[];
   failed: { file: string; reason: string }[];
+  /** Photos the server could not tell the piece in: skipped, free, to stage again with a box. */
+  markThePiece: { file: string; reason: string }[];
+  /** Photos the server saw no furniture in: skipped, free. */
+  notFurniture: { file: string; reason: string }[];
   /** Photos left for the next run after Ctrl-C or a lost server. */
   notStarted: string[];
   /** Charges the API confirmed for this run's own stagings, never a balance difference. */
@@ -30,6 +36,8 @@ export interface ReportOptions {
   mode: string;
   prompt: string;
   hd: boolean;
+  /** The piece the manifest marked, as sent. */
+  subject?: SubjectHint | undefined;
 }
 
 export interface SheetEntry {
@@ -40,8 +48,10 @@ export interface SheetEntry {
   sourcePath: string;
   /** Staged image relative to the out folder, when there is one. */
   output: string | null;
-  status: 'staged' | 'already staged' | 'failed' | 'not started';
+  status: 'staged' | 'already staged' | 'failed' | 'not started' | RefusalStatus;
   reason?: string | undefined;
+  /** What to do about a refused photo. */
+  hint?: string | undefined;
   /** What the photo was sent with in this run; absent for photos staged by an earlier run. */
   options?: ReportOptions | undefined;
 }
@@ -54,6 +64,7 @@ export interface ReportCard {
   output: string | null;
   status: SheetEntry['status'];
   reason?: string | undefined;
+  hint?: string | undefined;
   options?: ReportOptions | undefined;
 }
 
@@ -77,8 +88,15 @@ export function describeOptions(options: ReportOptions): string {
     options.mode === 'custom'
       ? `Custom prompt: ${options.prompt}`
       : `${findDesignStyle(options.style)?.label ?? options.style} · ${findFurnitureType(options.furnitureType)?.label ?? options.furnitureType}`;
-  return options.hd ? `${look} · HD` : look;
+  const parts = [look, ...(options.hd ? ['HD'] : []), ...(options.subject ? [describeMark(options.subject)] : [])];
+  return parts.join(' · ');
 }
+
+const CARD_CLASS: Partial<Record<SheetEntry['status'], string>> = {
+  failed: 'failed',
+  'mark the piece': 'attention',
+  'not furniture': 'attention',
+};
 
 function card(entry: ReportCard): string {
   const name = escapeHtml(entry.caption);
@@ -87,10 +105,10 @@ function card(entry: ReportCard): string {
     : '<div class="missing">original not found</div>';
   const after = entry.output
     ? `<img src="${relativeUrl(entry.output)}" alt="After: ${name}" loading="lazy">`
-    : `<div class="missing">${escapeHtml(entry.reason ?? 'no staged image')}</div>`;
+    : `<div class="missing">${escapeHtml(entry.reason ?? 'no staged image')}${entry.hint ? `<small>${escapeHtml(entry.hint)}</small>` : ''}</div>`;
   const options = entry.options ? `<div class="options">${escapeHtml(describeOptions(entry.options))}</div>` : '';
   return [
-    `<figure class="card ${entry.status === 'failed' ? 'failed' : ''}">`,
+    `<figure class="card ${CARD_CLASS[entry.status] ?? ''}">`,
     `<div class="pair">${before}${after}</div>`,
     `<figcaption><span class="name">${name}</span> <span class="status">${escapeHtml(entry.status)}</span></figcaption>`,
     options,
@@ -99,8 +117,12 @@ function card(entry: ReportCard): string {
 }
 
 export function headline(run: RunSummary): string {
+  // Runs reported before photos could be refused have neither list.
+  const toMark = run.markThePiece?.length ?? 0;
+  const notFurniture = run.notFurniture?.length ?? 0;
+  const refused = `${toMark > 0 ? `, ${toMark} to mark` : ''}${notFurniture > 0 ? `, ${notFurniture} not furniture` : ''}`;
   const left = run.notStarted.length > 0 ? `, ${run.notStarted.length} left for the next run` : '';
-  return `${run.staged.length} staged, ${run.skipped.length} skipped, ${run.failed.length} failed${left}; ${run.creditsUsed} credits used, ${run.creditsLeft} left.`;
+  return `${run.staged.length} staged, ${run.skipped.length} skipped, ${run.failed.length} failed${refused}${left}; ${run.creditsUsed} credits used, ${run.creditsLeft} left.`;
 }
 
 function section(run: RunRecord): string {
@@ -129,6 +151,9 @@ p{margin:4px 0;color:#495057}
 .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(420px,1fr));gap:16px;margin-top:16px}
 .card{margin:0;background:#fff;border:1px solid #dee2e6;border-radius:8px;padding:8px}
 .card.failed{border-color:#fa5252}
+.card.attention{border-color:#f59f00}
+.card.attention .missing{color:#e67700;flex-direction:column;gap:6px}
+.missing small{color:#495057}
 .pair{display:grid;grid-template-columns:1fr 1fr;gap:8px}
 .pair img,.missing{width:100%;height:200px;object-fit:contain;background:#f1f3f5;border-radius:4px}
 .missing{display:flex;align-items:center;justify-content:center;text-align:center;color:#c92a2a;font-size:.85rem;padding:8px;box-sizing:border-box}

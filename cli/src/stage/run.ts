@@ -70,7 +70,7 @@ export async function runStage(
     try {
       batch =
         plan.toStage.length === 0
-          ? { staged: [], failed: [], notStarted: [], stopped: null }
+          ? { staged: [], failed: [], refused: [], notStarted: [], stopped: null }
           : await stageBatch(
               plan.toStage,
               { outDir: plan.outDir, force: options.force, concurrency: options.concurrency },

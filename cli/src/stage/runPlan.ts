@@ -6,6 +6,7 @@ import { withinBudget } from './budget.js';
 import { SKIP_REASONS, collectImages, type SkippedFile } from './collect.js';
 import { sha256Hex, stageFingerprint } from './idempotency.js';
 import { readManifest } from './manifest.js';
+import { describeMark, subjectHintFor } from './mark.js';
 import type { StageOptions } from './options.js';
 import { outputNamePattern } from './outputName.js';
 import { assignOutputs, type PlannedImage } from './outputs.js';
@@ -59,10 +60,13 @@ export async function planRun(options: StageOptions, cwd: string): Promise<RunPl
     outputName: outputNamePattern(options.name),
   });
   if (collected.images.length === 0) throw usageError(MESSAGES.noValidImages);
-  const planned = assignOutputs(
-    collected.images.map((image) => ({ ...image, choice: choiceFor(image, options, manifest) })),
-    options.name,
-  );
+  const chosen = [];
+  for (const image of collected.images) {
+    const mark = manifest?.get(image.path)?.subject;
+    const subject = mark ? await subjectHintFor(mark, image.path) : undefined;
+    chosen.push({ ...image, choice: choiceFor(image, options, manifest, subject) });
+  }
+  const planned = assignOutputs(chosen, options.name);
   assertNoPhotoOverwritten(planned, outDir, options.name);
 
   const state = await StateFile.open(outDir);
@@ -88,6 +92,8 @@ export interface PlanRow {
   type: string;
   style: string;
   prompt?: string;
+  /** The manifest's mark, e.g. `box 0.1,0.2,0.6,0.7`. */
+  mark?: string;
   action: PlannedAction;
 }
 
@@ -106,6 +112,7 @@ export function planRows(plan: Pick<RunPlan, 'toStage' | 'alreadyStaged' | 'late
       type: image.choice.furnitureType,
       style: image.choice.style,
       ...(image.choice.mode === 'custom' ? { prompt: image.choice.prompt } : {}),
+      ...(image.choice.subject ? { mark: describeMark(image.choice.subject) } : {}),
       action,
     }));
 }
@@ -113,5 +120,5 @@ export function planRows(plan: Pick<RunPlan, 'toStage' | 'alreadyStaged' | 'late
 /** One dry-run line: `photos/sofas/a.jpg -> sofas/a.staged.jpg  sofa, farmhouse  stage`. */
 export function planLine(row: PlanRow): string {
   const look = row.prompt === undefined ? `${row.type}, ${row.style}` : `${row.type}, custom prompt "${row.prompt}"`;
-  return `${row.file} -> ${row.output}  ${look}  ${row.action}`;
+  return `${row.file} -> ${row.output}  ${look}${row.mark ? `, ${row.mark}` : ''}  ${row.action}`;
 }

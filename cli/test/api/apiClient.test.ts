@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_PATHS, LOCAL_PRICE_IDS, mergeUser } from '@flipstage/core';
 import { ApiClient, apiUrl, type ApiClientOptions } from '../../src/api/apiClient.js';
-import { UnexpectedResponseError } from '../../src/api/apiError.js';
+import { ApiError, UnexpectedResponseError } from '../../src/api/apiError.js';
 import type { RetryPolicy } from '../../src/api/retry.js';
 
 const tokens = { idToken: async () => 'token', renew: async () => 'token' };
@@ -109,6 +109,58 @@ describe('ApiClient', () => {
       mode: 'custom',
       size: 'hd',
     });
+  });
+});
+
+describe('ApiClient and the marked piece', () => {
+  const upload = {
+    bytes: new Uint8Array([0xff, 0xd8, 0xff]),
+    filename: 'chairs.jpg',
+    contentType: 'image/jpeg',
+    fields: { prompt: 'a room', style: 'modern', furnitureType: 'chair', mode: 'auto' },
+    hd: false,
+    idempotencyKey: 'k1',
+  } as const;
+
+  it('sends the mark as the form’s subject field', async () => {
+    let subject: unknown = null;
+    const client = await fakeApi(async (req, body, res) => {
+      const form = await new Response(body, {
+        headers: { 'content-type': String(req.headers['content-type']) },
+      }).formData();
+      subject = form.get('subject');
+      json(res, { editId: 'e1', inputUrl: '/in.jpg', outputUrl: '/out.jpg', creditsRemaining: 3 });
+    });
+    await client.stage({ ...upload, subject: { kind: 'box', x: 0.1, y: 0.2, width: 0.6, height: 0.7 } });
+    expect(subject).toBe('box:0.1,0.2,0.6,0.7');
+  });
+
+  it('sends no subject field for a photo without a mark', async () => {
+    let fields: string[] = [];
+    const client = await fakeApi(async (req, body, res) => {
+      const form = await new Response(body, {
+        headers: { 'content-type': String(req.headers['content-type']) },
+      }).formData();
+      fields = [...form.keys()];
+      json(res, { editId: 'e1', inputUrl: '/in.jpg', outputUrl: '/out.jpg', creditsRemaining: 3 });
+    });
+    await client.stage(upload);
+    expect(fields).not.toContain('subject');
+  });
+
+  it('does not retry a 422 "mark the piece", and hands on its code and message', async () => {
+    const message = 'Not sure which piece to stage. No credit was used.';
+    let requests = 0;
+    const client = await fakeApi((_req, _body, res) => {
+      requests += 1;
+      res.statusCode = 422;
+      json(res, { error: { message, code: 'unsure-subject' } });
+    });
+    const error = await client.stage(upload).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, code: 'unsure-subject', message });
+    expect(requests).toBe(1);
+    expect(slept).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StageResponse } from '@flipstage/core';
+import { MESSAGES, type StageResponse } from '@flipstage/core';
 import type { StageUpload } from '../../src/api/apiClient.js';
 import { ApiError, NetworkError } from '../../src/api/apiError.js';
 import { stageBatch, type BatchClient } from '../../src/stage/batch.js';
@@ -17,12 +17,14 @@ const quiet: Progress = { begin() {}, done() {}, note() {}, end() {} };
 /** Stands in for the API behind the BatchClient port; `answer` decides each staging request. */
 class ScriptedClient implements BatchClient {
   readonly keys: string[] = [];
+  readonly uploads: StageUpload[] = [];
   private readonly byFile = new Map<string, string>();
   failDownloads = false;
   constructor(private readonly answer: (upload: StageUpload) => StageResponse | Error) {}
 
   async stage(upload: StageUpload): Promise<StageResponse> {
     this.keys.push(upload.idempotencyKey);
+    this.uploads.push(upload);
     this.byFile.set(upload.filename, upload.idempotencyKey);
     const answer = this.answer(upload);
     if (answer instanceof Error) throw answer;
@@ -94,6 +96,50 @@ describe('stageBatch', () => {
     expect(result.failed.map((f) => [f.image.display, f.reason])).toEqual([
       ['b.jpg', 'This file is not a supported image.'],
     ]);
+  });
+
+  it('sends the marked piece with the photo', async () => {
+    const subject = { kind: 'box', x: 0.1, y: 0.2, width: 0.6, height: 0.7 } as const;
+    const client = new ScriptedClient(ok);
+    await stageBatch(
+      assignOutputs([
+        { path: join(dir, 'a.jpg'), display: 'a.jpg', subdir: '', kind: 'jpeg', choice: { ...choice, subject } },
+      ]),
+      { outDir, force: false, concurrency: 1 },
+      { client, state: await StateFile.open(outDir), progress: quiet, stop: new StopSwitch() },
+    );
+    expect(client.uploads.map((upload) => upload.subject)).toEqual([subject]);
+  });
+
+  it('skips a photo the server is unsure about, uncharged, as one to mark rather than a failure', async () => {
+    const client = new ScriptedClient((upload) =>
+      upload.filename === 'b.jpg' ? new ApiError(422, MESSAGES.unsureSubject, undefined, 'unsure-subject') : ok(upload),
+    );
+    const result = await run(client);
+    expect(result.refused.map((r) => [r.image.display, r.code, r.reason])).toEqual([
+      ['b.jpg', 'unsure-subject', MESSAGES.unsureSubject],
+    ]);
+    expect(result.failed).toEqual([]);
+    expect(result.staged.map((s) => s.image.display)).not.toContain('b.jpg');
+  });
+
+  it('skips a photo of no furniture as such, and fails a 422 without a code as before', async () => {
+    const client = new ScriptedClient((upload) => {
+      if (upload.filename === 'a.jpg') return new ApiError(422, 'A cat.', undefined, 'not-furniture');
+      if (upload.filename === 'b.jpg') return new ApiError(422, 'Unreadable.');
+      return ok(upload);
+    });
+    const result = await run(client);
+    expect(result.refused.map((r) => [r.image.display, r.code])).toEqual([['a.jpg', 'not-furniture']]);
+    expect(result.failed.map((f) => f.image.display)).toEqual(['b.jpg']);
+  });
+
+  it('asks again about a photo to mark on the next run, with a new key', async () => {
+    const first = new ScriptedClient(() => new ApiError(422, MESSAGES.unsureSubject, undefined, 'unsure-subject'));
+    await run(first);
+    const second = new ScriptedClient(ok);
+    await run(second);
+    expect(second.keyFor('a.jpg')).not.toBe(first.keyFor('a.jpg'));
   });
 
   it('sends a new key for an image the server refused, and the same key after a lost connection', async () => {

@@ -5,6 +5,20 @@ const options: KeyedOptions = { style: 'modern', furnitureType: 'sofa', prompt: 
 const content = sha256Hex(new Uint8Array([1, 2, 3]));
 
 describe('idempotency keys', () => {
+  it('stay as they were for a photo without a mark, so earlier runs are still recognised', () => {
+    expect(stageFingerprint(content, { ...options, subject: undefined })).toBe(
+      sha256Hex(JSON.stringify([content, 'modern', 'sofa', 'a room', 'auto', false])),
+    );
+  });
+
+  it('change with the marked piece', () => {
+    const box = { kind: 'box', x: 0.1, y: 0.2, width: 0.6, height: 0.7 } as const;
+    expect(idempotencyKey(content, { ...options, subject: box }, 1)).not.toBe(idempotencyKey(content, options, 1));
+    expect(stageFingerprint(content, { ...options, subject: box })).not.toBe(
+      stageFingerprint(content, { ...options, subject: { ...box, x: 0.2 } }),
+    );
+  });
+
   it('are the same for the same content, options and attempt', () => {
     expect(idempotencyKey(content, { ...options }, 1)).toBe(idempotencyKey(content, options, 1));
   });

@@ -55,6 +55,55 @@ describe('readManifest', () => {
     expect(manifest.get(join(dir, 'a.jpg'))).toEqual({ type: 'chair' });
   });
 
+  it('takes a box as fractions of the photo', async () => {
+    const manifest = await read('m.csv', 'file,box\na.jpg,"0.1,0.2,0.6,0.7"\n');
+    expect(manifest.get(join(dir, 'a.jpg'))).toEqual({
+      subject: { unit: 'fraction', hint: { kind: 'box', x: 0.1, y: 0.2, width: 0.6, height: 0.7 } },
+    });
+  });
+
+  it('keeps a box in pixels for the photo’s size to convert', async () => {
+    const manifest = await read('m.csv', 'file,box\na.jpg,"120, 80, 900, 700 px"\n');
+    expect(manifest.get(join(dir, 'a.jpg'))?.subject).toMatchObject({
+      unit: 'px',
+      kind: 'box',
+      values: [120, 80, 900, 700],
+      where: 'm.csv line 2',
+    });
+  });
+
+  it('takes a point, and a box written as a JSON array', async () => {
+    const csv = await read('m.csv', 'file,point\na.jpg,"0.5,0.6"\n');
+    expect(csv.get(join(dir, 'a.jpg'))?.subject).toEqual({ unit: 'fraction', hint: { kind: 'point', x: 0.5, y: 0.6 } });
+    const json = await read('m.json', JSON.stringify([{ file: 'b.jpg', box: [0, 0, 0.5, 1] }]));
+    expect(json.get(join(dir, 'b.jpg'))?.subject).toEqual({
+      unit: 'fraction',
+      hint: { kind: 'box', x: 0, y: 0, width: 0.5, height: 1 },
+    });
+  });
+
+  it.each([
+    ['"0.1,0.2,0.6"', 'box "0.1,0.2,0.6" needs 4 numbers'],
+    ['"0.1,0.2,wide,0.7"', 'box "0.1,0.2,wide,0.7" holds something that is not a number'],
+    ['"120,80,900,700"', 'box "120,80,900,700" has a value above 1: add "px" after pixel values'],
+    ['"0.5,0.2,0.6,0.7"', 'box "0.5,0.2,0.6,0.7" runs off the photo'],
+    ['"0.1,0.2,0.01,0.7"', 'box "0.1,0.2,0.01,0.7" is too small to mark a piece'],
+    ['"10,10,0,50 px"', 'box "10,10,0,50 px" has no width or height'],
+  ])('refuses the box %s, naming the CSV line', async (cell, problem) => {
+    await expect(read('m.csv', `file,box\nok.jpg,\nbad.jpg,${cell}\n`)).rejects.toThrow(
+      new CliError(
+        `m.csv line 3: ${problem}. Write x,y,width,height, e.g. 0.1,0.2,0.6,0.7 (fractions) or "120,80,900,700 px".`,
+        2,
+      ),
+    );
+  });
+
+  it('refuses a row with both a box and a point', async () => {
+    await expect(read('m.csv', 'file,box,point\na.jpg,"0,0,1,1","0.5,0.5"\n')).rejects.toThrow(
+      'm.csv line 2: give a box or a point for the piece, not both.',
+    );
+  });
+
   it('refuses an unknown type, naming the CSV line', async () => {
     await expect(read('m.csv', 'file,type\na.jpg,sofa\nb.jpg,throne\n')).rejects.toThrow(
       new CliError(

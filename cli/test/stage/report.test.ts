@@ -17,6 +17,8 @@ const summary: RunSummary = {
   staged: [{ file: 'photos/chair.jpg', output: 'chair.staged.jpg' }],
   skipped: [{ file: 'photos/notes.txt', reason: 'not an image' }],
   failed: [{ file: 'photos/broken.jpg', reason: 'This file is not a supported image.' }],
+  markThePiece: [],
+  notFurniture: [],
   notStarted: [],
   creditsUsed: 1,
   creditsLeft: 9,
@@ -71,6 +73,32 @@ describe('renderContactSheet', () => {
     expect(html).toContain('<div class="options">Modern · Accent Chair</div>');
   });
 
+  it('shows a photo to mark with the server’s message and how to add a box, set apart from failures', () => {
+    const sheet = renderContactSheet({
+      runs: [
+        run([
+          {
+            file: 'photos/two-chairs.jpg',
+            caption: 'two-chairs.jpg',
+            before: join(REPORT_FILES, 'ghi.jpg'),
+            output: null,
+            status: 'mark the piece',
+            reason: 'Not sure which piece.',
+            hint: 'Add a box.',
+          },
+        ]),
+      ],
+    });
+    expect(sheet).toContain('<figure class="card attention">');
+    expect(sheet).toContain('<div class="missing">Not sure which piece.<small>Add a box.</small></div>');
+    expect(sheet).toContain('<span class="status">mark the piece</span>');
+  });
+
+  it('renders a run reported before photos could be refused', () => {
+    const { markThePiece: _mark, notFurniture: _none, ...older } = run([]);
+    expect(renderContactSheet({ runs: [older as RunRecord] })).toContain('1 staged, 1 skipped, 1 failed; 1 credits');
+  });
+
   it('escapes file names', () => {
     const odd = renderContactSheet({
       runs: [run([{ file: 'x', caption: '<b>&"x".jpg', before: null, output: null, status: 'failed', reason: 'r' }])],
@@ -84,6 +112,12 @@ describe('describeOptions', () => {
   it('shows a custom prompt and HD', () => {
     expect(describeOptions({ ...options, mode: 'custom', prompt: 'sunlit loft', hd: true })).toBe(
       'Custom prompt: sunlit loft · HD',
+    );
+  });
+
+  it('names the piece the manifest marked', () => {
+    expect(describeOptions({ ...options, subject: { kind: 'box', x: 0.1, y: 0.2, width: 0.6, height: 0.7 } })).toBe(
+      'Modern · Accent Chair · box 0.1,0.2,0.6,0.7',
     );
   });
 });

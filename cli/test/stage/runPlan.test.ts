@@ -8,6 +8,7 @@ import { sha256Hex, stageFingerprint } from '../../src/stage/idempotency.js';
 import { requestChoice, stageOptionsSchema } from '../../src/stage/options.js';
 import { planLine, planRows, planRun } from '../../src/stage/runPlan.js';
 import { StateFile } from '../../src/stage/stateFile.js';
+import { jpegHeader } from './imageHeaders.js';
 
 const jpeg = (tag: number) => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, tag]);
 
@@ -94,6 +95,14 @@ describe('planRun', () => {
     expect(b?.choice).toMatchObject({ furnitureType: 'sofa', style: 'coastal' });
   });
 
+  it("turns a manifest's box in pixels into fractions of that photo before anything is spent", async () => {
+    await writeFile(join(dir, 'photos', 'b.jpg'), jpegHeader(2000, 1000));
+    await writeFile(join(dir, 'manifest.csv'), 'file,box\nphotos/b.jpg,"200,100,1000,500 px"\n');
+    const result = await plan({ manifest: 'manifest.csv' });
+    const b = result.toStage.find((i) => i.display === join('photos', 'b.jpg'));
+    expect(b?.choice.subject).toEqual({ kind: 'box', x: 0.1, y: 0.1, width: 0.5, height: 0.5 });
+  });
+
   it('names outputs with the --name template, so styles sit side by side', async () => {
     const result = await plan({ name: '{name}.{style}', style: 'farmhouse' });
     expect(result.toStage.map((i) => i.output)).toEqual(['a.farmhouse.jpg', 'b.farmhouse.jpg', 'c.farmhouse.jpg']);
@@ -135,6 +144,13 @@ describe('planRows', () => {
     const custom = { ...image('a'), choice: { ...choice, mode: 'custom' as const, prompt: 'a loft' } };
     expect(planLine(planRows({ toStage: [custom], alreadyStaged: [], later: [] })[0]!)).toBe(
       'p/a.jpg -> a.staged.jpg  sofa, custom prompt "a loft"  stage',
+    );
+  });
+
+  it('shows the piece a manifest marked', () => {
+    const marked = { ...image('a'), choice: { ...choice, subject: { kind: 'point' as const, x: 0.5, y: 0.6 } } };
+    expect(planLine(planRows({ toStage: [marked], alreadyStaged: [], later: [] })[0]!)).toBe(
+      'p/a.jpg -> a.staged.jpg  sofa, farmhouse, point 0.5,0.6  stage',
     );
   });
 });
