@@ -4,8 +4,8 @@
  *
  * - `api`: account, marketplace, checkout, billing portal and Stripe webhooks. Light and many at
  *   once; Hosting rewrites /api/** to it.
- * - `stage`: POST /api/stage, which decodes a photo and runs a stager. Hosting rewrites
- *   /api/stage to it.
+ * - `stage`: POST /api/stage, which decodes a photo and runs a stager, and POST
+ *   /api/stage/preview, the engine's look at a photo before a charge. Hosting rewrites both to it.
  * - `sweepAbandonedStagings`: the schedule that refunds stagings whose request died.
  *
  * Loading this module imports no image code (sharp, onnxruntime, libheif), nor the app itself:

@@ -266,6 +266,12 @@ describe('the api function in the Functions emulator', () => {
     expect(await response.json()).toEqual({ error: { message: MESSAGES.signInRequired } });
   });
 
+  it('serves POST /api/stage/preview from the stage function, which asks for a signed-in user first', async () => {
+    const response = await fetch(`${baseUrl.replace(/\/api$/, '/stage')}/api/stage/preview`, { method: 'POST' });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: { message: MESSAGES.signInRequired } });
+  });
+
   it('serves nothing but staging from the stage function', async () => {
     const response = await fetch(`${baseUrl.replace(/\/api$/, '/stage')}/api/account`, { method: 'POST' });
     expect(response.status).toBe(404);

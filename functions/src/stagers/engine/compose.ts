@@ -3,6 +3,7 @@ import type { FurnitureTypeId } from '@flipstage/core';
 import { READ_OPTIONS, readFailure, type DecodedPhoto } from './decode.js';
 import { silhouetteFloor } from './floorContact.js';
 import { placeAndFrame, type Box } from './layout.js';
+import { cropMask, subjectBounds } from './pieceCrop.js';
 import { wrapLight } from './lightWrap.js';
 import { JPEG_QUALITY } from './limits.js';
 import { coarseMatte, decontaminateEdges, refineMatte, refineRadius } from './matte.js';
@@ -29,39 +30,6 @@ export interface Composed {
   jpeg: Uint8Array;
   width: number;
   height: number;
-}
-
-/** The subject's bounding box at analysis resolution, one pixel of margin for the feathered edge. */
-function subjectBounds({ mask, width, height }: SubjectMask): Box {
-  let x0 = width;
-  let y0 = height;
-  let x1 = -1;
-  let y1 = -1;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (mask[y * width + x] !== 1) continue;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-    }
-  }
-  if (x1 < 0) return { x: 0, y: 0, w: width, h: height };
-  x0 = Math.max(0, x0 - 1);
-  y0 = Math.max(0, y0 - 1);
-  x1 = Math.min(width - 1, x1 + 1);
-  y1 = Math.min(height - 1, y1 + 1);
-  return { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 };
-}
-
-function cropMask(subject: SubjectMask, box: Box): SubjectMask {
-  const mask = new Uint8Array(box.w * box.h);
-  for (let y = 0; y < box.h; y++)
-    mask.set(
-      subject.mask.subarray((box.y + y) * subject.width + box.x, (box.y + y) * subject.width + box.x + box.w),
-      y * box.w,
-    );
-  return { mask, width: box.w, height: box.h };
 }
 
 function canvasSize(photo: DecodedPhoto, longSide: number): { width: number; height: number } {

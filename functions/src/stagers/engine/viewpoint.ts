@@ -1,4 +1,6 @@
-import type { SilhouetteFloor } from './floorContact.js';
+import { silhouetteFloor, type SilhouetteFloor } from './floorContact.js';
+import { cropMask, subjectBounds } from './pieceCrop.js';
+import type { SubjectMask } from './segment.js';
 
 /** How the piece was photographed: square to its front, or from a corner. */
 export type PhotoView = 'front' | 'three-quarter';
@@ -25,4 +27,9 @@ export function photoView(floor: SilhouetteFloor): PhotoView {
   const corner = lowestAt > 0.15 && lowestAt < 0.85 && lowest - left > RECEDES && lowest - right > RECEDES;
   const slope = Math.abs(left - right) > RECEDES * 1.5 && (lowestAt <= 0.15 || lowestAt >= 0.85);
   return corner || slope ? 'three-quarter' : 'front';
+}
+
+/** The viewpoint of the photo the piece was cut from. */
+export function subjectView(subject: SubjectMask): PhotoView {
+  return photoView(silhouetteFloor(cropMask(subject, subjectBounds(subject))));
 }
