@@ -17,6 +17,9 @@ import { groundShadows, type LightSide } from './shadows.js';
 const MIN_ASPECT = 0.75;
 const MAX_ASPECT = 16 / 9;
 
+/** The parts of a staging `npm run bench:engine` times: the engine reports each as it ends. */
+export type StagePhase = 'decode' | 'classify' | 'segment' | 'matte' | 'composite' | 'encode';
+
 export interface ComposeInput {
   photo: DecodedPhoto;
   subject: SubjectMask;
@@ -24,6 +27,8 @@ export interface ComposeInput {
   grade: ColourGrade;
   furnitureType: FurnitureTypeId;
   longSide: number;
+  /** Marks the end of a phase (matte, composite, encode) for the bench's split. */
+  lap?: (phase: StagePhase) => void;
 }
 
 export interface Composed {
@@ -244,6 +249,7 @@ export async function compose(input: ComposeInput): Promise<Composed> {
     cutOut(input, bounds, target),
     occluders(input.plate, frame, scale, canvas),
   ]);
+  input.lap?.('matte');
   applyGains(piece, matchGains(room, canvas, target, piece));
   await wrapLight(piece, room, canvas.width, target);
   const alpha = new Uint8Array(target.w * target.h);
@@ -257,14 +263,17 @@ export async function compose(input: ComposeInput): Promise<Composed> {
     lightSide(input.plate),
     AGAINST_WALL.has(input.furnitureType),
   );
-  const jpeg = await sharp(room, { raw: { width: canvas.width, height: canvas.height, channels: 3 } })
+  const layers = await sharp(room, { raw: { width: canvas.width, height: canvas.height, channels: 3 } })
     .composite([
       shadow,
       { input: piece, raw: { width: target.w, height: target.h, channels: 4 }, left: target.x, top: target.y },
       ...foreground,
     ])
-    .jpeg({ quality: JPEG_QUALITY })
-    .toBuffer();
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  input.lap?.('composite');
+  const jpeg = await sharp(layers.data, { raw: layers.info }).jpeg({ quality: JPEG_QUALITY }).toBuffer();
+  input.lap?.('encode');
   return {
     jpeg: new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength),
     width: canvas.width,
