@@ -1,0 +1,71 @@
+import { MESSAGES, type FurnitureTypeId } from '@flipstage/core';
+import { StagingError } from '../../../ports/stager.js';
+import { classPresence, type RgbImage } from './detector.js';
+import { categoryOf, COCO_LABELS, seenAs, suggestedTypeOf, type CocoLabel } from './labels.js';
+
+/**
+ * "Is it a home good?", asked before anything is charged. A COCO detector (detector.ts) says how
+ * sure it is that each of 80 kinds of thing is in the photo; a photo is refused only when an
+ * animal, a person, a vehicle or food is clearly there and no furniture is, because refusing a
+ * seller's real piece costs more than staging a cat. See docs/engine-classifier.md.
+ */
+export interface Classification {
+  homeGood: boolean;
+  /** What the photo shows, as a sentence says it: "a cat", "a chair". */
+  seen: string;
+  suggestedType: FurnitureTypeId | null;
+  /** The COCO class the verdict rests on, and the detector's probability for it. */
+  label: string;
+  confidence: number;
+}
+
+export interface Thresholds {
+  /** A refused subject (animal, person, vehicle, food) at least this likely… */
+  refuseAt: number;
+  /** …refuses the photo unless some home label is at least this likely. */
+  homeVeto: number;
+  /** A furniture label at least this likely suggests its type. */
+  suggestAt: number;
+}
+
+/** Tuned on the tune half of functions/test/fixtures/classifier (`npm run engine:classify-eval -- --tune`). */
+export const THRESHOLDS: Thresholds = { refuseAt: 0.45, homeVeto: 0.35, suggestAt: 0.3 };
+
+function best(presence: Float32Array, keep: (label: CocoLabel) => boolean): { label: CocoLabel; score: number } | null {
+  let found: { label: CocoLabel; score: number } | null = null;
+  COCO_LABELS.forEach((label, i) => {
+    if (keep(label) && (!found || presence[i]! > found.score)) found = { label, score: presence[i]! };
+  });
+  return found;
+}
+
+/** The verdict for the detector's per-class presence; pure, so the evaluation can tune it. */
+export function decide(presence: Float32Array, thresholds: Thresholds = THRESHOLDS): Classification {
+  const home = best(presence, (label) => categoryOf(label) === 'home')!;
+  const refused = best(presence, (label) => categoryOf(label) !== 'home' && categoryOf(label) !== 'other')!;
+  const furniture = best(presence, (label) => suggestedTypeOf(label) !== null)!;
+  const suggestedType = furniture.score >= thresholds.suggestAt ? suggestedTypeOf(furniture.label) : null;
+  if (refused.score >= thresholds.refuseAt && home.score < thresholds.homeVeto) {
+    return { homeGood: false, seen: seenAs(refused.label), suggestedType: null, label: refused.label, confidence: refused.score };
+  }
+  const named = home.score >= thresholds.suggestAt;
+  return {
+    homeGood: true,
+    seen: named ? seenAs(home.label) : 'a piece of furniture',
+    suggestedType,
+    label: home.label,
+    confidence: home.score,
+  };
+}
+
+/** Classifies the decoded photo's analysis copy (`photo.analysis`, 448 px on the long side is plenty: the detector reads 416 × 416). */
+export async function classifyPhoto(image: RgbImage): Promise<Classification> {
+  return decide(await classPresence(image));
+}
+
+/** The typed refusal the API answers 422 with, charging nothing. */
+export function notFurnitureError(classification: Classification): StagingError {
+  return new StagingError('not-furniture', MESSAGES.notFurniture(classification.seen));
+}
+
+export { loadDetector } from './detector.js';
