@@ -84,6 +84,33 @@ describe('createProgress', () => {
     expect(written).toEqual([]);
   });
 
+  it('says which photos to mark and which are not furniture, as each settles', () => {
+    const { logger, written } = sink(false);
+    const progress = createProgress(logger, { mode: 'text' });
+    progress.begin(2);
+    progress.done({ file: 'a.jpg', status: 'refused', code: 'unsure-subject', reason: 'Mark it.' });
+    progress.done({ file: 'b.jpg', status: 'refused', code: 'not-furniture', reason: 'A cat.' });
+    progress.end();
+    expect(written).toEqual(['[1/2] mark the piece a.jpg: Mark it.\n', '[2/2] not furniture b.jpg: A cat.\n']);
+  });
+
+  it('prints a refused photo as a refused event with its code under --json, and says it under --quiet', () => {
+    const json = sink(false);
+    const events = createProgress(json.logger, { mode: 'json' });
+    events.done({ file: 'a.jpg', status: 'refused', code: 'unsure-subject', reason: 'Mark it.' });
+    expect(json.stdout.map((line) => JSON.parse(line))).toEqual([
+      { event: 'refused', file: 'a.jpg', code: 'unsure-subject', reason: 'Mark it.' },
+    ]);
+    const quiet = sink(false);
+    createProgress(quiet.logger, { mode: 'quiet' }).done({
+      file: 'a.jpg',
+      status: 'refused',
+      code: 'unsure-subject',
+      reason: 'Mark it.',
+    });
+    expect(quiet.written).toEqual(['mark the piece a.jpg: Mark it.\n']);
+  });
+
   it('prints only the failures with --quiet', () => {
     const { logger, written, stdout } = sink(false);
     const progress = createProgress(logger, { mode: 'quiet' });
