@@ -183,6 +183,7 @@ describe('a photo the engine is unsure of, or that shows no furniture', () => {
     expect(await screen.findByText(MESSAGES.unsureSubject)).toBeInTheDocument();
     // Marking turns on by itself: the seller can answer at once.
     expect(markingArea()).toBeInTheDocument();
+    expect(screen.getByText('Image 1 waits for the piece to be marked')).toBeInTheDocument();
     await generate();
     expect(screen.getByText(/Mark the piece in image 1 first/)).toBeInTheDocument();
     expect(backend.stage).not.toHaveBeenCalled();
@@ -199,6 +200,7 @@ describe('a photo the engine is unsure of, or that shows no furniture', () => {
     });
     await upload();
     expect(await screen.findByText(MESSAGES.notFurniture('a cat'))).toBeInTheDocument();
+    expect(screen.getByText('Image 1 does not show furniture')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Generate All (0)' })).toBeInTheDocument();
     await generate();
     await userEvent.click(screen.getByRole('button', { name: 'Generate All (0)' }));

@@ -14,10 +14,11 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconCheck, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconPlus, IconTrash } from '@tabler/icons-react';
 import { findDesignStyle, findFurnitureType } from '@flipstage/core';
 import { clearAllAtom, removeImageAtom, studioAtom } from './studioAtoms';
-import { selectImage, type StudioImage } from './studioState';
+import { isPending, selectImage, type StudioImage } from './studioState';
+import { currentJudgement, heldBack, judgementsAtom } from './previewAtoms';
 import { useAddFiles } from './useAddFiles';
 import classes from './ThumbnailStrip.module.css';
 
@@ -26,6 +27,8 @@ function Thumbnail({ image, index, selected }: { image: StudioImage; index: numb
   const removeImage = useSetAtom(removeImageAtom);
   const choiceId = useId();
   const n = index + 1;
+  const judgements = useAtomValue(judgementsAtom);
+  const held = isPending(image) ? heldBack(currentJudgement(judgements, image), image) : null;
   return (
     <Stack gap={4} w={104} align="center">
       <Box className={classes.thumb} data-status={image.status} data-selected={selected || undefined}>
@@ -50,6 +53,15 @@ function Thumbnail({ image, index, selected }: { image: StudioImage; index: numb
           <ThemeIcon color="green" radius="xl" size="sm" className={classes.badge}>
             <IconCheck size={14} aria-hidden />
             <VisuallyHidden>Image {n} processed</VisuallyHidden>
+          </ThemeIcon>
+        )}
+        {/* Generate All passes these photos over: the strip shows which, the photo's card says why. */}
+        {held && (
+          <ThemeIcon color={held === 'needs-mark' ? 'yellow' : 'red'} radius="xl" size="sm" className={classes.badge}>
+            <IconAlertTriangle size={14} aria-hidden />
+            <VisuallyHidden>
+              Image {n} {held === 'needs-mark' ? 'waits for the piece to be marked' : 'does not show furniture'}
+            </VisuallyHidden>
           </ThemeIcon>
         )}
         <CloseButton
