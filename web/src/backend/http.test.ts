@@ -47,6 +47,7 @@ beforeAll(async () => {
     const replies: Record<string, [number, string]> = {
       '/ok': [200, JSON.stringify({ hello: 'world' })],
       '/api-error': [402, JSON.stringify({ error: { message: 'You need credits to generate images.' } })],
+      '/refused': [422, JSON.stringify({ error: { message: 'This looks like a cat.', code: 'not-furniture' } })],
       '/plain-error': [500, 'upstream exploded'],
       '/empty-error': [503, ''],
     };
@@ -136,6 +137,15 @@ describe('apiFetch', () => {
     const error = await apiFetch(`${base}/api-error`).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 402, message: 'You need credits to generate images.' });
+  });
+
+  it("carries the body's code, which says what the client can do about a refused photo", async () => {
+    await expect(apiFetch(`${base}/refused`)).rejects.toMatchObject({
+      status: 422,
+      message: 'This looks like a cat.',
+      code: 'not-furniture',
+    });
+    await expect(apiFetch(`${base}/api-error`)).rejects.toMatchObject({ code: undefined });
   });
 
   it('throws the raw text when the body is not JSON', async () => {
