@@ -29,6 +29,7 @@ export function parseMark(column: MarkColumn, cell: string, where: string): Mani
   const parts = (px ? text.slice(0, px.index) : text).split(',').map((part) => part.trim());
   const count = column === 'box' ? 4 : 2;
   if (parts.length !== count) throw bad(`needs ${count} numbers`);
+  if (parts.some((part) => part.startsWith('-'))) throw bad('has a negative value: count from the top-left corner');
   if (!parts.every((part) => NUMBER.test(part))) throw bad('holds something that is not a number');
   const values = parts.map(Number);
   if (px) {

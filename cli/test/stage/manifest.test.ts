@@ -86,6 +86,7 @@ describe('readManifest', () => {
     ['"0.1,0.2,0.6"', 'box "0.1,0.2,0.6" needs 4 numbers'],
     ['"0.1,0.2,wide,0.7"', 'box "0.1,0.2,wide,0.7" holds something that is not a number'],
     ['"120,80,900,700"', 'box "120,80,900,700" has a value above 1: add "px" after pixel values'],
+    ['"-0.1,0.2,0.6,0.7"', 'box "-0.1,0.2,0.6,0.7" has a negative value: count from the top-left corner'],
     ['"0.5,0.2,0.6,0.7"', 'box "0.5,0.2,0.6,0.7" runs off the photo'],
     ['"0.1,0.2,0.01,0.7"', 'box "0.1,0.2,0.01,0.7" is too small to mark a piece'],
     ['"10,10,0,50 px"', 'box "10,10,0,50 px" has no width or height'],
