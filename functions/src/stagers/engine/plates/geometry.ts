@@ -4,23 +4,43 @@ import { DESIGN_STYLE_IDS, FURNITURE_TYPE_IDS } from '@flipstage/core';
 export const PLATE_ROOMS = ['living', 'bedroom', 'dining'] as const;
 export type PlateRoom = (typeof PLATE_ROOMS)[number];
 
+/** What a plate shows, for prompts to steer the choice (docs/plates.md). */
 export const PLATE_TAGS = [
   'lamp',
   'rug',
   'plants',
   'flowers',
   'window',
+  'large-window',
   'mirror',
   'art',
   'books',
   'fireplace',
   'curtains',
+  'brick',
+  'concrete',
+  'plaster',
+  'panelling',
+  'wood-floor',
+  'white-walls',
+  'dark-walls',
   'bright',
   'dark',
   'warm',
   'cool',
 ] as const;
 export type PlateTag = (typeof PLATE_TAGS)[number];
+
+export const PLATE_VIEWS = ['front', 'three-quarter'] as const;
+export type PlateView = (typeof PLATE_VIEWS)[number];
+
+/** A camera turned this far or more from the back wall's normal shows the room at three-quarters. */
+export const THREE_QUARTER_YAW_DEG = 15;
+
+/** The view a camera's yaw gives: front-on, or three-quarter once it turns THREE_QUARTER_YAW_DEG. */
+export function viewOfYaw(yawDeg: number): PlateView {
+  return Math.abs(yawDeg) >= THREE_QUARTER_YAW_DEG ? 'three-quarter' : 'front';
+}
 
 const finite = z.number().finite();
 const positive = finite.positive();
@@ -36,7 +56,15 @@ export const plateGeometrySchema = z
     room: z.enum(PLATE_ROOMS),
     width: z.number().int().positive(),
     height: z.number().int().positive(),
-    camera: z.strictObject({ heightM: positive, horizonY: finite, focalPx: positive }),
+    camera: z.strictObject({
+      // A photographer's eye: from a low seat to a standing adult's.
+      heightM: finite.min(0.5).max(2),
+      horizonY: finite,
+      focalPx: positive,
+      // The camera turns about the vertical only, so it stays level and the floor's scale holds.
+      yawDeg: finite.min(-60).max(60),
+    }),
+    view: z.enum(PLATE_VIEWS),
     floor: z.strictObject({ backY: finite, polygon: z.array(point).min(3) }),
     // A record keyed by an enum is exhaustive in zod 4: every furniture type needs its slot.
     slots: z.record(z.enum(FURNITURE_TYPE_IDS), slotSchema),
@@ -61,7 +89,12 @@ export const plateGeometrySchema = z
   .refine((plate) => plate.id.startsWith(`${plate.style}-`), {
     message: 'must start with the plate’s style',
     path: ['id'],
-  });
+  })
+  .refine((plate) => plate.view === viewOfYaw(plate.camera.yawDeg), {
+    message: `must be 'three-quarter' when the camera turns ${THREE_QUARTER_YAW_DEG}° or more, else 'front'`,
+    path: ['view'],
+  })
+  .refine((plate) => new Set(plate.tags).size === plate.tags.length, { message: 'must not repeat a tag', path: ['tags'] });
 
 export type PlateGeometry = z.infer<typeof plateGeometrySchema>;
 

@@ -50,6 +50,22 @@ describe('the plate geometry schema', () => {
     expect(refusal({ ...plateGeometry(), light: { ...light, side: 'above' } })).toMatch(/^light\.side: /);
   });
 
+  it('accepts a camera turned to three-quarters, and refuses a view that disagrees with its yaw', () => {
+    const turned = plateGeometry({
+      camera: { heightM: 1.35, horizonY: 313, focalPx: 1194.7, yawDeg: -30 },
+      view: 'three-quarter',
+    });
+    expect(plateGeometrySchema.safeParse(turned).success).toBe(true);
+    expect(refusal({ ...turned, view: 'front' })).toMatch(/^view: /);
+    expect(refusal(plateGeometry({ view: 'three-quarter' }))).toMatch(/^view: /);
+  });
+
+  it('refuses a camera height no photographer shoots a room from, and a repeated tag', () => {
+    const { camera } = plateGeometry();
+    expect(refusal(plateGeometry({ camera: { ...camera, heightM: 3 } }))).toMatch(/^camera\.heightM: /);
+    expect(refusal(plateGeometry({ tags: ['brick', 'brick'] }))).toMatch(/^tags: .*repeat/);
+  });
+
   it('refuses an occluder image that reaches outside the plates directory', () => {
     const occluders = [{ image: '../secret.png', x: 0, y: 0 }];
     expect(refusal(plateGeometry({ occluders }))).toMatch(/^occluders\.0\.image: /);
