@@ -30,15 +30,16 @@ export function createLocalStager(): Stager {
       const subject = await findSubject(photo);
       const style = isDesignStyleId(input.style) ? input.style : DEFAULT_STYLE;
       const furnitureType = isFurnitureTypeId(input.furnitureType) ? input.furnitureType : DEFAULT_FURNITURE_TYPE;
+      const { plate, matched } = choosePlate(plates, { style, furnitureType, prompt: input.prompt, variant: input.variant });
       const composed = await compose({
         photo,
         subject,
-        plate: choosePlate(plates, { style, furnitureType, prompt: input.prompt, variant: input.variant }),
+        plate,
         grade: colourGrade(input.prompt),
         furnitureType,
         longSide: outputLongSide(input.size, Math.max(photo.width, photo.height)),
       });
-      return { ...composed, engine: LOCAL_ENGINE_NAME, seed: seedFor(input) };
+      return { ...composed, engine: LOCAL_ENGINE_NAME, seed: seedFor(input), matched };
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { DesignStyleId, FurnitureTypeId } from '@flipstage/core';
-import type { PlateGeometry, PlateRoom, PlateTag } from './geometry.js';
+import type { PlateGeometry, PlateRoom, PlateTag, PlateView } from './geometry.js';
 import { promptTags } from './promptTags.js';
 
 /** The rooms a piece looks at home in, best first; every plate still has a slot for every type. */
@@ -15,7 +15,14 @@ const PREFERRED_ROOMS: Record<FurnitureTypeId, readonly PlateRoom[]> = {
 };
 
 /** A plate tagged with the opposite of what was asked for is a worse match than one tagged with neither. */
-const OPPOSITE: Partial<Record<PlateTag, PlateTag>> = { bright: 'dark', dark: 'bright', warm: 'cool', cool: 'warm' };
+const OPPOSITE: Partial<Record<PlateTag, PlateTag>> = {
+  bright: 'dark',
+  dark: 'bright',
+  warm: 'cool',
+  cool: 'warm',
+  'white-walls': 'dark-walls',
+  'dark-walls': 'white-walls',
+};
 
 export interface PlateRequest {
   style: DesignStyleId;
@@ -23,6 +30,14 @@ export interface PlateRequest {
   prompt: string;
   /** 0 is the best match; each next number is the next room in the ranking, wrapping round. */
   variant: number;
+  /** How the seller's photo sees the piece, when known: a piece shot from a corner sits best in a room seen from one. */
+  view?: PlateView;
+}
+
+export interface PlateChoice {
+  plate: PlateGeometry;
+  /** The tags the prompt asked for that this plate shows, in the prompt's order ("brick", "fireplace"). */
+  matched: string[];
 }
 
 function roomRank(type: FurnitureTypeId, room: PlateRoom): number {
@@ -41,22 +56,36 @@ function score(plate: PlateGeometry, wanted: ReadonlySet<PlateTag>): number {
 }
 
 /**
- * The plate a request stages in: the style's plates ranked by how many of the prompt's keywords
- * they show (none for the auto prompt), then by how well their room suits the piece, then by id
- * (numerically, so coastal-10 follows coastal-9); `variant` walks down that ranking.
+ * The plate a request stages in, and which of the prompt's words it honours. The style's plates
+ * are ranked by how many of the prompt's tags they show (none for the auto prompt; a tag's
+ * opposite counts against), then by the photo's view (a three-quarter photo prefers a
+ * three-quarter room), then by how well their room suits the piece, then by id (numerically, so
+ * coastal-10 follows coastal-9); `variant` walks down that ranking. Only the requested style's
+ * plates are considered, even when another style's would show more of the prompt's words: the
+ * style is what the seller chose, and `matched` tells them honestly which words the room shows.
  */
-export function choosePlate(plates: readonly PlateGeometry[], request: PlateRequest): PlateGeometry {
-  const { style, furnitureType, prompt, variant } = request;
+export function choosePlate(plates: readonly PlateGeometry[], request: PlateRequest): PlateChoice {
+  const { style, furnitureType, prompt, variant, view } = request;
   if (!Number.isInteger(variant) || variant < 0) throw new RangeError(`variant must be an integer ≥ 0, not ${variant}`);
   const wanted = promptTags(prompt);
   const ranked = plates
     .filter((plate) => plate.style === style)
-    .map((plate) => ({ plate, score: score(plate, wanted), room: roomRank(furnitureType, plate.room) }))
+    .map((plate) => ({
+      plate,
+      score: score(plate, wanted),
+      view: view === undefined || plate.view === view ? 0 : 1,
+      room: roomRank(furnitureType, plate.room),
+    }))
     .sort(
-      (a, b) => b.score - a.score || a.room - b.room || a.plate.id.localeCompare(b.plate.id, 'en', { numeric: true }),
+      (a, b) =>
+        b.score - a.score ||
+        a.view - b.view ||
+        a.room - b.room ||
+        a.plate.id.localeCompare(b.plate.id, 'en', { numeric: true }),
     );
   if (ranked.length === 0) throw new Error(`No room plates for the ${style} style`);
-  return ranked[variant % ranked.length]!.plate;
+  const plate = ranked[variant % ranked.length]!.plate;
+  return { plate, matched: [...wanted].filter((tag) => plate.tags.includes(tag)) };
 }
 
 /**

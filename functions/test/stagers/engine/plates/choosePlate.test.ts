@@ -21,7 +21,7 @@ function chosen(
   style: DesignStyleId = 'coastal',
 ): string {
   return choosePlate(PLATES, { style, furnitureType, prompt: prompt ?? buildAutoPrompt(style, furnitureType), variant })
-    .id;
+    .plate.id;
 }
 
 describe('choosing the room plate', () => {
@@ -57,8 +57,8 @@ describe('choosing the room plate', () => {
 
   it('breaks a tie between keyword matches by the type’s room', () => {
     // coastal-1 and coastal-3 both have a window: a table prefers the dining room, a sofa the living room.
-    expect(chosen('table', 'a big window')).toBe('coastal-3');
-    expect(chosen('sofa', 'a big window')).toBe('coastal-1');
+    expect(chosen('table', 'a window')).toBe('coastal-3');
+    expect(chosen('sofa', 'a window')).toBe('coastal-1');
   });
 
   it('ranks a plate tagged with the opposite light below one tagged with neither', () => {
@@ -85,6 +85,77 @@ describe('choosing the room plate', () => {
     expect(() => chosen('sofa', undefined, 0, 'industrial')).toThrow(/No room plates for the industrial style/);
     expect(() => chosen('sofa', undefined, -1)).toThrow(RangeError);
     expect(() => chosen('sofa', undefined, 1.5)).toThrow(RangeError);
+  });
+});
+
+const FEATURES: PlateGeometry[] = [
+  plateGeometry({ id: 'industrial-1', style: 'industrial', room: 'living', tags: ['brick', 'rug'] }),
+  plateGeometry({ id: 'industrial-2', style: 'industrial', room: 'living', tags: ['fireplace', 'lamp'] }),
+  plateGeometry({ id: 'industrial-3', style: 'industrial', room: 'living', tags: ['brick', 'fireplace', 'mirror'] }),
+  plateGeometry({
+    id: 'industrial-4',
+    style: 'industrial',
+    room: 'living',
+    camera: { heightM: 1.35, horizonY: 313, focalPx: 1194.7, yawDeg: 30 },
+    view: 'three-quarter',
+    tags: ['large-window', 'plants'],
+  }),
+  plateGeometry({
+    id: 'industrial-5',
+    style: 'industrial',
+    room: 'bedroom',
+    camera: { heightM: 1.05, horizonY: 400, focalPx: 1194.7, yawDeg: -35 },
+    view: 'three-quarter',
+    tags: ['dark-walls', 'lamp'],
+  }),
+];
+
+function choose(prompt: string, options: { variant?: number; view?: 'front' | 'three-quarter' } = {}) {
+  const { plate, matched } = choosePlate(FEATURES, {
+    style: 'industrial',
+    furnitureType: 'sofa',
+    prompt,
+    variant: options.variant ?? 0,
+    ...(options.view && { view: options.view }),
+  });
+  return { id: plate.id, matched };
+}
+
+describe('the words a chosen room honours', () => {
+  it('picks the plate with both a brick wall and a fireplace, and names both, in the prompt’s order', () => {
+    expect(choose('exposed brick and a cosy hearth')).toEqual({ id: 'industrial-3', matched: ['brick', 'fireplace'] });
+  });
+
+  it('reports only the words the chosen plate shows, and none for the auto prompt', () => {
+    expect(choose('a fireplace and floor-to-ceiling windows').matched).toEqual(['fireplace']);
+    expect(choose(buildAutoPrompt('industrial', 'sofa'))).toEqual({ id: 'industrial-1', matched: [] });
+  });
+
+  it('names the words again for each room “Try another room” walks to', () => {
+    expect([0, 1, 2].map((variant) => choose('brick and a fireplace', { variant }))).toEqual([
+      { id: 'industrial-3', matched: ['brick', 'fireplace'] },
+      { id: 'industrial-1', matched: ['brick'] },
+      { id: 'industrial-2', matched: ['fireplace'] },
+    ]);
+  });
+
+  it('prefers a room seen as the photo sees the piece, after the prompt’s words', () => {
+    expect(choose('a lamp', { view: 'three-quarter' }).id).toBe('industrial-5');
+    expect(choose('a lamp', { view: 'front' }).id).toBe('industrial-2');
+    expect(choose('something nice', { view: 'three-quarter' }).id).toBe('industrial-4');
+    // The words come first: a front room with brick beats a three-quarter room without.
+    expect(choose('brick', { view: 'three-quarter' }).id).toBe('industrial-1');
+  });
+
+  it('ranks white walls below no wall tag when dark walls are asked for', () => {
+    const plates = [
+      plateGeometry({ id: 'modern-1', style: 'modern', tags: ['white-walls'] }),
+      plateGeometry({ id: 'modern-2', style: 'modern', tags: [] }),
+    ];
+    const pick = (prompt: string) =>
+      choosePlate(plates, { style: 'modern', furnitureType: 'sofa', prompt, variant: 0 }).plate.id;
+    expect(pick('charcoal walls')).toBe('modern-2');
+    expect(pick('white walls')).toBe('modern-1');
   });
 });
 
