@@ -25,10 +25,18 @@ export function PhotoCheck({ image }: { image: StudioImage }) {
   const setMarking = useSetAtom(setMarkingAtom);
   const setStudio = useSetAtom(studioAtom);
   const busy = image.status === 'processing';
-  const refusal = judgement && judgement.verdict !== 'ok' && judgement.message ? judgement : null;
+  const said =
+    judgement && judgement.verdict !== 'ok' && judgement.message
+      ? { ...VERDICT_TITLES[judgement.verdict], message: judgement.message }
+      : null;
 
   return (
     <Stack gap="xs" mt="xs">
+      {said && (
+        <Alert variant="light" color={said.color} title={said.title} icon={<IconAlertTriangle size={18} aria-hidden />}>
+          {said.message}
+        </Alert>
+      )}
       <Group gap="xs">
         <Button
           size="xs"
@@ -60,16 +68,6 @@ export function PhotoCheck({ image }: { image: StudioImage }) {
         </Text>
       )}
       <VisuallyHidden aria-live="polite">{image.subject ? describeHint(image.subject) : ''}</VisuallyHidden>
-      {refusal && refusal.verdict !== 'ok' && (
-        <Alert
-          variant="light"
-          color={VERDICT_TITLES[refusal.verdict].color}
-          title={VERDICT_TITLES[refusal.verdict].title}
-          icon={<IconAlertTriangle size={18} aria-hidden />}
-        >
-          {refusal.message}
-        </Alert>
-      )}
     </Stack>
   );
 }
