@@ -6,7 +6,15 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { pricingUrl } from '../src/siteUrl.js';
-import { creditsOf, flipstage, removeTempDirs, signedInUser, stagedLooks, tempDir, type TestUser } from './cliHarness.js';
+import {
+  creditsOf,
+  flipstage,
+  removeTempDirs,
+  signedInUser,
+  stagedLooks,
+  tempDir,
+  type TestUser,
+} from './cliHarness.js';
 import { samplePhotos, withComment, writePhotos } from './photos.js';
 
 const workspace = () => tempDir('flipstage-cli-plan-');
@@ -88,6 +96,20 @@ describe('the plan of a run: content, options, per-photo types and a budget', ()
     expect(
       report.runs[0].sheet.map((entry: { options: { furnitureType: string } }) => entry.options.furnitureType),
     ).toEqual(['sofa', 'bed']);
+  });
+
+  it('stages a photo with the piece its manifest marks in pixels, sent as fractions of the photo', async () => {
+    const cwd = await workspace();
+    await mkdir(join(cwd, 'photos'));
+    await writePhotos(join(cwd, 'photos'), 1, 'marked');
+    // The first sample photo is 1200×900.
+    await writeFile(join(cwd, 'manifest.csv'), 'file,box\nphotos/photo-01.jpg,"120,90,960,720 px"\n');
+    const user = await signedInUser(cwd);
+    const run = await stage(user, cwd, '--manifest', 'manifest.csv');
+    expect(run.code).toBe(0);
+    expect(await creditsOf(user)).toBe(9);
+    const report = JSON.parse(await readFile(join(cwd, 'staged', 'flipstage-report.json'), 'utf8'));
+    expect(report.runs[0].sheet[0].options.subject).toEqual({ kind: 'box', x: 0.1, y: 0.1, width: 0.8, height: 0.8 });
   });
 
   it('refuses a manifest with an unknown type, naming the line: exit 2, nothing spent', async () => {
