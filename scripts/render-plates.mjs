@@ -23,9 +23,12 @@ const JPEG = { quality: 84, mozjpeg: true, chromaSubsampling: '4:4:4' };
 /** Mask values below this are anti-aliasing dust, not part of the object. */
 const MASK_FLOOR = 8;
 
+/** The plates the room scripts define, in the order they are listed. */
 function roomIds() {
-  const source = readFileSync(join(scripts, 'rooms.py'), 'utf8');
-  return [...source.matchAll(/^\s+room\('([a-z]+-\d+)'/gm)].map((m) => m[1]);
+  return ['rooms.py', 'more_rooms.py'].flatMap((file) => {
+    const source = readFileSync(join(scripts, file), 'utf8');
+    return [...source.matchAll(/^\s+room\('([a-z]+-\d+)'/gm)].map((m) => m[1]);
+  });
 }
 
 function renderBlender(id, work, mode = 'plate') {

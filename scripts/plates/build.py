@@ -1,17 +1,14 @@
 """
 Renders one room plate and writes its geometry (docs/plates.md).
 
-    blender -b --factory-startup -P scripts/plates/build.py -- <plate-id> <out-dir> [samples] [mask]
+    blender -b --factory-startup -P scripts/plates/build.py -- <plate-id> <out-dir> [samples] [mask|preview]
 
 Writes <out-dir>/<id>.png (the plate, display-referred sRGB), <id>.json (geometry) and, when the
 room has foreground objects, <id>.occluder.png (their mask). With `mask`, only that mask: a few
-samples are enough for an object index, so a plate's cut-outs can be remade in seconds.
-scripts/render-plates.mjs turns these into the committed JPEG and occluder cut-outs.
-
-Debian's Blender has no denoiser, so noise is removed the way production renderers did before
-learned denoisers: the lighting passes are separated from the surface colours, blurred with an
-edge-stopping (bilateral) filter guided by normals and depth, and multiplied back. Textures stay
-sharp because they never pass through the blur; only the lighting, which is smooth, is filtered.
+samples are enough for an object index, so a plate's cut-outs can be remade in seconds. With
+`preview`, the plate at a third of its size, to judge a room's framing and light quickly.
+scripts/render-plates.mjs turns these into the committed JPEG and occluder cut-outs. The noise
+clean-up is compositor.py's.
 """
 import json
 import math
@@ -24,8 +21,13 @@ from mathutils import Vector
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import materials  # noqa: E402
 import scene  # noqa: E402
+from compositor import denoise_compositor, mask_compositor  # noqa: E402
+from more_rooms import FEATURE_ROOMS  # noqa: E402
 from rooms import ROOMS, build_room  # noqa: E402
+
+ALL_ROOMS = ROOMS + FEATURE_ROOMS
 
 FURNITURE_TYPES = ('dresser', 'sofa', 'table', 'chair', 'coffee', 'bed', 'desk', 'bookcase')
 
@@ -54,8 +56,8 @@ def configure(samples, exposure, look):
     sc.cycles.samples = samples
     sc.cycles.use_adaptive_sampling = True
     sc.cycles.adaptive_threshold = 0.03
-    sc.cycles.max_bounces = 5
-    sc.cycles.diffuse_bounces = 3
+    sc.cycles.max_bounces = 4
+    sc.cycles.diffuse_bounces = 2
     sc.cycles.glossy_bounces = 2
     sc.cycles.transmission_bounces = 2
     sc.cycles.transparent_max_bounces = 4
@@ -76,99 +78,6 @@ def configure(samples, exposure, look):
     sc.render.image_settings.color_depth = '8'
     sc.render.threads_mode = 'FIXED'
     sc.render.threads = os.cpu_count() or 2
-
-
-def occluder_mask(tree, rl, occluder_path):
-    link = tree.links.new
-    mask = tree.nodes.new('CompositorNodeIDMask')
-    mask.index = 1
-    mask.use_antialiasing = True
-    link(rl.outputs['IndexOB'], mask.inputs['ID value'])
-    save = tree.nodes.new('CompositorNodeOutputFile')
-    save.base_path = os.path.dirname(occluder_path)
-    save.file_slots[0].path = os.path.basename(occluder_path) + '_'
-    save.format.file_format = 'PNG'
-    save.format.color_mode = 'BW'
-    link(mask.outputs['Alpha'], save.inputs[0])
-
-
-def mask_compositor(occluder_path):
-    sc = bpy.context.scene
-    sc.view_layers[0].use_pass_object_index = True
-    sc.use_nodes = True
-    tree = sc.node_tree
-    tree.nodes.clear()
-    rl = tree.nodes.new('CompositorNodeRLayers')
-    out = tree.nodes.new('CompositorNodeComposite')
-    tree.links.new(rl.outputs['Image'], out.inputs['Image'])
-    occluder_mask(tree, rl, occluder_path)
-
-
-def denoise_compositor(occluder_path):
-    """Lighting passes, bilateral-filtered under normal+depth guidance, times the colour passes."""
-    sc = bpy.context.scene
-    layer = sc.view_layers[0]
-    for name in ('diffuse_direct', 'diffuse_indirect', 'diffuse_color', 'glossy_direct', 'glossy_indirect',
-                 'glossy_color', 'emit', 'environment', 'normal', 'z', 'object_index'):
-        setattr(layer, f'use_pass_{name}', True)
-    sc.use_nodes = True
-    tree = sc.node_tree
-    tree.nodes.clear()
-    rl = tree.nodes.new('CompositorNodeRLayers')
-    link = tree.links.new
-
-    def math_node(op, a, b):
-        n = tree.nodes.new('CompositorNodeMixRGB')
-        n.blend_type = op
-        n.inputs['Fac'].default_value = 1.0
-        link(a, n.inputs[1])
-        link(b, n.inputs[2])
-        return n.outputs[0]
-
-    # The guide: normals, plus depth so that two parallel surfaces at different distances (a
-    # cabinet front and the wall behind it) are not blurred into each other.
-    depth = tree.nodes.new('CompositorNodeMath')
-    depth.operation = 'MULTIPLY'
-    depth.inputs[1].default_value = 0.6
-    link(rl.outputs['Depth'], depth.inputs[0])
-    guide = math_node('ADD', rl.outputs['Normal'], depth.outputs[0])
-
-    def bilateral(image, iterations, space, colour=0.12):
-        n = tree.nodes.new('CompositorNodeBilateralblur')
-        n.iterations = iterations
-        n.sigma_space = space
-        n.sigma_color = colour
-        link(image, n.inputs['Image'])
-        link(guide, n.inputs['Determinator'])
-        return n.outputs[0]
-
-    def scaled(image, factor):
-        n = tree.nodes.new('CompositorNodeScale')
-        n.space = 'RELATIVE'
-        n.inputs['X'].default_value = factor
-        n.inputs['Y'].default_value = factor
-        link(image, n.inputs['Image'])
-        return n.outputs[0]
-
-    def bilateral_half(image, iterations, space):
-        """Indirect light is smooth: filtered at half size it costs a quarter and looks the same."""
-        n = tree.nodes.new('CompositorNodeBilateralblur')
-        n.iterations = iterations
-        n.sigma_space = space
-        n.sigma_color = 0.12
-        link(scaled(image, 0.5), n.inputs['Image'])
-        link(scaled(guide, 0.5), n.inputs['Determinator'])
-        return scaled(n.outputs[0], 2.0)
-
-    diffuse = math_node('ADD', bilateral(rl.outputs['DiffDir'], 2, 2.0), bilateral_half(rl.outputs['DiffInd'], 3, 3.0))
-    diffuse = math_node('MULTIPLY', diffuse, rl.outputs['DiffCol'])
-    glossy = math_node('ADD', bilateral(rl.outputs['GlossDir'], 1, 2.0), bilateral_half(rl.outputs['GlossInd'], 2, 2.0))
-    glossy = math_node('MULTIPLY', glossy, rl.outputs['GlossCol'])
-    total = math_node('ADD', math_node('ADD', diffuse, glossy), math_node('ADD', rl.outputs['Emit'], rl.outputs['Env']))
-    out = tree.nodes.new('CompositorNodeComposite')
-    link(total, out.inputs['Image'])
-    if occluder_path:
-        occluder_mask(tree, rl, occluder_path)
 
 
 def project(point):
@@ -205,14 +114,29 @@ def clip_to_frame(polygon):
     return [list(p) for p in pts]
 
 
+def floor_in_view(points, nearest=0.3):
+    """The floor plan's polygon cut where it comes nearer the camera than `nearest` (a turned camera has floor behind it)."""
+    out = []
+    for i, cur in enumerate(points):
+        prev = points[i - 1]
+        dc, dp = scene.camera_depth(cur), scene.camera_depth(prev)
+        if (dc >= nearest) != (dp >= nearest):
+            t = (nearest - dp) / (dc - dp)
+            out.append((prev[0] + (cur[0] - prev[0]) * t, prev[1] + (cur[1] - prev[1]) * t))
+        if dc >= nearest:
+            out.append(cur)
+    return out
+
+
 def geometry(room):
-    sc = bpy.context.scene
-    cam = sc.camera
-    horizon = project((cam.location.x, 1000.0, scene.CAMERA_HEIGHT))[1]
+    yaw = math.radians(scene.CAMERA_YAW)
+    ahead = (scene.CAMERA_X - math.sin(yaw) * 1000.0, -scene.CAMERA_DISTANCE + math.cos(yaw) * 1000.0, scene.CAMERA_HEIGHT)
+    horizon = project(ahead)[1]
     focal_px = scene.FOCAL_MM / scene.SENSOR_MM * scene.WIDTH
     half = scene.ROOM_WIDTH / 2
-    near = -scene.CAMERA_DISTANCE + 0.3
-    floor = [project(p) for p in ((-half, 0, 0), (half, 0, 0), (half, near, 0), (-half, near, 0))]
+    near = -scene.CAMERA_DISTANCE - 1.2
+    plan = floor_in_view([(-half, 0), (half, 0), (half, near), (-half, near)])
+    floor = [project((x, y, 0)) for x, y in plan]
     slots = {}
     for kind, (x, y, max_width) in SLOTS.items():
         px, py = project((x, y, 0))
@@ -223,14 +147,18 @@ def geometry(room):
     a, b = project(base), project(base + travel * 0.5)
     d = (b[0] - a[0], b[1] - a[1])
     norm = math.hypot(*d) or 1.0
-    side = 'left' if travel.x > 0.15 else 'right' if travel.x < -0.15 else ('front' if travel.y > 0 else 'back')
+    # Where the light comes from as the photo shows it: shadows falling rightwards come from the left.
+    dx, dy = d[0] / norm, d[1] / norm
+    side = 'left' if dx > 0.25 else 'right' if dx < -0.25 else ('front' if dy < 0 else 'back')
     return {
         'id': room['id'],
         'style': room['style'],
         'room': room['room'],
         'width': scene.WIDTH,
         'height': scene.HEIGHT,
-        'camera': {'heightM': scene.CAMERA_HEIGHT, 'horizonY': horizon, 'focalPx': round(focal_px, 1)},
+        'camera': {'heightM': scene.CAMERA_HEIGHT, 'horizonY': horizon, 'focalPx': round(focal_px, 1),
+                   'yawDeg': scene.CAMERA_YAW},
+        'view': 'front' if abs(scene.CAMERA_YAW) < 15 else 'three-quarter',
         'floor': {'backY': project((0, 0, 0))[1], 'polygon': clip_to_frame(floor)},
         'slots': slots,
         'light': {
@@ -259,7 +187,7 @@ def auto_expose(room, out_dir):
     """
     target = 0.6 if 'bright' in room['tags'] else 0.36 if 'dark' in room['tags'] else 0.5
     sc = bpy.context.scene
-    sc.render.resolution_percentage = 25
+    sc.render.resolution_percentage = 12
     sc.render.use_compositing = False
     sc.cycles.samples = 8
     path = os.path.join(out_dir, f'.{room["id"]}.meter.png')
@@ -285,9 +213,28 @@ def auto_expose(room, out_dir):
     return sc.view_settings.exposure
 
 
+# The row the bed's slot, the nearest, should stand on: low in the frame with floor still below it.
+BED_ROW = 945
+
+
+def place_camera(room):
+    """The room's viewpoint, its lens shifted so the nearest slot stands at BED_ROW whatever its height."""
+    view = room.get('view', {})
+    scene.set_view(view.get('height', 1.0), view.get('distance', 4.2), view.get('yaw', 0.0), view.get('x', 0.0))
+    if not view:
+        return
+    focal_px = scene.FOCAL_MM / scene.SENSOR_MM * scene.WIDTH
+    bed = SLOTS['bed']
+    row = BED_ROW - focal_px * scene.CAMERA_HEIGHT / scene.camera_depth(bed[:2])
+    if not 120 <= row <= 460:
+        raise SystemExit(f'{room["id"]}: the horizon would stand at row {row:.0f}; move the camera')
+    scene.set_view(scene.CAMERA_HEIGHT, scene.CAMERA_DISTANCE, scene.CAMERA_YAW, scene.CAMERA_X, round(row))
+
+
 def build(room, samples, exposure):
     reset()
     configure(samples, exposure, room.get('look', 'Medium High Contrast'))
+    place_camera(room)
     scene.camera()
     light = room['light']
     scene.sky(room.get('sky', 1.0), max(light['elevation'], 8), 180 - light['azimuth'])
@@ -298,6 +245,8 @@ def build(room, samples, exposure):
     # only through noisy bounces.
     scene.area('fill', room.get('fill_colour', '#f4f1ea'), room.get('fill', 260.0),
                (0, -scene.CAMERA_DISTANCE - 0.9, 1.9), (3.2, 1.4), (math.radians(80), 0, 0))
+    # The world outside the windows: sunlit ground below the horizon rather than the sky's dark underside.
+    scene.plane('ground', (120, 120), (0, 0, -0.06), materials.concrete('ground', '#7f8a5e', roughness=0.95))
     build_room(room)
 
 
@@ -305,10 +254,11 @@ def main():
     argv = sys.argv[sys.argv.index('--') + 1:]
     plate_id, out_dir = argv[0], argv[1]
     samples = int(argv[2]) if len(argv) > 2 else 96
-    mask_only = len(argv) > 3 and argv[3] == 'mask'
-    room = next((r for r in ROOMS if r['id'] == plate_id), None)
+    mode = argv[3] if len(argv) > 3 else 'plate'
+    mask_only = mode == 'mask'
+    room = next((r for r in ALL_ROOMS if r['id'] == plate_id), None)
     if room is None:
-        raise SystemExit(f'No room called {plate_id}; rooms: {", ".join(r["id"] for r in ROOMS)}')
+        raise SystemExit(f'No room called {plate_id}; rooms: {", ".join(r["id"] for r in ALL_ROOMS)}')
     os.makedirs(out_dir, exist_ok=True)
     occluder = os.path.join(out_dir, f'{plate_id}.occluder') if room.get('occluders') else None
     exposure = room.get('exposure', 0.0)
@@ -322,6 +272,9 @@ def main():
         return
     auto_expose(room, out_dir)
     bpy.context.scene.cycles.samples = samples
+    if mode == 'preview':
+        # A third of the size: enough to judge the framing and the light in seconds.
+        bpy.context.scene.render.resolution_percentage = 33
     denoise_compositor(occluder)
     bpy.context.scene.render.filepath = os.path.join(out_dir, f'{plate_id}.png')
     bpy.ops.render.render(write_still=True)

@@ -268,3 +268,18 @@ def _shade(hex_colour, amount):
 
 
 shade = _shade
+
+
+def plaster(name, colour, mottle=0.06):
+    """Limewash or polished plaster: broad, soft clouds of a lighter and darker shade, and a trowelled bump."""
+    n = Nodes(name)
+    tc = n.node('ShaderNodeTexCoord')
+    clouds = n.node('ShaderNodeTexNoise', in_Scale=1.4, in_Detail=6.0, in_Roughness=0.62)
+    n.link(tc, 'Object', clouds, 'Vector')
+    ramp = _ramp(n, [_shade(colour, -mottle), colour, _shade(colour, mottle)], clouds)
+    n.link(ramp, 'Color', n.bsdf, 'Base Color')
+    trowel = n.node('ShaderNodeTexNoise', in_Scale=24.0, in_Detail=3.0)
+    n.link(tc, 'Object', trowel, 'Vector')
+    _bump(n, trowel, 'Fac', 0.08, 0.01)
+    n.set(Roughness=0.8, Specular=0.3)
+    return n.mat

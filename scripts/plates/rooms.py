@@ -32,6 +32,7 @@ def tag(*names):
 KITS = {
     'modern': {
         'wall': lambda: m.painted('wall', '#efefec'),
+        'wall_tags': ('white-walls',), 'floor_tags': ('concrete',),
         'floor': lambda: m.concrete('floor', '#bfbcb6', roughness=0.35),
         'trim': '#f6f6f4', 'window_frame': '#1e1e1e', 'grid': (0, 0),
         'rug': ('stripes', ('#cfcac2', '#8f8b85', '#cfcac2', '#3b3b3b')), 'art': ['#f2f0ec', '#1c1c1c', '#c9c4bb', '#d4a373'],
@@ -40,6 +41,7 @@ KITS = {
     },
     'midcentury': {
         'wall': lambda: m.painted('wall', '#e9dfcc'),
+        'wall_tags': (), 'floor_tags': ('wood-floor',),
         'floor': lambda: m.planks('floor', ('#c58d4e', '#b37a3f'), plank_width=0.12, plank_length=0.9, roughness=0.4),
         'trim': '#e9dfcc', 'window_frame': '#4a2c18', 'grid': (2, 0),
         'rug': ('stripes', ('#d9a43a', '#efe6d2', '#2f7f7a', '#efe6d2')), 'art': ['#e0a526', '#2a8c86', '#c8553d', '#f1e6cf'],
@@ -47,6 +49,7 @@ KITS = {
         'shade': '#f3e7cf', 'curtain': None, 'flowers': ('#e0a526', '#c8553d', '#f4e9d4'), 'vase': '#2a8c86',
     },
     'farmhouse': {
+        'wall_tags': ('white-walls', 'panelling',), 'floor_tags': ('wood-floor',),
         'wall': lambda: m.planks('wall', ('#f3efe6', '#efeadf'), plank_width=0.2, plank_length=8.0, roughness=0.85,
                                  lay=m.WALL_HORIZONTAL, groove='#b8b0a0', bump=0.5),
         'floor': lambda: m.planks('floor', ('#9c7650', '#8a6541'), plank_width=0.24, plank_length=2.2, roughness=0.6),
@@ -56,6 +59,7 @@ KITS = {
         'shade': '#f4efe4', 'curtain': '#f1ece1', 'flowers': ('#ffffff', '#f6efe1', '#e8d9b6'), 'vase': '#9aa0a3',
     },
     'industrial': {
+        'wall_tags': ('brick',), 'floor_tags': ('concrete',),
         'wall': lambda: m.brick_wall('wall', ('#8e4a35', '#7a3d2c'), mortar='#b9ab98'),
         'floor': lambda: m.concrete('floor', '#8f8c87', roughness=0.6),
         'trim': '#2a2a2a', 'window_frame': '#1e1e1e', 'grid': (3, 2),
@@ -64,6 +68,7 @@ KITS = {
         'shade': '#2a2a2a', 'curtain': None, 'flowers': ('#d9cfc0', '#b7553a', '#efe8dc'), 'vase': '#4a4a48',
     },
     'bohemian': {
+        'wall_tags': (), 'floor_tags': ('wood-floor',),
         'wall': lambda: m.painted('wall', '#c9805c'),
         'floor': lambda: m.planks('floor', ('#8a5a36', '#7a4c2c'), plank_width=0.16, plank_length=1.4, roughness=0.6),
         'trim': '#efe3d0', 'window_frame': '#efe3d0', 'grid': (1, 1),
@@ -72,6 +77,7 @@ KITS = {
         'shade': '#e7d3b0', 'curtain': '#e9c9a0', 'flowers': ('#e7c07a', '#d9704a', '#f2e2c6'), 'vase': '#b5651d',
     },
     'traditional': {
+        'wall_tags': ('dark-walls', 'panelling',), 'floor_tags': ('wood-floor',),
         'wall': lambda: m.painted('wall', '#3e5a48'),
         'floor': lambda: m.planks('floor', ('#5a2f1f', '#4a2518'), plank_width=0.1, plank_length=0.7, roughness=0.3),
         'trim': '#efe6d2', 'window_frame': '#efe6d2', 'grid': (1, 2),
@@ -81,6 +87,7 @@ KITS = {
         'lower_wall': '#efe6d2',
     },
     'scandinavian': {
+        'wall_tags': ('white-walls',), 'floor_tags': ('wood-floor',),
         'wall': lambda: m.painted('wall', '#f3f2ee'),
         'floor': lambda: m.planks('floor', ('#d8c7ad', '#cdb999'), plank_width=0.2, plank_length=2.0, roughness=0.55),
         'trim': '#f7f7f4', 'window_frame': '#f7f7f4', 'grid': (1, 0),
@@ -89,6 +96,7 @@ KITS = {
         'shade': '#f7f5f0', 'curtain': '#eceae4', 'flowers': ('#ffffff', '#e6ece8', '#d9c6a8'), 'vase': '#d8d2c4',
     },
     'coastal': {
+        'wall_tags': ('panelling',), 'floor_tags': ('wood-floor',),
         'wall': lambda: m.planks('wall', ('#dfe9ee', '#d8e4ea'), plank_width=0.2, plank_length=8.0, roughness=0.85,
                                  lay=m.WALL_HORIZONTAL, groove='#9fb1bb', bump=0.5),
         'floor': lambda: m.planks('floor', ('#ddd0b8', '#cfc0a3'), plank_width=0.2, plank_length=1.8, roughness=0.55),
@@ -100,12 +108,15 @@ KITS = {
 }
 
 
-def shell(kit, window=None, side_window=None):
+def shell(kit, window=None, side_window=None, wall=None):
+    """The room in the kit's materials; `wall` (material, tags) replaces the kit's wall finish."""
     lower = None
-    if kit.get('lower_wall'):
+    if kit.get('lower_wall') and wall is None:
         lower = (m.painted('wainscot', kit['lower_wall'], 0.6), 0.9)
-    s.shell(kit['wall'](), kit['floor'](), window=window, side_window=side_window, trim_colour=kit['trim'], lower_wall=lower)
-    if kit.get('lower_wall'):
+    wall_material, wall_tags = wall or (kit['wall'](), kit['wall_tags'])
+    s.shell(wall_material, kit['floor'](), window=window, side_window=side_window, trim_colour=kit['trim'], lower_wall=lower)
+    tag(*wall_tags, *kit['floor_tags'])
+    if lower:
         p.wall_panels(0, s.ROOM_WIDTH, 0.12, 0.86, kit['lower_wall'])
     if window:
         mullions, transoms = kit['grid']
@@ -284,10 +295,12 @@ OVERCAST = {'azimuth': 50, 'elevation': 40, 'colour': '#e8eef5', 'strength': 1.2
 EVENING = {'azimuth': -70, 'elevation': 10, 'colour': '#ffb870', 'strength': 1.5}
 
 
-def room(plate_id, room_kind, build, light, tags, exposure=0.0, fill=260.0, fill_colour='#f4f1ea', look='Medium High Contrast', occluders=False):
+def room(plate_id, room_kind, build, light, tags, exposure=0.0, fill=260.0, fill_colour='#f4f1ea', look='Medium High Contrast', occluders=False,
+         view=None, sky=1.0):
+    """A plate's recipe; `view` places the camera (build.place_camera), front-on at 1 m by default; `sky` scales the daylight."""
     return {'id': plate_id, 'style': plate_id.rsplit('-', 1)[0], 'room': room_kind, 'build': build, 'light': light,
             'tags': set(tags), 'exposure': exposure, 'fill': fill, 'fill_colour': fill_colour, 'look': look,
-            'occluders': occluders}
+            'occluders': occluders, 'view': view or {}, 'sky': sky}
 
 
 ROOMS = [

@@ -16,6 +16,8 @@ ROOM_WIDTH = 5.2
 ROOM_HEIGHT = 2.7
 CAMERA_DISTANCE = 4.2
 CAMERA_HEIGHT = 1.0
+CAMERA_YAW = 0.0
+CAMERA_X = 0.0
 FOCAL_MM = 28.0
 SENSOR_MM = 36.0
 WIDTH, HEIGHT = 1536, 1024
@@ -138,7 +140,25 @@ def window_frame(window, colour, mullions=1, transoms=0):
     box('sill', (w + 0.12, 0.2, 0.03), (x, -0.03, sill - 0.03), plain('sill', '#f2f0ea', 0.4))
 
 
-def camera(yaw_degrees=0.0, x=0.0):
+def set_view(height=1.0, distance=4.2, yaw=0.0, x=0.0, horizon_row=None):
+    """
+    Where the room's camera stands: `height` above the floor, `distance` in front of the back wall,
+    `x` across, turned `yaw` degrees to its left (positive: it stands right of centre and looks
+    into the back-left corner, the back wall receding to the left of the frame). It stays level:
+    only the horizon row changes with the height, by a lens shift, so the slots keep their floor.
+    """
+    global CAMERA_HEIGHT, CAMERA_DISTANCE, CAMERA_YAW, CAMERA_X, HORIZON_ROW
+    CAMERA_HEIGHT, CAMERA_DISTANCE, CAMERA_YAW, CAMERA_X = height, distance, yaw, x
+    HORIZON_ROW = 360 if horizon_row is None else horizon_row
+
+
+def camera_depth(point):
+    """How far in front of the camera, along its axis, a point on the floor plan (x, y) is."""
+    yaw = math.radians(CAMERA_YAW)
+    return (point[0] - CAMERA_X) * -math.sin(yaw) + (point[1] + CAMERA_DISTANCE) * math.cos(yaw)
+
+
+def camera():
     cam_data = bpy.data.cameras.new('camera')
     cam_data.lens = FOCAL_MM
     cam_data.sensor_width = SENSOR_MM
@@ -146,10 +166,11 @@ def camera(yaw_degrees=0.0, x=0.0):
     # A level camera with its lens shifted up puts the horizon HORIZON_ROW from the top, the way an
     # architectural photographer keeps walls vertical while showing more floor.
     cam_data.shift_y = -(HEIGHT / 2 - HORIZON_ROW) / WIDTH
+    cam_data.clip_start = 0.05
     cam = bpy.data.objects.new('camera', cam_data)
     bpy.context.scene.collection.objects.link(cam)
-    cam.location = (x, -CAMERA_DISTANCE, CAMERA_HEIGHT)
-    cam.rotation_euler = (math.pi / 2, 0, math.radians(yaw_degrees))
+    cam.location = (CAMERA_X, -CAMERA_DISTANCE, CAMERA_HEIGHT)
+    cam.rotation_euler = (math.pi / 2, 0, math.radians(CAMERA_YAW))
     bpy.context.scene.camera = cam
     return cam
 
