@@ -19,10 +19,11 @@ import { DEFAULT_FURNITURE_TYPE, DEFAULT_STYLE, DESIGN_STYLE_IDS, buildAutoPromp
 import { StagingError, type Stager } from '../functions/src/ports/stager.js';
 import { decodePhoto } from '../functions/src/stagers/engine/decode.js';
 import { subjectMatte } from '../functions/src/stagers/engine/matte.js';
-import { findSubject } from '../functions/src/stagers/engine/subject.js';
+import { analyseSubject, GHOST_SHARE } from '../functions/src/stagers/engine/subject.js';
 import { createLocalStager } from '../functions/src/stagers/engine/index.js';
 import { loadPlates } from '../functions/src/stagers/engine/plates/library.js';
-import { renderFixtures } from '../functions/test/fixtures/furnitureFixtures.js';
+import { renderFixtures, type FurnitureFixture } from '../functions/test/fixtures/furnitureFixtures.js';
+import { haloOn, openingsRemoved, type Halo } from './lib/cutoutMetrics.js';
 
 const IOU_FLAG_BELOW = 0.97;
 const TILE_W = 360;
@@ -38,14 +39,15 @@ const folder = resolve(process.argv[2] ?? join(root, 'functions/test/fixtures/ph
 const outDir = join(root, '.local/engine-eval');
 
 /** What the engine made of one photo at the photo's size: its matte and method, or the refusal. */
-type Cut = { width: number; height: number } & ({ matte: Uint8Array; method: string } | { refusal: StagingError });
+type Cut = { width: number; height: number } & ({ matte: Uint8Array; method: string; ghost: number; unsure: boolean } | { refusal: StagingError });
 
 async function cutOut(bytes: Uint8Array): Promise<Cut> {
   const photo = await decodePhoto(bytes);
   const size = { width: photo.width, height: photo.height };
   try {
-    const subject = await findSubject(photo);
-    return { ...size, matte: await subjectMatte(photo, subject, photo.width, photo.height), method: subject.method };
+    // The preview's analysis: an unsure mask is still measured, and said to be unsure.
+    const { subject, unsure, ghostShare } = await analyseSubject(photo);
+    return { ...size, matte: await subjectMatte(photo, subject, photo.width, photo.height), method: subject.method, ghost: ghostShare, unsure };
   } catch (error) {
     if (error instanceof StagingError) return { ...size, refusal: error };
     throw error;
@@ -69,11 +71,27 @@ interface Score {
   name: string;
   iou: number;
   method: string;
+  ghost?: number;
+  /** Backdrop pixels seen through the piece's openings, and how many the matte removed (fixtures only). */
+  openings?: { openings: number; removed: number };
+  /** The halo on a light and a dark wall (fixtures only). */
+  halo?: [Halo, Halo];
 }
+
+const LIGHT_WALL: [number, number, number] = [245, 245, 242];
+const DARK_WALL: [number, number, number] = [30, 32, 36];
 
 function scoreOf(name: string, cut: Cut, truth: Uint8Array): Score {
   if ('refusal' in cut) return { name, iou: 0, method: `refused (${cut.refusal.kind})` };
-  return { name, iou: iou(cut.matte, truth), method: cut.method };
+  return { name, iou: iou(cut.matte, truth), method: `${cut.method}${cut.unsure ? ', UNSURE' : ''}`, ghost: cut.ghost };
+}
+
+async function scoreFixture(fixture: FurnitureFixture): Promise<Score> {
+  const cut = await cutOut(fixture.jpeg);
+  const score = scoreOf(`fixture ${fixture.spec.name}`, cut, fixture.mask);
+  if ('refusal' in cut) return score;
+  const halo: [Halo, Halo] = [await haloOn(fixture, cut.matte, LIGHT_WALL), await haloOn(fixture, cut.matte, DARK_WALL)];
+  return { ...score, openings: openingsRemoved(fixture, cut.matte), halo };
 }
 
 async function referenceMask(file: string, width: number, height: number): Promise<Uint8Array> {
@@ -88,9 +106,7 @@ async function photosIn(dir: string): Promise<string[]> {
 
 async function scoreAll(photos: string[]): Promise<Score[]> {
   const scores: Score[] = [];
-  for (const fixture of await renderFixtures()) {
-    scores.push(scoreOf(`fixture ${fixture.spec.name}`, await cutOut(fixture.jpeg), fixture.mask));
-  }
+  for (const fixture of await renderFixtures()) scores.push(await scoreFixture(fixture));
   const names = new Set(await readdir(folder));
   for (const photo of photos) {
     const matteName = `${basename(photo, extname(photo))}${MATTE_SUFFIX}`;
@@ -104,13 +120,26 @@ async function scoreAll(photos: string[]): Promise<Score[]> {
 function printScores(scores: Score[]): void {
   const width = Math.max(...scores.map((s) => s.name.length));
   console.log(`\nMask IoU, worst first (flagged below ${IOU_FLAG_BELOW}):`);
+  console.log(`  ${'name'.padEnd(width)}  IoU    openings removed  halo px light/dark (reach)  ghost  method`);
   for (const s of scores) {
     const flag = s.iou < IOU_FLAG_BELOW ? '  ◀ below target' : '';
-    console.log(`  ${s.name.padEnd(width)}  ${s.iou.toFixed(3)}  ${s.method}${flag}`);
+    const openings = s.openings && s.openings.openings > 0 ? `${((100 * s.openings.removed) / s.openings.openings).toFixed(1)} % of ${s.openings.openings}` : '-';
+    const halo = s.halo ? `${s.halo[0].width.toFixed(2)} / ${s.halo[1].width.toFixed(2)} (${s.halo[0].reach}/${s.halo[1].reach})` : '-';
+    console.log(`  ${s.name.padEnd(width)}  ${s.iou.toFixed(3)}  ${openings.padEnd(16)}  ${halo.padEnd(26)}  ${s.ghost === undefined ? '-    ' : s.ghost.toFixed(3)}  ${s.method}${flag}`);
   }
   const sorted = scores.map((s) => s.iou).sort((a, b) => a - b);
   const flagged = scores.filter((s) => s.iou < IOU_FLAG_BELOW).length;
   console.log(`  ${scores.length} masks: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(3)}, worst ${sorted[0]!.toFixed(3)}, ${flagged} below ${IOU_FLAG_BELOW}`);
+  const withOpenings = scores.filter((s) => s.openings && s.openings.openings > 0);
+  const openings = withOpenings.reduce((sum, s) => sum + s.openings!.openings, 0);
+  const removed = withOpenings.reduce((sum, s) => sum + s.openings!.removed, 0);
+  const worstOpening = withOpenings.map((s) => s.openings!.removed / s.openings!.openings).sort((a, b) => a - b)[0] ?? 1;
+  console.log(`  openings: ${((100 * removed) / Math.max(1, openings)).toFixed(1)} % of ${openings} backdrop pixels seen through ${withOpenings.length} pieces removed (worst piece ${(100 * worstOpening).toFixed(1)} %)`);
+  const halos = scores.flatMap((s) => s.halo ?? []).map((h) => h.width).sort((a, b) => a - b);
+  const reaches = scores.flatMap((s) => s.halo ?? []).map((h) => h.reach).sort((a, b) => a - b);
+  if (halos.length > 0)
+    console.log(`  halo width: median ${halos[Math.floor(halos.length / 2)]!.toFixed(2)} px, worst ${halos[halos.length - 1]!.toFixed(2)} px; reach (95th percentile) median ${reaches[Math.floor(reaches.length / 2)]} px, worst ${reaches[reaches.length - 1]} px; ${halos.length} cut-outs on light and dark walls`);
+  console.log(`  ghost threshold ${GHOST_SHARE}: ${scores.filter((s) => (s.ghost ?? 0) > GHOST_SHARE).length} masks above it`);
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -164,7 +193,7 @@ async function stageRow(stager: Stager, photo: string): Promise<Row> {
   const bytes = new Uint8Array(await readFile(join(folder, photo)));
   const cut = await cutOut(bytes);
   const staged = await stageTimed(stager, bytes);
-  const method = 'refusal' in cut ? 'no subject found' : cut.method;
+  const method = 'refusal' in cut ? 'no subject found' : `${cut.method}, ghost ${cut.ghost.toFixed(3)}${cut.unsure ? ' (unsure)' : ''}`;
   const matte = 'refusal' in cut ? textTile(['no matte'], TILE_W, TILE_H, '#eeeeee') : await tile(cut.matte, { width: cut.width, height: cut.height, channels: 1 });
   const output = staged.jpeg
     ? await tile(staged.jpeg)
@@ -217,8 +246,12 @@ async function writeStylePages(stager: Stager): Promise<void> {
       const image = new Uint8Array(await readFile(join(root, 'functions/test/fixtures/photos', photo)));
       const top = r * (TILE_H + CAPTION_H + GAP);
       for (let variant = 0; variant < rooms; variant++) {
-        const out = await stager.stage({ image, prompt: buildAutoPrompt(style, type), style, furnitureType: type, mode: 'auto', size: 'standard', variant });
-        overlays.push({ input: await tile(out.jpeg), left: variant * (TILE_W + GAP), top });
+        const staged = await stager.stage({ image, prompt: buildAutoPrompt(style, type), style, furnitureType: type, mode: 'auto', size: 'standard', variant }).catch((error: unknown) => {
+          if (error instanceof StagingError) return error;
+          throw error;
+        });
+        const input = staged instanceof StagingError ? textTile(wrap(`Refused (${staged.kind}): ${staged.message}`, 38), TILE_W, TILE_H, '#fff4e5') : await tile(staged.jpeg);
+        overlays.push({ input, left: variant * (TILE_W + GAP), top });
       }
       overlays.push({ input: textTile([`${photo} as ${type}, ${style}: rooms 1–${rooms}`], width, CAPTION_H, '#ffffff', 14), left: 0, top: top + TILE_H });
     }

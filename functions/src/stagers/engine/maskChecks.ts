@@ -1,4 +1,4 @@
-import { labelComponents } from './regions.js';
+import { isSetMate, labelComponents, partBoxes } from './regions.js';
 
 /** Why a mask cannot be the piece; `null` when it can. */
 export type MaskProblem = 'too-small' | 'too-large' | 'touches-three-sides' | 'fragmented' | null;
@@ -9,7 +9,7 @@ export const MIN_COVERAGE = 0.01;
 export const MAX_COVERAGE = 0.88;
 /** A side is touched when the mask runs along this share of it: a leg cut off by the frame is fine, a wall of clutter is not. */
 const SIDE_RUN_SHARE = 0.12;
-/** The largest piece must carry this share of the mask, else the mask is scattered background. */
+/** The largest piece (with its set mates) must carry this share of the mask, else the mask is scattered background. */
 const MIN_MAIN_SHARE = 0.6;
 
 export interface MaskReport {
@@ -35,15 +35,25 @@ function sideRuns(mask: Uint8Array, width: number, height: number): number[] {
   return [top / width, bottom / width, left / height, right / height];
 }
 
+/** Area of the largest part together with its set mates (two matching chairs are one subject). */
+function mainArea(mask: Uint8Array, width: number): number {
+  const { labels, areas } = labelComponents(mask, width);
+  const boxes = partBoxes(labels, areas, width);
+  let largest = 0;
+  for (let label = 1; label < areas.length; label++) if (areas[label]! > (areas[largest] ?? 0)) largest = label;
+  if (largest === 0) return 0;
+  let area = 0;
+  for (let label = 1; label < areas.length; label++) if (label === largest || isSetMate(boxes[largest]!, boxes[label]!)) area += areas[label]!;
+  return area;
+}
+
 /** Measures a 0/1 mask against what a photographed piece looks like (DESIGN §6: refuse honestly). */
 export function checkMask(mask: Uint8Array, width: number, height: number): MaskReport {
   let area = 0;
   for (let i = 0; i < mask.length; i++) area += mask[i]!;
   const coverage = area / mask.length;
   const sidesTouched = sideRuns(mask, width, height).filter((run) => run >= SIDE_RUN_SHARE).length;
-  const { areas } = labelComponents(mask, width);
-  const largest = areas.reduce((max, a) => Math.max(max, a), 0);
-  const mainShare = area > 0 ? largest / area : 0;
+  const mainShare = area > 0 ? mainArea(mask, width) / area : 0;
   let problem: MaskProblem = null;
   if (coverage < MIN_COVERAGE) problem = 'too-small';
   else if (coverage > MAX_COVERAGE) problem = 'too-large';

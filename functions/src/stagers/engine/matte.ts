@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { READ_OPTIONS, readFailure, type DecodedPhoto } from './decode.js';
+import { boxMean } from './boxMean.js';
 import type { SubjectMask } from './segment.js';
+import { colourMatte, decontaminate } from './trimap.js';
 
 /**
  * The analysis mask is at most 448 px on its long side; the piece is placed at up to 2048 px. A
@@ -27,34 +29,6 @@ export async function coarseMatte(subject: SubjectMask, width: number, height: n
     .toBuffer();
   const out = new Float32Array(width * height);
   for (let i = 0; i < out.length; i++) out[i] = data[i]! / 255;
-  return out;
-}
-
-/** Mean over a (2r+1)² window, clipped at the image edges, in O(n) with running sums. */
-function boxMean(src: Float32Array, width: number, height: number, r: number): Float32Array {
-  const rows = new Float32Array(src.length);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    let sum = 0;
-    for (let x = 0; x <= Math.min(r, width - 1); x++) sum += src[row + x]!;
-    for (let x = 0; x < width; x++) {
-      const count = Math.min(width - 1, x + r) - Math.max(0, x - r) + 1;
-      rows[row + x] = sum / count;
-      if (x + r + 1 < width) sum += src[row + x + r + 1]!;
-      if (x - r >= 0) sum -= src[row + x - r]!;
-    }
-  }
-  const out = new Float32Array(src.length);
-  for (let x = 0; x < width; x++) {
-    let sum = 0;
-    for (let y = 0; y <= Math.min(r, height - 1); y++) sum += rows[y * width + x]!;
-    for (let y = 0; y < height; y++) {
-      const count = Math.min(height - 1, y + r) - Math.max(0, y - r) + 1;
-      out[y * width + x] = sum / count;
-      if (y + r + 1 < height) sum += rows[(y + r + 1) * width + x]!;
-      if (y - r >= 0) sum -= rows[(y - r) * width + x]!;
-    }
-  }
   return out;
 }
 
@@ -101,44 +75,20 @@ export function refineMatte(
   }
   const meanA = boxMean(a, width, height, radius);
   const meanB = boxMean(b, width, height, radius);
-  const alpha = new Uint8Array(n);
+  const guided = a;
   for (let i = 0; i < n; i++) {
     const q = meanA[i]! * guide[i]! + meanB[i]!;
-    const tightened = (q - 0.5) * EDGE_GAIN + 0.5;
-    alpha[i] = Math.round(Math.min(1, Math.max(0, tightened)) * 255);
+    guided[i] = Math.min(1, Math.max(0, (q - 0.5) * EDGE_GAIN + 0.5));
   }
-  return alpha;
+  return colourMatte(pixels, channels, coarse, guided, width, height, Math.max(3, radius * 2));
 }
 
 /**
- * Colours along the edge still carry some of the old background. Each partly transparent pixel
- * takes the colour of the solid piece nearby (alpha-weighted local mean, "blur fusion"), so no
- * halo of the garage wall comes along into the room.
+ * Colours along the edge still carry some of the old background: they are unmixed from the
+ * backdrop nearby (trimap.ts), so no halo of the garage wall comes along into the room.
  */
-export function decontaminateEdges(
-  rgba: Uint8Array,
-  alpha: Uint8Array,
-  width: number,
-  height: number,
-  radius: number,
-): void {
-  const n = width * height;
-  const weight = new Float32Array(n);
-  for (let i = 0; i < n; i++) weight[i] = alpha[i]! / 255;
-  const meanW = boxMean(weight, width, height, radius);
-  const channel = new Float32Array(n);
-  for (let c = 0; c < 3; c++) {
-    for (let i = 0; i < n; i++) channel[i] = (rgba[i * 4 + c]! / 255) * weight[i]!;
-    const meanC = boxMean(channel, width, height, radius);
-    for (let i = 0; i < n; i++) {
-      const a = weight[i]!;
-      if (a >= 0.98 || a <= 0.02 || meanW[i]! < 1e-4) continue;
-      const foreground = meanC[i]! / meanW[i]!;
-      // Solid pixels keep their own colour; the more see-through, the more the estimate counts.
-      const mixed = a * (rgba[i * 4 + c]! / 255) + (1 - a) * foreground;
-      rgba[i * 4 + c] = Math.round(Math.min(1, Math.max(0, mixed)) * 255);
-    }
-  }
+export function decontaminateEdges(rgba: Uint8Array, alpha: Uint8Array, width: number, height: number, radius: number): void {
+  decontaminate(rgba, alpha, width, height, radius);
 }
 
 /** The filter's window: about one analysis pixel at the target scale, never less than two pixels. */

@@ -61,3 +61,47 @@ export function fillHoles(mask: Uint8Array, width: number, height: number, maxAr
   for (let i = 0; i < out.length; i++) if (labels[i]! > 0 && touchesBorder[labels[i]!] === 0 && areas[labels[i]!]! < maxArea) out[i] = 1;
   return out;
 }
+
+/** A part's bounding box (inclusive pixel rows and columns) and area. */
+export interface PartBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  area: number;
+}
+
+/** Every labelled part's bounding box and area; index 0 is unused. */
+export function partBoxes(labels: Int32Array, areas: number[], width: number): PartBox[] {
+  const boxes = areas.map((area) => ({ x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity, area }));
+  for (let p = 0; p < labels.length; p++) {
+    const label = labels[p]!;
+    if (label === 0) continue;
+    const x = p % width;
+    const y = (p - x) / width;
+    const box = boxes[label]!;
+    if (x < box.x0) box.x0 = x;
+    if (x > box.x1) box.x1 = x;
+    if (y < box.y0) box.y0 = y;
+    if (y > box.y1) box.y1 = y;
+  }
+  return boxes;
+}
+
+/** Pieces of one set (two matching chairs) are this alike: size, height and width within these shares, on the same floor line. */
+const MATE_AREA = 0.6;
+const MATE_SIDE = 0.15;
+const MATE_FLOOR = 0.08;
+
+/** Whether `other` is a set mate of `main`: a matching piece standing beside it. */
+export function isSetMate(main: PartBox, other: PartBox): boolean {
+  const h = main.y1 - main.y0 + 1;
+  const w = main.x1 - main.x0 + 1;
+  return (
+    other.area >= main.area * MATE_AREA &&
+    other.area * MATE_AREA <= main.area &&
+    Math.abs(other.y1 - other.y0 + 1 - h) <= h * MATE_SIDE &&
+    Math.abs(other.x1 - other.x0 + 1 - w) <= w * MATE_SIDE &&
+    Math.abs(other.y1 - main.y1) <= h * MATE_FLOOR
+  );
+}

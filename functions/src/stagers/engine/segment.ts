@@ -21,7 +21,7 @@ import {
 } from './backdropRelease.js';
 import { rgbToLab } from './lab.js';
 import { open3x3 } from './morphology.js';
-import { fillHoles, labelComponents } from './regions.js';
+import { fillHoles, isSetMate, labelComponents, partBoxes } from './regions.js';
 import { scratchBytes, scratchFloat32, scratchInt32 } from './scratch.js';
 
 /** A 0/1 subject mask at analysis resolution. */
@@ -30,6 +30,9 @@ export interface SubjectMask {
   width: number;
   height: number;
 }
+
+/** Picks which parts of a 0/1 mask are the piece (the main one and its parts, or the one the seller tapped). */
+export type KeepParts = (mask: Uint8Array, width: number) => Uint8Array;
 
 /** How fast the flood's reference colour follows the backdrop; slow enough to stop at a soft edge. */
 const DRIFT_RATE = 0.03;
@@ -43,7 +46,7 @@ const MIN_PART_SHARE = 0.2;
  * border, flood-fill from the border through backdrop-like pixels without crossing an edge, then
  * clean up. Returns 1 for the subject.
  */
-export function segmentSubject(rgb: Uint8Array, width: number, height: number): Uint8Array {
+export function segmentSubject(rgb: Uint8Array, width: number, height: number, keep: KeepParts = keepMainSubject): Uint8Array {
   const n = width * height;
   const lab = rgbToLab(rgb, n);
   const border = borderPixels(width, height);
@@ -119,7 +122,7 @@ export function segmentSubject(rgb: Uint8Array, width: number, height: number): 
   releaseCastShadows(shadowScore, background, width);
   const raw = new Uint8Array(n);
   for (let p = 0; p < n; p++) raw[p] = 1 - background[p]!;
-  return fillHoles(keepMainSubject(open3x3(raw, width, height), width), width, height, n * MIN_ENCLOSED_SHARE);
+  return fillHoles(keep(open3x3(raw, width, height), width), width, height, n * MIN_ENCLOSED_SHARE);
 }
 
 /**
@@ -173,33 +176,38 @@ function refineBoundary(lab: Lab, background: Uint8Array, refL: Float32Array, re
 }
 
 /**
- * The main subject is the biggest region, favouring the middle of the frame; other regions are
- * kept only when sizeable and overlapping its bounding box (a lamp's shade and base), so clutter
- * at the edges of the photo is dropped.
+ * The main subject is the biggest region favouring the middle of the frame, or with `at` the
+ * region under that pixel (else the nearest within a twentieth of the frame). Other regions are
+ * kept when sizeable and overlapping its bounding box (a lamp's shade and base) or when they are
+ * its set mates (a second matching chair beside it), so clutter at the edges is dropped.
  */
-export function keepMainSubject(mask: Uint8Array, width: number): Uint8Array {
+export function keepMainSubject(mask: Uint8Array, width: number, at?: { x: number; y: number }): Uint8Array {
   const height = mask.length / width;
   const { labels, areas } = labelComponents(mask, width);
-  const boxes = areas.map(() => ({ x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity, sx: 0, sy: 0 }));
+  const boxes = partBoxes(labels, areas, width);
+  const sums = areas.map(() => ({ sx: 0, sy: 0 }));
+  let nearest = 0;
+  let nearestDistance = Math.hypot(width, height) / 20;
   for (let p = 0; p < mask.length; p++) {
     const label = labels[p]!;
     if (label === 0) continue;
     const x = p % width;
     const y = (p - x) / width;
-    const box = boxes[label]!;
-    box.x0 = Math.min(box.x0, x);
-    box.x1 = Math.max(box.x1, x);
-    box.y0 = Math.min(box.y0, y);
-    box.y1 = Math.max(box.y1, y);
-    box.sx += x;
-    box.sy += y;
+    sums[label]!.sx += x;
+    sums[label]!.sy += y;
+    if (at) {
+      const d = Math.hypot(x - at.x, y - at.y);
+      if (d < nearestDistance) {
+        nearestDistance = d;
+        nearest = label;
+      }
+    }
   }
-  let main = 0;
+  let main = at ? nearest : 0;
   let bestScore = 0;
-  for (let label = 1; label < areas.length; label++) {
-    const box = boxes[label]!;
-    const dx = box.sx / areas[label]! / width - 0.5;
-    const dy = box.sy / areas[label]! / height - 0.5;
+  for (let label = 1; !at && label < areas.length; label++) {
+    const dx = sums[label]!.sx / areas[label]! / width - 0.5;
+    const dy = sums[label]!.sy / areas[label]! / height - 0.5;
     const score = areas[label]! * (1 - Math.min(0.9, Math.hypot(dx, dy) * 1.2));
     if (score > bestScore) {
       bestScore = score;
@@ -216,7 +224,9 @@ export function keepMainSubject(mask: Uint8Array, width: number): Uint8Array {
     if (label === main) return true;
     const box = boxes[label]!;
     const overlaps = box.x0 <= mainBox.x1 + marginX && box.x1 >= mainBox.x0 - marginX && box.y0 <= mainBox.y1 + marginY && box.y1 >= mainBox.y0 - marginY;
-    return label > 0 && overlaps && area >= areas[main]! * MIN_PART_SHARE;
+    // A tapped piece stays alone: the seller named that one.
+    const setMate = !at && isSetMate(mainBox, box);
+    return label > 0 && ((overlaps && area >= areas[main]! * MIN_PART_SHARE) || setMate);
   });
   for (let p = 0; p < mask.length; p++) if (keep[labels[p]!]) out[p] = 1;
   return out;

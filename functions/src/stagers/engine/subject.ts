@@ -1,63 +1,55 @@
-import { MESSAGES } from '@flipstage/core';
+import { MESSAGES, type SubjectHint } from '@flipstage/core';
 import { StagingError } from '../../ports/stager.js';
-import { backdropSmoothness } from './backdrop.js';
+import { boxArea, clearOutside, maskBox, padBox, pasteMask, readCrop, type FrameBox } from './crop.js';
 import type { DecodedPhoto } from './decode.js';
+import { ghostShare } from './ghost.js';
 import { checkMask, type MaskProblem } from './maskChecks.js';
-import { predictSaliency } from './saliency.js';
-import { keepMainSubject, segmentSubject, type SubjectMask } from './segment.js';
+import { keepMainSubject, type KeepParts, type SubjectMask } from './segment.js';
+import { containment, vote, type SubjectMethod, type Vote } from './vote.js';
 
-export type SubjectMethod = 'alpha' | 'model' | 'classical' | 'consensus';
+export type { SubjectMethod };
 
-/** The piece as a 0/1 mask at analysis size, and which segmenter found it. */
+/**
+ * The piece as a 0/1 mask over the whole frame, and which segmenter found it. The mask's size is
+ * the photo's aspect at whatever resolution the piece was last seen at: the analysis copy's, or
+ * finer when the piece was looked at again in a crop.
+ */
 export interface Subject extends SubjectMask {
   method: SubjectMethod;
 }
 
-/** Above this overlap the two segmenters see the same piece and their votes are blended. */
-const CONSENSUS_IOU = 0.85;
+export interface SubjectAnalysis {
+  subject: Subject;
+  /** The model half-saw the piece (a ghost) and no hint says where it is: the seller should mark it. */
+  unsure: boolean;
+  /** Share of half-sure pixels in the model's answer (ghost.ts), 0 when the model did not run. */
+  ghostShare: number;
+}
+
+/** The second look reads the crop at this long side: finer than the analysis copy for any piece under the whole frame. */
+const CROP_LONG_SIDE = 448;
+/** Margin around the piece in the crop, a share of its size: the crop's border must be backdrop. */
+const CROP_PAD = 0.12;
 /**
- * An outer band this smooth is a studio sweep or a plain wall: there the classical backdrop
- * model, which sees every pixel at analysis size, beats the model's 320-px guess when they
- * disagree. Busy real backgrounds (a garage, shelves, patterned cloth) measured 0.41–0.80 and
- * drawn studio backdrops 0.99–1.00 (docs/engine.md).
+ * When the model already ran on the whole frame, a second run pays (about 300 ms) only when the
+ * piece's crop is at most this share of the frame: a bigger crop gains little resolution.
  */
-const SMOOTH_BACKDROP = 0.93;
+const SECOND_LOOK_MAX_AREA = 0.45;
 /**
- * On a textured but orderly backdrop (wood grain, wallpaper) the colour model is still trusted
- * when it finds the model's piece and more of it: a headboard the colour of the wall that the
- * model dropped. Cluttered real backgrounds measured below this.
+ * When less than this share of the second look's piece lies in the first's, the second look found
+ * something else and the first is kept. Openings the second look finds do not count against it.
  */
-const TEXTURED_BACKDROP = 0.75;
-const CONTAINS_MODEL = 0.95;
-/** In a blend the model counts a little more: it knows objects, the classical model only colours. */
-const MODEL_VOTE = 0.6;
-
-function intersectionOverUnion(a: Uint8Array, b: Uint8Array): number {
-  let both = 0;
-  let either = 0;
-  for (let i = 0; i < a.length; i++) {
-    both += a[i]! & b[i]!;
-    either += a[i]! | b[i]!;
-  }
-  return either > 0 ? both / either : 0;
-}
-
-/** Share of b that lies inside a. */
-function containment(a: Uint8Array, b: Uint8Array): number {
-  let both = 0;
-  let inB = 0;
-  for (let i = 0; i < a.length; i++) {
-    both += a[i]! & b[i]!;
-    inB += b[i]!;
-  }
-  return inB > 0 ? both / inB : 0;
-}
-
-function threshold(probability: Float32Array, cut: number): Uint8Array {
-  const mask = new Uint8Array(probability.length);
-  for (let i = 0; i < mask.length; i++) mask[i] = probability[i]! >= cut ? 1 : 0;
-  return mask;
-}
+const SECOND_LOOK_AGREES = 0.5;
+/** A seller's box is drawn by hand: the crop reaches this share further, the piece may spill this far past it. */
+const HINT_BOX_PAD = 0.08;
+const HINT_BOX_SPILL = 0.03;
+/**
+ * Above this share of half-sure pixels the model's mask is a ghost (scripts/engine-eval.ts prints
+ * the share). Measured on the model's own masks: real photos it cut out well 0.02–0.21 (the
+ * motorcycle in its garage 0.21, the packets on a chair 0.20), drawn pieces 0.02–0.24, the two
+ * photos with no piece 0.93–0.97.
+ */
+export const GHOST_SHARE = 0.3;
 
 /** One message for every way a mask fails: the seller's next step is the same, another photo. */
 function refusal(problem: Exclude<MaskProblem, null>): StagingError {
@@ -74,51 +66,90 @@ function fromAlpha(photo: DecodedPhoto, alpha: Uint8Array): Subject {
   return { mask, width, height, method: 'alpha' };
 }
 
-/**
- * Which segmenter to believe. Both run; when they agree their votes are blended (the model
- * vetoes backdrop the colour model let in, the colour model sharpens the model's soft edge);
- * when they disagree the model wins unless the backdrop is plain, or orderly and the colour
- * model's piece contains the model's: there the colour model is exact and the model can miss a
- * part the colour of its backdrop.
- */
-function choose(
-  classical: Uint8Array,
-  probability: Float32Array,
-  smoothness: number,
-  width: number,
-  height: number,
-): { mask: Uint8Array; method: SubjectMethod } {
-  const model = keepMainSubject(threshold(probability, 0.5), width);
-  if (intersectionOverUnion(classical, model) >= CONSENSUS_IOU) {
-    const blended = new Uint8Array(classical.length);
-    for (let i = 0; i < blended.length; i++)
-      blended[i] = (1 - MODEL_VOTE) * classical[i]! + MODEL_VOTE * probability[i]! >= 0.5 ? 1 : 0;
-    return { mask: keepMainSubject(blended, width), method: 'consensus' };
+/** Keeps the part under a point given in fractions of `box`'s picture (the tapped piece), or the main one. */
+function keeper(point: { x: number; y: number } | null, box: FrameBox, width: number, height: number): KeepParts {
+  if (!point) return keepMainSubject;
+  const at = { x: ((point.x - box.x0) / (box.x1 - box.x0)) * width, y: ((point.y - box.y0) / (box.y1 - box.y0)) * height };
+  return (mask, w) => keepMainSubject(mask, w, at);
+}
+
+interface Look extends Vote {
+  /** The whole frame's mask at the look's resolution. */
+  frame: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** The segmenters' vote on a crop read at a higher resolution, returned over the whole frame. */
+async function lookAt(photo: DecodedPhoto, box: FrameBox, point: { x: number; y: number } | null): Promise<Look> {
+  const crop = await readCrop(photo, box, CROP_LONG_SIDE);
+  const result = await vote(crop, keeper(point, crop.box, crop.width, crop.height));
+  const width = Math.max(1, Math.round(photo.width * crop.scale));
+  const height = Math.max(1, Math.round(photo.height * crop.scale));
+  return { ...result, frame: pasteMask(result.mask, crop.width, crop.height, crop.box, width, height), width, height };
+}
+
+/** The whole analysis copy's vote; on a plain backdrop the colour model alone says where the piece is. */
+async function lookAtFrame(photo: DecodedPhoto, point: { x: number; y: number } | null): Promise<Look> {
+  const { width, height } = photo.analysis;
+  const whole = { x0: 0, y0: 0, x1: 1, y1: 1 };
+  const result = await vote(photo.analysis, keeper(point, whole, width, height), point === null);
+  return { ...result, frame: result.mask, width, height };
+}
+
+/** Where the piece is, then a second, finer look at it when that is affordable or the model has not seen it yet. */
+async function findPiece(photo: DecodedPhoto, hint: SubjectHint | undefined): Promise<Look> {
+  if (hint?.kind === 'box') {
+    const box = { x0: hint.x, y0: hint.y, x1: hint.x + hint.width, y1: hint.y + hint.height };
+    const look = await lookAt(photo, padBox(box, HINT_BOX_PAD), null);
+    clearOutside(look.frame, look.width, look.height, padBox(box, HINT_BOX_SPILL));
+    return look;
   }
-  const classicalTrusted =
-    smoothness >= SMOOTH_BACKDROP ||
-    (smoothness >= TEXTURED_BACKDROP && containment(classical, model) >= CONTAINS_MODEL);
-  if (classicalTrusted && checkMask(classical, width, height).problem === null)
-    return { mask: classical, method: 'classical' };
-  return { mask: model, method: 'model' };
+  const point = hint ?? null;
+  const first = await lookAtFrame(photo, point);
+  const found = maskBox(first.frame, first.width, first.height);
+  if (!found) {
+    // A tap off every piece the frame's look found: look closer around the tap.
+    if (!point) return first;
+    const around = { x0: point.x - 0.2, y0: point.y - 0.2, x1: point.x + 0.2, y1: point.y + 0.2 };
+    return lookAt(photo, padBox(around, 0), point);
+  }
+  const box = padBox(found, CROP_PAD);
+  if (first.probability && boxArea(box) > SECOND_LOOK_MAX_AREA) return first;
+  const second = await lookAt(photo, box, point);
+  const firstThere = pasteMask(first.frame, first.width, first.height, { x0: 0, y0: 0, x1: 1, y1: 1 }, second.width, second.height);
+  return containment(firstThere, second.frame) >= SECOND_LOOK_AGREES ? second : first;
+}
+
+/**
+ * Finds the piece and says how sure it is, without refusing an unsure one: the studio's preview
+ * shows the outline either way. Refuses only a mask that cannot be a piece (DESIGN §6). With a
+ * hint the seller's mark is trusted: the piece is looked for where it says.
+ */
+export async function analyseSubject(photo: DecodedPhoto, hint?: SubjectHint): Promise<SubjectAnalysis> {
+  if (photo.alpha) return { subject: fromAlpha(photo, photo.alpha), unsure: false, ghostShare: 0 };
+  const look = await findPiece(photo, hint);
+  const { problem } = checkMask(look.frame, look.width, look.height);
+  if (problem) throw refusal(problem);
+  const share = look.probability ? ghostShare(look.probability, look.mask) : 0;
+  return {
+    subject: { mask: look.frame, width: look.width, height: look.height, method: look.method },
+    // Only the model's word alone can be a ghost: where the colour model agrees or decides, the piece is corroborated.
+    unsure: hint === undefined && look.method === 'model' && share > GHOST_SHARE,
+    ghostShare: share,
+  };
 }
 
 /**
  * Finds the piece, or refuses with a message the seller can act on (DESIGN §6): never the whole
- * photo, never a speck, never scattered background.
+ * photo, never a speck, never scattered background, never a ghost of a piece.
  */
-export async function findSubject(photo: DecodedPhoto): Promise<Subject> {
-  const subject = photo.alpha ? fromAlpha(photo, photo.alpha) : await segmentByVote(photo);
-  const { problem } = checkMask(subject.mask, subject.width, subject.height);
-  if (problem) throw refusal(problem);
+export async function findSubject(photo: DecodedPhoto, hint?: SubjectHint): Promise<Subject> {
+  const { subject, unsure, ghostShare: share } = await analyseSubject(photo, hint);
+  if (unsure) {
+    throw new StagingError('unsure-subject', MESSAGES.unsureSubject, {
+      cause: new Error(`model mask is a ghost: ${(share * 100).toFixed(0)} % of its pixels half-sure`),
+    });
+  }
   return subject;
-}
-
-async function segmentByVote(photo: DecodedPhoto): Promise<Subject> {
-  const { rgb, width, height } = photo.analysis;
-  const probability = await predictSaliency(photo.analysis);
-  // Both use the shared Lab scratch buffers, so each finishes before the other starts.
-  const smoothness = backdropSmoothness(rgb, width, height);
-  const classical = segmentSubject(rgb, width, height);
-  return { ...choose(classical, probability, smoothness, width, height), width, height };
 }

@@ -39,3 +39,9 @@ describe('telling a piece from a failed cut-out', () => {
     expect(checkMask(maskWith([30, 30, 70, 70], [45, 10, 55, 18]), W, H).problem).toBeNull();
   });
 });
+
+describe('pieces of one set', () => {
+  it('accepts two matching chairs side by side as one subject, not as scattered fragments', () => {
+    expect(checkMask(maskWith([15, 30, 35, 70], [60, 30, 80, 70]), W, H).problem).toBeNull();
+  });
+});

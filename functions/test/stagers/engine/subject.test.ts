@@ -25,11 +25,11 @@ describe('finding the piece in drawn fixtures', () => {
   beforeAll(async () => {
     for (const fixture of await renderFixtures()) scores.set(fixture.spec.name, await iou(fixture));
     console.table([...scores].map(([fixture, score]) => ({ fixture, iou: score.toFixed(3) })));
-  }, 180_000);
+  }, 900_000);
 
   it('is measured on at least 24 fixtures covering every kind of backdrop', () => {
     expect(scores.size).toBeGreaterThanOrEqual(24);
-    expect(new Set(FIXTURE_SPECS.map((s) => s.backdrop)).size).toBe(8);
+    expect(new Set(FIXTURE_SPECS.map((s) => s.backdrop)).size).toBe(9);
   });
 
   it('reaches a median IoU of at least 0.95 against the known masks', () => {
