@@ -80,11 +80,11 @@ export function placeOnPlate(
  * the wider for the frame's shape): a listing photo is of the piece, with the room around it
  * (issue 27 asks for 55–75 %).
  */
-export const TARGET_FILL = 0.65;
+export const TARGET_FILL = 0.6;
 /** Below this the piece is moved nearer the camera rather than left small in a wide frame. */
-const MIN_FILL = 0.58;
+const MIN_FILL = 0.56;
 /** Where the piece's floor line sits in the frame, from the top: low, with floor in front of it. */
-const FLOOR_AT = 0.86;
+const FLOOR_AT = 0.84;
 
 /**
  * The plate is enlarged at most this much. The room behind a sharp piece may go a little soft, as
