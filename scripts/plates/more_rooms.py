@@ -97,7 +97,6 @@ def daylight(style, hand=1):
         plant(kit, -2.3 * hand, -0.35, 1.7, seed=5)
         plant(kit, -2.25 * hand, -2.2, 0.9, kind='bush', seed=31)
         rug(kit, y=-1.5, width=2.4, depth=2.2)
-        lamp(kit, 1.95 * hand, -0.4, on=False)
         h = p.side_table(1.6 * hand, -1.9, kit['wood'], legs_colour=kit['metal'])
         p.books_stack(1.6 * hand, -1.9, h)
         tag('books')
@@ -142,8 +141,8 @@ def study(style, hand=1):
         p.art(0.35, 1.5, 0.5, 0.62, kit['art'], 15, frame=kit['art_frame'], y=-0.036)
         tag('art')
         rug(kit, y=-1.4, width=2.5, depth=2.0)
-        lamp(kit, -1.85 * hand, -0.5)
-        plant(kit, -2.1 * hand, -1.6, 1.2, kind='palm', seed=17)
+        lamp(kit, -1.2 * hand, -0.3)
+        plant(kit, 2.2 * hand, -1.3, 1.2, kind='palm', seed=17)
     return build
 
 
@@ -164,8 +163,8 @@ def snug(style, hand=1):
 
 
 # Low suns for the feature rooms: through the back window (travelling towards the camera) and dusk.
-BACKLIT_LEFT = {'azimuth': 158, 'elevation': 30, 'colour': '#fff0da', 'strength': 40.0}
-BACKLIT_RIGHT = {'azimuth': -158, 'elevation': 30, 'colour': '#fff0da', 'strength': 40.0}
+BACKLIT_LEFT = {'azimuth': 158, 'elevation': 30, 'colour': '#fff0da', 'strength': 30.0}
+BACKLIT_RIGHT = {'azimuth': -158, 'elevation': 30, 'colour': '#fff0da', 'strength': 30.0}
 DUSK = {'azimuth': 72, 'elevation': 8, 'colour': '#ffb36b', 'strength': 1.2}
 
 

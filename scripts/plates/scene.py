@@ -176,21 +176,37 @@ def camera():
 
 
 def sky(strength, sun_elevation, sun_rotation):
+    """
+    A Nishita daylight sky. Below strength 1 it lights the room more dimly than it looks through
+    the windows (camera rays still see it at 1), so a room with large windows can be lit by its
+    sun without the sky's physically bright glare drowning the sunlit patch on the floor.
+    """
     world = bpy.data.worlds.new('world')
     bpy.context.scene.world = world
     world.use_nodes = True
     tree = world.node_tree
     tree.nodes.clear()
     out = tree.nodes.new('ShaderNodeOutputWorld')
-    bg = tree.nodes.new('ShaderNodeBackground')
     tex = tree.nodes.new('ShaderNodeTexSky')
     tex.sky_type = 'NISHITA'
     tex.sun_disc = False
     tex.sun_elevation = math.radians(sun_elevation)
     tex.sun_rotation = math.radians(sun_rotation)
-    bg.inputs['Strength'].default_value = strength
-    tree.links.new(tex.outputs['Color'], bg.inputs['Color'])
-    tree.links.new(bg.outputs['Background'], out.inputs['Surface'])
+    lighting = tree.nodes.new('ShaderNodeBackground')
+    lighting.inputs['Strength'].default_value = strength
+    tree.links.new(tex.outputs['Color'], lighting.inputs['Color'])
+    if strength >= 1.0:
+        tree.links.new(lighting.outputs['Background'], out.inputs['Surface'])
+        return
+    seen = tree.nodes.new('ShaderNodeBackground')
+    seen.inputs['Strength'].default_value = 1.0
+    tree.links.new(tex.outputs['Color'], seen.inputs['Color'])
+    path = tree.nodes.new('ShaderNodeLightPath')
+    mix = tree.nodes.new('ShaderNodeMixShader')
+    tree.links.new(path.outputs['Is Camera Ray'], mix.inputs['Fac'])
+    tree.links.new(lighting.outputs['Background'], mix.inputs[1])
+    tree.links.new(seen.outputs['Background'], mix.inputs[2])
+    tree.links.new(mix.outputs['Shader'], out.inputs['Surface'])
 
 
 def sun(colour, strength, elevation, azimuth, angle=3.0):

@@ -21,6 +21,17 @@ function inside(plate: PlateGeometry, [x, y]: readonly [number, number]): boolea
   return x >= 0 && x <= plate.width && y >= 0 && y <= plate.height;
 }
 
+/** Even–odd ray casting: whether (x, y) lies inside the polygon. */
+function inPolygon(polygon: readonly (readonly [number, number])[], [x, y]: readonly [number, number]): boolean {
+  let crossings = 0;
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+    const [xi, yi] = polygon[i]!;
+    const [xj, yj] = polygon[j]!;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) crossings += 1;
+  }
+  return crossings % 2 === 1;
+}
+
 describe('the room plate library', () => {
   it('is in functions/assets/plates', () => {
     expect(existsSync(dir), `${dir} is missing`).toBe(true);
@@ -71,6 +82,15 @@ describe.each(geometryFiles)('the plate %s', (file) => {
       const slot = plate.slots[type];
       expect(inside(plate, [slot.x, slot.y]), `${type} slot (${slot.x}, ${slot.y})`).toBe(true);
       expect(slot.y, `${type} slot row`).toBeGreaterThan(plate.camera.horizonY);
+    }
+  });
+
+  it('has every slot on its visible floor, in front of the back wall', async () => {
+    const plate = await read();
+    for (const type of FURNITURE_TYPE_IDS) {
+      const { x, y } = plate.slots[type];
+      expect(inPolygon(plate.floor.polygon, [x, y]), `${type} slot (${x}, ${y})`).toBe(true);
+      expect(y, `${type} slot row`).toBeGreaterThan(plate.floor.backY);
     }
   });
 
