@@ -28,7 +28,9 @@ export interface RgbImage {
 /** The deploy bundle carries the files in models/ beside itself (scripts/build-functions.mjs); the workspace reads functions/assets. */
 function modelFile(name: string): string {
   const bundled = fileURLToPath(new URL(`./models/${name}`, import.meta.url));
-  return existsSync(bundled) ? bundled : fileURLToPath(new URL(`../../../../assets/models/nanodet/${name}`, import.meta.url));
+  return existsSync(bundled)
+    ? bundled
+    : fileURLToPath(new URL(`../../../../assets/models/nanodet/${name}`, import.meta.url));
 }
 
 let session: Promise<ort.InferenceSession> | null = null;
@@ -69,7 +71,9 @@ async function modelInput(image: RgbImage): Promise<Float32Array> {
 /** For each COCO class, the highest probability any anchor gives it: how sure the detector is that one is in the photo. */
 export async function classPresence(image: RgbImage): Promise<Float32Array> {
   const [model, input] = await Promise.all([loadDetector(), modelInput(image)]);
-  const outputs = await model.run({ [model.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, INPUT_SIDE, INPUT_SIDE]) });
+  const outputs = await model.run({
+    [model.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, INPUT_SIDE, INPUT_SIDE]),
+  });
   const presence = new Float32Array(CLASS_COUNT);
   for (const name of SCORE_OUTPUTS) {
     const scores = outputs[name]!.data as Float32Array;

@@ -2,12 +2,14 @@ import { MESSAGES, type FurnitureTypeId } from '@flipstage/core';
 import { StagingError } from '../../../ports/stager.js';
 import { classPresence, type RgbImage } from './detector.js';
 import { categoryOf, COCO_LABELS, seenAs, suggestedTypeOf, type CocoLabel } from './labels.js';
+import { sceneCues, type SceneCues } from './scene.js';
 
 /**
  * "Is it a home good?", asked before anything is charged. A COCO detector (detector.ts) says how
  * sure it is that each of 80 kinds of thing is in the photo; a photo is refused only when an
- * animal, a person, a vehicle or food is clearly there and no furniture is, because refusing a
- * seller's real piece costs more than staging a cat. See docs/engine-classifier.md.
+ * animal, a person, a vehicle or food is clearly there, or the frame reads as a landscape or a
+ * screenshot (scene.ts), and no furniture is, because refusing a seller's real piece costs more
+ * than staging a cat. See docs/engine-classifier.md.
  */
 export interface Classification {
   homeGood: boolean;
@@ -26,10 +28,26 @@ export interface Thresholds {
   homeVeto: number;
   /** A furniture label at least this likely suggests its type. */
   suggestAt: number;
+  /** With no home label this likely, sky over this share of the top third reads as a landscape… */
+  skyTop: number;
+  /** …and a white ground over this share crossed by edges this strong reads as a screenshot. */
+  white: number;
+  textEdges: number;
 }
 
-/** Tuned on the tune half of functions/test/fixtures/classifier (`npm run engine:classify-eval -- --tune`). */
-export const THRESHOLDS: Thresholds = { refuseAt: 0.45, homeVeto: 0.35, suggestAt: 0.3 };
+/**
+ * refuseAt and homeVeto are tuned on the tune half of functions/test/fixtures/classifier
+ * (`npm run engine:classify-eval -- --tune`); the scene cues' thresholds were set by eye from the
+ * photos' statistics, well clear of every furniture photo's.
+ */
+export const THRESHOLDS: Thresholds = {
+  refuseAt: 0.37,
+  homeVeto: 0.3,
+  suggestAt: 0.3,
+  skyTop: 0.5,
+  white: 0.3,
+  textEdges: 25,
+};
 
 function best(presence: Float32Array, keep: (label: CocoLabel) => boolean): { label: CocoLabel; score: number } | null {
   let found: { label: CocoLabel; score: number } | null = null;
@@ -39,14 +57,21 @@ function best(presence: Float32Array, keep: (label: CocoLabel) => boolean): { la
   return found;
 }
 
-/** The verdict for the detector's per-class presence; pure, so the evaluation can tune it. */
-export function decide(presence: Float32Array, thresholds: Thresholds = THRESHOLDS): Classification {
+function refusal(seen: string, label: string, confidence: number): Classification {
+  return { homeGood: false, seen, suggestedType: null, label, confidence };
+}
+
+/** The verdict for the detector's per-class presence and the scene cues; pure, so the evaluation can tune it. */
+export function decide(presence: Float32Array, scene: SceneCues, thresholds: Thresholds = THRESHOLDS): Classification {
   const home = best(presence, (label) => categoryOf(label) === 'home')!;
   const refused = best(presence, (label) => categoryOf(label) !== 'home' && categoryOf(label) !== 'other')!;
   const furniture = best(presence, (label) => suggestedTypeOf(label) !== null)!;
   const suggestedType = furniture.score >= thresholds.suggestAt ? suggestedTypeOf(furniture.label) : null;
-  if (refused.score >= thresholds.refuseAt && home.score < thresholds.homeVeto) {
-    return { homeGood: false, seen: seenAs(refused.label), suggestedType: null, label: refused.label, confidence: refused.score };
+  if (home.score < thresholds.homeVeto) {
+    if (refused.score >= thresholds.refuseAt) return refusal(seenAs(refused.label), refused.label, refused.score);
+    if (scene.skyTop >= thresholds.skyTop) return refusal('a landscape', 'sky', scene.skyTop);
+    if (scene.white >= thresholds.white && scene.edges >= thresholds.textEdges)
+      return refusal('a screenshot', 'text', scene.white);
   }
   const named = home.score >= thresholds.suggestAt;
   return {
@@ -60,7 +85,7 @@ export function decide(presence: Float32Array, thresholds: Thresholds = THRESHOL
 
 /** Classifies the decoded photo's analysis copy (`photo.analysis`, 448 px on the long side is plenty: the detector reads 416 × 416). */
 export async function classifyPhoto(image: RgbImage): Promise<Classification> {
-  return decide(await classPresence(image));
+  return decide(await classPresence(image), sceneCues(image));
 }
 
 /** The typed refusal the API answers 422 with, charging nothing. */

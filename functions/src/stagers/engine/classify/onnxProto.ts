@@ -145,7 +145,8 @@ export function encodeModel(graph: OnnxGraph, producer: string): Uint8Array {
         node.outputs.forEach((output) => n.string(2, output));
         n.string(3, `${node.op}_${i}`);
         n.string(4, node.op);
-        for (const [name, value] of Object.entries(node.attributes ?? {})) n.message(5, (a) => writeAttribute(a, name, value));
+        for (const [name, value] of Object.entries(node.attributes ?? {}))
+          n.message(5, (a) => writeAttribute(a, name, value));
       }),
     );
     g.string(2, producer);

@@ -12,7 +12,17 @@ interface TfNode {
   name: string;
   op: string;
   input?: string[];
-  attr?: Record<string, { i?: string; f?: number; b?: boolean; s?: string; list?: { i?: string[]; s?: string[] }; shape?: { dim?: { size: string }[] } }>;
+  attr?: Record<
+    string,
+    {
+      i?: string;
+      f?: number;
+      b?: boolean;
+      s?: string;
+      list?: { i?: string[]; s?: string[] };
+      shape?: { dim?: { size: string }[] };
+    }
+  >;
 }
 
 export interface TfjsModelJson {
@@ -168,7 +178,12 @@ function convert(b: Builder, node: TfNode, inputs: string[]): void {
     case 'AddV2':
     case 'Mul':
     case 'Sub':
-      b.add(node.op === 'AddV2' ? 'Add' : node.op, inputs.map((ref) => b.input(ref)), undefined, [out]);
+      b.add(
+        node.op === 'AddV2' ? 'Add' : node.op,
+        inputs.map((ref) => b.input(ref)),
+        undefined,
+        [out],
+      );
       return;
     case 'LeakyRelu':
       b.add('LeakyRelu', [b.input(x)], { alpha: { f: node.attr?.alpha?.f ?? 0.2 } }, [out]);
@@ -182,14 +197,22 @@ function convert(b: Builder, node: TfNode, inputs: string[]): void {
     case 'Pad':
     case 'PadV2': {
       const pairs = Array.from(b.constant(inputs[1]!).data);
-      const pads = { shape: [pairs.length], data: Int32Array.from([...pairs.filter((_, i) => i % 2 === 0), ...pairs.filter((_, i) => i % 2 === 1)]) };
+      const pads = {
+        shape: [pairs.length],
+        data: Int32Array.from([...pairs.filter((_, i) => i % 2 === 0), ...pairs.filter((_, i) => i % 2 === 1)]),
+      };
       const value = node.op === 'PadV2' ? [b.tensor(inputs[2]!, b.constant(inputs[2]!), [])] : [];
       b.add('Pad', [b.input(x), b.tensor(`${inputs[1]}_onnx`, pads), ...value], undefined, [out]);
       return;
     }
     case 'ConcatV2': {
       const axisRef = inputs[inputs.length - 1]!;
-      b.add('Concat', inputs.slice(0, -1).map((ref) => b.input(ref)), { axis: b.constant(axisRef).data[0]! }, [out]);
+      b.add(
+        'Concat',
+        inputs.slice(0, -1).map((ref) => b.input(ref)),
+        { axis: b.constant(axisRef).data[0]! },
+        [out],
+      );
       return;
     }
     case 'SplitV': {
@@ -199,10 +222,18 @@ function convert(b: Builder, node: TfNode, inputs: string[]): void {
       return;
     }
     case 'ResizeBilinear': {
-      const mode = node.attr?.align_corners?.b ? 'align_corners' : node.attr?.half_pixel_centers?.b ? 'half_pixel' : 'asymmetric';
+      const mode = node.attr?.align_corners?.b
+        ? 'align_corners'
+        : node.attr?.half_pixel_centers?.b
+          ? 'half_pixel'
+          : 'asymmetric';
       // Full NHWC sizes, not Resize's `axes`: onnxruntime's transpose optimiser mishandles `axes`.
       const input = b.input(x);
-      const sizes = b.add('Concat', [b.add('Shape', [input], { end: 1 }), b.tensor(inputs[1]!), b.add('Shape', [input], { start: 3 })], { axis: 0 });
+      const sizes = b.add(
+        'Concat',
+        [b.add('Shape', [input], { end: 1 }), b.tensor(inputs[1]!), b.add('Shape', [input], { start: 3 })],
+        { axis: 0 },
+      );
       b.add('Resize', [input, '', '', sizes], { mode: 'linear', coordinate_transformation_mode: mode }, [out]);
       return;
     }
@@ -214,7 +245,11 @@ function convert(b: Builder, node: TfNode, inputs: string[]): void {
       const dilations = ints(node, 'dilations');
       const group = depthwise ? filter.shape[2]! : 1;
       b.nchw(b.input(x), out, (t) =>
-        b.add('Conv', [t, weights], { ...windowAttributes(node), dilations: [dilations[1] ?? 1, dilations[2] ?? 1], group }),
+        b.add('Conv', [t, weights], {
+          ...windowAttributes(node),
+          dilations: [dilations[1] ?? 1, dilations[2] ?? 1],
+          group,
+        }),
       );
       return;
     }
@@ -248,7 +283,10 @@ export function tfjsToOnnx(json: TfjsModelJson, weights: Uint8Array, outputs: st
       return;
     }
     if (inputs.length > 0 && inputs.every((ref) => constants.has(tensorName(ref)))) {
-      const folded = fold(node, inputs.map((ref) => b.constant(ref)));
+      const folded = fold(
+        node,
+        inputs.map((ref) => b.constant(ref)),
+      );
       if (folded) {
         constants.set(name, folded);
         return;
@@ -257,5 +295,8 @@ export function tfjsToOnnx(json: TfjsModelJson, weights: Uint8Array, outputs: st
     convert(b, node, inputs);
   };
   outputs.forEach(visit);
-  return encodeModel({ nodes: b.nodes, initializers: b.initializers, inputs: graphInputs, outputs }, 'flipstage-tfjs-to-onnx');
+  return encodeModel(
+    { nodes: b.nodes, initializers: b.initializers, inputs: graphInputs, outputs },
+    'flipstage-tfjs-to-onnx',
+  );
 }
