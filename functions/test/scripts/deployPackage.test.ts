@@ -1,14 +1,16 @@
 /**
  * What the functions predeploy decides before anything is uploaded: the deploy package's
- * lockfile, cut from the repository's (scripts/lib/deployLockfile.mjs), and the refusal of
- * params that only make sense on this machine (scripts/lib/deployParams.mjs).
+ * lockfile, cut from the repository's (scripts/lib/deployLockfile.mjs), the refusal of
+ * params that only make sense on this machine (scripts/lib/deployParams.mjs), and the engine's
+ * model files beside the bundle (scripts/lib/vendorPackages.mjs).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deployLockfile, type Lockfile } from '../../../scripts/lib/deployLockfile.mjs';
 import { deployParamProblems } from '../../../scripts/lib/deployParams.mjs';
+import { copyEngineModels, ENGINE_MODELS } from '../../../scripts/lib/vendorPackages.mjs';
 
 const entry = (version: string, dependencies?: Record<string, string>) => ({
   version,
@@ -102,5 +104,19 @@ describe('the deploy params check', () => {
   it('refuses emulator-only settings and App Check switched off', () => {
     const folder = withEnv({ '.env': 'EMULATOR_SITE_URL=http://127.0.0.1:5000\nAPP_CHECK=off\n' });
     expect(deployParamProblems(folder, undefined)).toHaveLength(2);
+  });
+});
+
+describe("the engine's model files", () => {
+  let dir = '';
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('are copied unchanged to models/ beside the bundle: U²-Net small and the home-good detector', () => {
+    dir = mkdtempSync(join(tmpdir(), 'deploy-models-'));
+    copyEngineModels(dir);
+    expect(readdirSync(join(dir, 'models')).sort()).toEqual(['nanodet.bin', 'nanodet.json', 'u2netp.onnx']);
+    for (const model of ENGINE_MODELS) {
+      expect(readFileSync(join(dir, 'models', model.file)).equals(readFileSync(model.source()))).toBe(true);
+    }
   });
 });
