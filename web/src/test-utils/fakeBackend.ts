@@ -93,7 +93,7 @@ export function createFakeBackend(
       updateProfile: vi.fn(async () => {}),
       listImageEdits: vi.fn(async () => ({ data: [], nextCursor: null })),
     },
-    staging: options.staging ?? { stage: unreachable('staging') },
+    staging: options.staging ?? { stage: unreachable('staging'), preview: unreachable('staging') },
     marketplace: options.marketplace ?? {
       listItems: unreachable('marketplace'),
       getItem: unreachable('marketplace'),
