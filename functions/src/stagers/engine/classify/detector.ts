@@ -54,6 +54,15 @@ export function loadDetector(): Promise<ort.InferenceSession> {
   return session;
 }
 
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs go one after another, as U²-Net's do (saliency.ts): each already uses every core. */
+function oneAtATime<T>(run: () => Promise<T>): Promise<T> {
+  const next = queue.then(run, run);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
 /** The photo squeezed to the model's square (as the detector was run by its packagers), BGR, normalised, planar. */
 async function modelInput(image: RgbImage): Promise<Float32Array> {
   const square = await sharp(image.rgb, { raw: { width: image.width, height: image.height, channels: 3 } })
@@ -71,9 +80,8 @@ async function modelInput(image: RgbImage): Promise<Float32Array> {
 /** For each COCO class, the highest probability any anchor gives it: how sure the detector is that one is in the photo. */
 export async function classPresence(image: RgbImage): Promise<Float32Array> {
   const [model, input] = await Promise.all([loadDetector(), modelInput(image)]);
-  const outputs = await model.run({
-    [model.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, INPUT_SIDE, INPUT_SIDE]),
-  });
+  const tensor = new ort.Tensor('float32', input, [1, 3, INPUT_SIDE, INPUT_SIDE]);
+  const outputs = await oneAtATime(() => model.run({ [model.inputNames[0]!]: tensor }));
   const presence = new Float32Array(CLASS_COUNT);
   for (const name of SCORE_OUTPUTS) {
     const scores = outputs[name]!.data as Float32Array;
