@@ -123,6 +123,7 @@ def loft(style):
         p.sideboard(-1.95, -0.3, 0.95, kit['wood'], height=0.75)
         p.stoneware(-2.1, -0.3, 0.75)
         p.stool(1.85, -1.6, kit['wood'])
+        rug(kit, y=-1.6, width=2.6, depth=2.2)
     return build
 
 
