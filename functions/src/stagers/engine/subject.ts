@@ -1,11 +1,13 @@
 import { MESSAGES, type SubjectHint } from '@flipstage/core';
 import { StagingError } from '../../ports/stager.js';
-import { boxArea, clearOutside, maskBox, padBox, pasteMask, readCrop, type FrameBox } from './crop.js';
+import { boxArea, clearOutside, maskBox, padBox, pasteMask, readCrop, type Crop, type FrameBox } from './crop.js';
+import { backdropSmoothness } from './backdrop.js';
 import type { DecodedPhoto } from './decode.js';
 import { ghostShare } from './ghost.js';
 import { checkMask, type MaskProblem } from './maskChecks.js';
-import { keepMainSubject, type KeepParts, type SubjectMask } from './segment.js';
-import { containment, vote, type SubjectMethod, type Vote } from './vote.js';
+import type { RgbImage } from './saliency.js';
+import { keepMainSubject, segmentSubject, type KeepParts, type SubjectMask } from './segment.js';
+import { containment, SMOOTH_BACKDROP, vote, type SubjectMethod, type Vote } from './vote.js';
 
 export type { SubjectMethod };
 
@@ -31,8 +33,8 @@ const CROP_LONG_SIDE = 448;
 /** Margin around the piece in the crop, a share of its size: the crop's border must be backdrop. */
 const CROP_PAD = 0.12;
 /**
- * When the model already ran on the whole frame, a second run pays (about 300 ms) only when the
- * piece's crop is at most this share of the frame: a bigger crop gains little resolution.
+ * Once both segmenters have seen the whole frame, a crop over this share of it gains too little
+ * resolution to look again (about 100 ms: the colour model at the crop's resolution).
  */
 const SECOND_LOOK_MAX_AREA = 0.45;
 /**
@@ -80,20 +82,68 @@ interface Look extends Vote {
   height: number;
 }
 
-/** The segmenters' vote on a crop read at a higher resolution, returned over the whole frame. */
-async function lookAt(photo: DecodedPhoto, box: FrameBox, point: { x: number; y: number } | null): Promise<Look> {
+/** The segmenters' vote on a crop read at a higher resolution, returned over the whole frame; `first` lends its model map. */
+async function lookAt(photo: DecodedPhoto, box: FrameBox, point: { x: number; y: number } | null, first?: Look): Promise<Look> {
   const crop = await readCrop(photo, box, CROP_LONG_SIDE);
-  const result = await vote(crop, keeper(point, crop.box, crop.width, crop.height));
+  const seen = first?.probability ? cropMap(first.probability, first.width, first.height, crop) : undefined;
+  const result = await vote(crop, keeper(point, crop.box, crop.width, crop.height), seen);
   const width = Math.max(1, Math.round(photo.width * crop.scale));
   const height = Math.max(1, Math.round(photo.height * crop.scale));
   return { ...result, frame: pasteMask(result.mask, crop.width, crop.height, crop.box, width, height), width, height };
 }
 
-/** The whole analysis copy's vote; on a plain backdrop the colour model alone says where the piece is. */
+/** The model's map of the whole frame cut to a crop and scaled to its size (bilinear). */
+function cropMap(probability: Float32Array, width: number, height: number, crop: Crop): Float32Array {
+  const out = new Float32Array(crop.width * crop.height);
+  const { box } = crop;
+  for (let y = 0; y < crop.height; y++) {
+    const fy = Math.min(height - 1, Math.max(0, (box.y0 + ((y + 0.5) / crop.height) * (box.y1 - box.y0)) * height - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(height - 1, y0 + 1);
+    const ty = fy - y0;
+    for (let x = 0; x < crop.width; x++) {
+      const fx = Math.min(width - 1, Math.max(0, (box.x0 + ((x + 0.5) / crop.width) * (box.x1 - box.x0)) * width - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(width - 1, x0 + 1);
+      const tx = fx - x0;
+      const top = probability[y0 * width + x0]! * (1 - tx) + probability[y0 * width + x1]! * tx;
+      const bottom = probability[y1 * width + x0]! * (1 - tx) + probability[y1 * width + x1]! * tx;
+      out[y * crop.width + x] = top * (1 - ty) + bottom * ty;
+    }
+  }
+  return out;
+}
+
+/** The analysis copy at half its size (2 × 2 means): enough to say where a piece on a plain backdrop is. */
+function halve({ rgb, width, height }: RgbImage): RgbImage {
+  const w = Math.max(1, width >> 1);
+  const h = Math.max(1, height >> 1);
+  const out = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const p = (2 * y * width + 2 * x) * 3;
+      const q = p + width * 3;
+      for (let c = 0; c < 3; c++) out[(y * w + x) * 3 + c] = (rgb[p + c]! + rgb[p + 3 + c]! + rgb[q + c]! + rgb[q + 3 + c]! + 2) >> 2;
+    }
+  }
+  return { rgb: out, width: w, height: h };
+}
+
+/**
+ * The first look, at the whole frame. On a plain backdrop the colour model alone, at half the
+ * analysis size, says where the piece is (the model then runs once, on the crop); elsewhere both
+ * segmenters vote on the analysis copy.
+ */
 async function lookAtFrame(photo: DecodedPhoto, point: { x: number; y: number } | null): Promise<Look> {
-  const { width, height } = photo.analysis;
+  const { rgb, width, height } = photo.analysis;
+  if (!point && backdropSmoothness(rgb, width, height) >= SMOOTH_BACKDROP) {
+    const half = halve(photo.analysis);
+    const mask = segmentSubject(half.rgb, half.width, half.height);
+    if (checkMask(mask, half.width, half.height).problem === null)
+      return { mask, method: 'classical', probability: null, frame: mask, width: half.width, height: half.height };
+  }
   const whole = { x0: 0, y0: 0, x1: 1, y1: 1 };
-  const result = await vote(photo.analysis, keeper(point, whole, width, height), point === null);
+  const result = await vote(photo.analysis, keeper(point, whole, width, height));
   return { ...result, frame: result.mask, width, height };
 }
 
@@ -116,7 +166,9 @@ async function findPiece(photo: DecodedPhoto, hint: SubjectHint | undefined): Pr
   }
   const box = padBox(found, CROP_PAD);
   if (first.probability && boxArea(box) > SECOND_LOOK_MAX_AREA) return first;
-  const second = await lookAt(photo, box, point);
+  // When the model has seen the whole frame, its map is cut to the crop: a second run would cost
+  // about 300 ms for little, the colour model at the crop's resolution brings the detail.
+  const second = await lookAt(photo, box, point, first);
   const firstThere = pasteMask(first.frame, first.width, first.height, { x0: 0, y0: 0, x1: 1, y1: 1 }, second.width, second.height);
   return containment(firstThere, second.frame) >= SECOND_LOOK_AGREES ? second : first;
 }

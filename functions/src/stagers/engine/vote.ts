@@ -149,17 +149,15 @@ function choose(classical: Uint8Array, probability: Float32Array, smoothness: nu
 }
 
 /**
- * Both segmenters over one picture. When `modelOptional` and the backdrop is plain, the classical
- * model's piece is taken without running the model: it only has to say where the piece is.
+ * Both segmenters over one picture. `seen` is the model's map of this picture when it is already
+ * known (cut from a look at the whole frame).
  */
-export async function vote(image: RgbImage, keep: KeepParts, modelOptional = false): Promise<Vote> {
+export async function vote(image: RgbImage, keep: KeepParts, seen?: Float32Array): Promise<Vote> {
   const { rgb, width, height } = image;
   // Both use the shared Lab scratch buffers, so each finishes before the other starts.
   const smoothness = backdropSmoothness(rgb, width, height);
   const classical = segmentSubject(rgb, width, height, keep);
-  if (modelOptional && smoothness >= SMOOTH_BACKDROP && checkMask(classical, width, height).problem === null)
-    return { mask: classical, method: 'classical', probability: null };
-  const chosen = choose(classical, await predictSaliency(image), smoothness, image, keep);
+  const chosen = choose(classical, seen ?? (await predictSaliency(image)), smoothness, image, keep);
   const opened = releaseOpenings(rgb, chosen.mask, width, height);
   // After the release: the model's blurry holes must not teach it the piece's colours as backdrop.
   const mask = chosen.method === 'classical' && chosen.probability ? openModelHoles(opened, chosen.probability, keep, width, height) : opened;

@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { ghostShare } from '../../../src/stagers/engine/ghost.js';
 import { GHOST_SHARE } from '../../../src/stagers/engine/subject.js';
 
-const W = 60;
-const H = 40;
+const W = 100;
+const H = 80;
 
-/** A 30 × 20 piece in the middle whose inside the model gives `inside`, its one-pixel rim 0.6. */
+/** A 60 × 40 piece in the middle whose inside the model gives `inside`, its one-pixel rim 0.6. */
 function model(inside: number): { probability: Float32Array; mask: Uint8Array } {
   const probability = new Float32Array(W * H);
   const mask = new Uint8Array(W * H);
-  for (let y = 10; y < 30; y++)
-    for (let x = 15; x < 45; x++) {
-      const rim = y === 10 || y === 29 || x === 15 || x === 44;
+  for (let y = 20; y < 60; y++)
+    for (let x = 20; x < 80; x++) {
+      const rim = y === 20 || y === 59 || x === 20 || x === 79;
       probability[y * W + x] = rim ? 0.6 : inside;
       mask[y * W + x] = 1;
     }
