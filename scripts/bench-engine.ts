@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { buildAutoPrompt } from '@flipstage/core';
-import { createLocalStager } from '../functions/src/stagers/engine/index.js';
+import { createLocalStager, type StagePhase } from '../functions/src/stagers/engine/index.js';
 import { decodePhoto } from '../functions/src/stagers/engine/decode.js';
 import { predictSaliency } from '../functions/src/stagers/engine/saliency.js';
 import { benchHostMemory } from './lib/benchEngineHost.js';
@@ -69,8 +69,12 @@ function target(pass: boolean, line: string): void {
   console.log(`${pass ? 'PASS' : 'FAIL'}  ${line}`);
 }
 
+const PHASES: readonly StagePhase[] = ['decode', 'classify', 'segment', 'matte', 'composite', 'encode'];
+
 async function benchWarm(photo: Uint8Array): Promise<void> {
-  const stager = createLocalStager();
+  const phases = new Map<StagePhase, number[]>(PHASES.map((phase) => [phase, []]));
+  let recording = false;
+  const stager = createLocalStager({ onPhase: (phase, ms) => recording && phases.get(phase)!.push(ms) });
   const engine = () => stager.stage(input(photo));
   const baseline = () => sharp(photo).resize(1024, 1024, { fit: 'inside' }).jpeg({ quality: 85 }).toBuffer();
   for (let i = 0; i < WARMUP; i++) {
@@ -81,10 +85,16 @@ async function benchWarm(photo: Uint8Array): Promise<void> {
   const baselineTimes: number[] = [];
   const engineCpu: number[] = [];
   const baselineCpu: number[] = [];
+  recording = true;
   for (let i = 0; i < RUNS; i++) {
     engineTimes.push(await time(engine, engineCpu));
     baselineTimes.push(await time(baseline, baselineCpu));
   }
+
+  recording = false;
+  console.log(
+    `split     ${PHASES.map((phase) => `${phase} ${median(phases.get(phase)!).toFixed(0)} ms`).join(', ')} (medians)`,
+  );
 
   const { analysis } = await decodePhoto(photo);
   const inferenceTimes: number[] = [];

@@ -85,6 +85,7 @@ export const MESSAGES = {
     "We couldn't find the furniture in this photo. Try a photo where the piece stands clear of its background, whole and not cut off by the frame. Your credit was refunded.",
   unsureSubject:
     "We're not sure which piece to stage in this photo. Mark it: tap the piece or drag a box around it, then generate again. No credit was used.",
+  markThePiece: "We're not sure which piece to stage in this photo. Tap the piece, or drag a box around it.",
   invalidSubjectHint: 'The marked piece must be a point or a box inside the photo.',
   invalidStyle: 'Unknown design style.',
   invalidFurnitureType: 'Unknown furniture type.',

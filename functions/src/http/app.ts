@@ -7,6 +7,7 @@ import { MESSAGES } from '@flipstage/core';
 import { BLOBS_ROUTE, type Blobs, type ServedBlobs } from '../ports/blobs.js';
 import type { AppCheckVerifier } from '../ports/appCheck.js';
 import type { Images } from '../ports/images.js';
+import type { PhotoAnalysis } from '../ports/analysis.js';
 import type { Identity } from '../ports/identity.js';
 import type { Payments } from '../ports/payments.js';
 import type { Stager } from '../ports/stager.js';
@@ -35,6 +36,8 @@ export interface AppDeps {
   appCheck: AppCheckVerifier;
   stager: Stager;
   images: Images;
+  /** The engine's look at a photo before a charge (POST /api/stage/preview). */
+  analysis: PhotoAnalysis;
   config: AppConfig;
   logger?: Logger;
   /** Fair-use limits; the defaults in services/fairUse.ts unless a test needs small ones. */

@@ -1,13 +1,19 @@
-/** POST /api/stage: the multipart form of core's contracts/stage.ts, and an Idempotency-Key header. */
+/**
+ * POST /api/stage: the multipart form of core's contracts/stage.ts, and an Idempotency-Key header.
+ * POST /api/stage/preview: the same form, judged by the engine without a charge.
+ */
 import { Router, type RequestHandler } from 'express';
 import {
   IDEMPOTENCY_HEADER,
   MAX_INPUT_BYTES,
   STAGE_FILE_FIELD,
   stageTextFields,
+  type StagePreview,
   type StageResponse,
 } from '@flipstage/core';
 import type { Identity } from '../ports/identity.js';
+import type { PhotoAnalysis } from '../ports/analysis.js';
+import { previewStaging } from '../services/stagePreview.js';
 import { assertCanStage, stageImage, type StagingDeps } from '../services/staging.js';
 import { currentUser, requireUser } from './auth.js';
 import type { FairUseGates } from './fairUseGates.js';
@@ -15,7 +21,9 @@ import { parseMultipart } from './multipart.js';
 import { requestLogger } from './requestContext.js';
 
 /** No App Check here: staging spends the caller's own credits, and the CLI has no token (http/appCheck.ts). */
-export function stageRoutes(deps: Omit<StagingDeps, 'logger'> & { identity: Identity; fairUse: FairUseGates }): Router {
+export function stageRoutes(
+  deps: Omit<StagingDeps, 'logger'> & { identity: Identity; fairUse: FairUseGates; analysis: PhotoAnalysis },
+): Router {
   const router = Router();
   // Rate, credit and upload-slot checks all come before a byte of the upload is read.
   const canStage: RequestHandler = async (_req, res, next) => {
@@ -30,7 +38,11 @@ export function stageRoutes(deps: Omit<StagingDeps, 'logger'> & { identity: Iden
     deps.fairUse.upload,
     async (req, res) => {
       const user = currentUser(res);
-      const body = await parseMultipart(req, { fileFields: [STAGE_FILE_FIELD], maxFiles: 1, maxFileBytes: MAX_INPUT_BYTES });
+      const body = await parseMultipart(req, {
+        fileFields: [STAGE_FILE_FIELD],
+        maxFiles: 1,
+        maxFileBytes: MAX_INPUT_BYTES,
+      });
       const result = await stageImage(
         { ...deps, logger: requestLogger(res) },
         {
@@ -41,6 +53,25 @@ export function stageRoutes(deps: Omit<StagingDeps, 'logger'> & { identity: Iden
         },
       );
       res.json(result satisfies StageResponse);
+    },
+  );
+  // Signed in, like staging, but no credit needed: a seller out of credits still sees why a photo would fail.
+  router.post(
+    '/stage/preview',
+    requireUser(deps.identity),
+    deps.fairUse.staging,
+    deps.fairUse.upload,
+    async (req, res) => {
+      const body = await parseMultipart(req, {
+        fileFields: [STAGE_FILE_FIELD],
+        maxFiles: 1,
+        maxFileBytes: MAX_INPUT_BYTES,
+      });
+      const preview = await previewStaging(deps, {
+        image: body.files.get(STAGE_FILE_FIELD)?.[0] ?? null,
+        subject: stageTextFields(body.fields).subject,
+      });
+      res.json(preview satisfies StagePreview);
     },
   );
   return router;

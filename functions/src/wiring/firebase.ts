@@ -12,6 +12,7 @@ import { API_PREFIX, type AppDeps } from '../http/app.js';
 import type { AppConfig } from '../config.js';
 import { createStager, type StagerEnv } from '../stagers/selectStager.js';
 import { createLazyImages } from '../stagers/lazyImages.js';
+import { createLazyPhotoAnalysis } from '../stagers/lazyAnalysis.js';
 import type { Payments } from '../ports/payments.js';
 import { createStripePayments } from '../adapters/stripe.js';
 import { createFirestoreStore } from '../adapters/firebase/firestoreStore.js';
@@ -112,9 +113,11 @@ export function createFirebaseDeps(app: App, settings: FirebaseSettings): AppDep
     appCheck: createFirebaseAppCheck(getAppCheck(app)),
     stager: createStager({
       ...settings.stager,
-      PHOTOROOM_API_KEY: settings.stager.PHOTOROOM_API_KEY?.trim() === NO_PHOTOROOM_KEY ? '' : settings.stager.PHOTOROOM_API_KEY,
+      PHOTOROOM_API_KEY:
+        settings.stager.PHOTOROOM_API_KEY?.trim() === NO_PHOTOROOM_KEY ? '' : settings.stager.PHOTOROOM_API_KEY,
     }),
     images: createLazyImages(),
+    analysis: createLazyPhotoAnalysis(),
     config: settings.config,
     logger: createFunctionsLogger(),
   };

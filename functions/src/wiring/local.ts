@@ -19,6 +19,7 @@ import { createFirebaseIdentity } from '../adapters/firebase/identity.js';
 import { createDebugAppCheck } from '../adapters/local/debugAppCheck.js';
 import { LOCAL_FAIR_USE } from '../services/fairUse.js';
 import { createLazyImages } from '../stagers/lazyImages.js';
+import { createLazyPhotoAnalysis } from '../stagers/lazyAnalysis.js';
 
 export interface LocalSettings {
   db: PGlite;
@@ -61,6 +62,7 @@ export function createLocalDeps(settings: LocalSettings): LocalDeps {
     appCheck: createDebugAppCheck([]),
     stager: settings.stager,
     images: createLazyImages(),
+    analysis: createLazyPhotoAnalysis(),
     // The host's own pages (the simulated checkout and portal) are part of the local site too.
     config: { ...config, ...LOCAL_MODE, siteOrigins: [...config.siteOrigins, new URL(baseUrl).origin] },
     fairUseRules: LOCAL_FAIR_USE,

@@ -21,6 +21,7 @@ import { createFileBlobs } from '../../src/adapters/local/fileBlobs.js';
 import { createDebugAppCheck } from '../../src/adapters/local/debugAppCheck.js';
 import { createSimulatedPayments, type SimulatedPayments } from '../../src/adapters/local/simulatedPayments.js';
 import { createUploadedImages } from '../../src/stagers/engine/index.js';
+import { createLazyPhotoAnalysis } from '../../src/stagers/lazyAnalysis.js';
 import { createFakeStager, type FakeStager } from './fakeStager.js';
 import { emulatorIdentity } from './emulatorUsers.js';
 
@@ -113,6 +114,7 @@ export async function createTestApp(
     appCheck: createDebugAppCheck([TEST_APP_CHECK_TOKEN]),
     stager,
     images: createUploadedImages(),
+    analysis: createLazyPhotoAnalysis(),
     config,
     logger: silentLogger,
     fairUseRules: options.fairUseRules ?? LOCAL_FAIR_USE,

@@ -1,43 +1,66 @@
 import sharp from 'sharp';
 import { DEFAULT_FURNITURE_TYPE, DEFAULT_STYLE, isDesignStyleId, isFurnitureTypeId } from '@flipstage/core';
 import type { StageInput, StageOutput, Stager } from '../../ports/stager.js';
-import { compose } from './compose.js';
+import { compose, type StagePhase } from './compose.js';
 import { decodePhoto } from './decode.js';
 import { LOCAL_ENGINE_NAME } from './engineName.js';
+import { judgePhoto, notFurnitureError, unsureError } from './judge.js';
 import { outputLongSide } from './limits.js';
 import { choosePlate, colourGrade } from './plates/choosePlate.js';
 import { loadPlates } from './plates/library.js';
 import { seedFor } from '../seed.js';
-import { findSubject } from './subject.js';
+import { subjectView } from './viewpoint.js';
 
 export { LOCAL_ENGINE_NAME };
+export type { StagePhase };
+
+export interface LocalStagerOptions {
+  /** Called as each phase of a staging ends, with its milliseconds: `npm run bench:engine` reports the split. */
+  onPhase?: (phase: StagePhase, ms: number) => void;
+}
 
 /**
- * The offline staging engine (DESIGN §6): decode → find the piece (learned model and classical
- * backdrop model, or an honest refusal) → choose a rendered room plate by style, furniture type,
- * prompt and variant (docs/plates.md) → stand the piece in the plate's slot for its type at its
- * real size, shadowed from the plate's light and colour-matched. Deterministic: the same input
- * gives the same bytes.
+ * The offline staging engine (DESIGN §6, docs/engine.md): decode → is it a home good
+ * (classify/) → find the piece, where the seller marked it if they did, or ask for a mark when
+ * unsure → choose a rendered room plate by style, type, prompt words, viewpoint and variant
+ * (docs/plates.md) → stand the piece in the plate at its type's real size, framed like a listing
+ * photo, shadowed and graded to the room. Deterministic: the same input gives the same bytes.
  */
-export function createLocalStager(): Stager {
+export function createLocalStager(options: LocalStagerOptions = {}): Stager {
   // libvips keeps recent operations' results for reuse (up to 50 MB); staging never repeats one,
-  // and the local host's memory budget (1 GiB at two stagings at once) is better spent staging.
+  // and the local host's memory budget (900 MiB at two stagings at once) is better spent staging.
   sharp.cache(false);
   return {
     name: LOCAL_ENGINE_NAME,
     async stage(input: StageInput): Promise<StageOutput> {
+      let last = performance.now();
+      const lap = (phase: StagePhase) => {
+        const now = performance.now();
+        options.onPhase?.(phase, now - last);
+        last = now;
+      };
       const [photo, plates] = await Promise.all([decodePhoto(input.image), loadPlates()]);
-      const subject = await findSubject(photo);
+      lap('decode');
+      const { classification, analysis } = await judgePhoto(photo, input.subject, lap);
+      if (!analysis) throw notFurnitureError(classification);
+      if (analysis.unsure) throw unsureError(analysis);
       const style = isDesignStyleId(input.style) ? input.style : DEFAULT_STYLE;
       const furnitureType = isFurnitureTypeId(input.furnitureType) ? input.furnitureType : DEFAULT_FURNITURE_TYPE;
-      const { plate, matched } = choosePlate(plates, { style, furnitureType, prompt: input.prompt, variant: input.variant });
+      const { plate, matched } = choosePlate(plates, {
+        style,
+        furnitureType,
+        prompt: input.prompt,
+        variant: input.variant,
+        view: subjectView(analysis.subject),
+      });
       const composed = await compose({
         photo,
-        subject,
+        subject: analysis.subject,
         plate,
         grade: colourGrade(input.prompt),
         furnitureType,
         longSide: outputLongSide(input.size, Math.max(photo.width, photo.height)),
+        lap,
       });
       return { ...composed, engine: LOCAL_ENGINE_NAME, seed: seedFor(input), matched };
     },

@@ -1,0 +1,56 @@
+import { MESSAGES, type SubjectHint } from '@flipstage/core';
+import { StagingError } from '../../ports/stager.js';
+import { classifyPhoto, notFurnitureError, type Classification } from './classify/index.js';
+import type { StagePhase } from './compose.js';
+import type { DecodedPhoto } from './decode.js';
+import { analyseSubject, type SubjectAnalysis } from './subject.js';
+
+/** What the engine makes of a photo before it stages anything: what it shows, and which piece it would cut out. */
+export interface Judgement {
+  classification: Classification;
+  /** Null when the photo is not a home good: nothing was segmented. */
+  analysis: SubjectAnalysis | null;
+}
+
+/** The analysis copy cut to the seller's box: a dog asleep on the sofa they boxed is a sofa photo. */
+function markedPart(photo: DecodedPhoto, hint: SubjectHint | undefined): DecodedPhoto['analysis'] {
+  const image = photo.analysis;
+  if (hint?.kind !== 'box') return image;
+  const x0 = Math.floor(hint.x * image.width);
+  const y0 = Math.floor(hint.y * image.height);
+  const width = Math.max(1, Math.min(image.width - x0, Math.round(hint.width * image.width)));
+  const height = Math.max(1, Math.min(image.height - y0, Math.round(hint.height * image.height)));
+  const rgb = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    const from = ((y0 + y) * image.width + x0) * 3;
+    rgb.set(image.rgb.subarray(from, from + width * 3), y * width * 3);
+  }
+  return { rgb, width, height };
+}
+
+/**
+ * Is it a home good, and which piece is it: the classifier first (on the marked box when there is
+ * one), then the segmentation, which a photo of a cat never reaches. Throws the engine's
+ * StagingError only for a photo with no piece at all (`no-subject`).
+ */
+export async function judgePhoto(
+  photo: DecodedPhoto,
+  hint?: SubjectHint,
+  lap?: (phase: StagePhase) => void,
+): Promise<Judgement> {
+  const classification = await classifyPhoto(markedPart(photo, hint));
+  lap?.('classify');
+  if (!classification.homeGood) return { classification, analysis: null };
+  const analysis = await analyseSubject(photo, hint);
+  lap?.('segment');
+  return { classification, analysis };
+}
+
+/** The stager's refusal of a ghost: the seller marks the piece and tries again, uncharged. */
+export function unsureError(analysis: SubjectAnalysis): StagingError {
+  return new StagingError('unsure-subject', MESSAGES.unsureSubject, {
+    cause: new Error(`model mask is a ghost: ${(analysis.ghostShare * 100).toFixed(0)} % half-sure pixels`),
+  });
+}
+
+export { notFurnitureError };

@@ -1,0 +1,85 @@
+/**
+ * POST /api/stage/preview against the real offline engine: what the studio learns about a photo
+ * before a credit is spent.
+ */
+import { readFileSync } from 'node:fs';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, stagePreviewSchema } from '@flipstage/core';
+import { createTestApp, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
+import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
+import { CREDIT_RULES } from '../../src/services/creditRules.js';
+
+const photo = (path: string) => readFileSync(new URL(`../fixtures/classifier/${path}`, import.meta.url));
+
+let t: TestApp;
+let user: TestUser;
+beforeAll(async () => {
+  t = await createTestApp({ fairUseRules: WITHOUT_RATE_LIMITS });
+  user = await signUpTestUser();
+  await request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
+});
+afterAll(() => t.close());
+
+function preview(image: Buffer | null, fields: Record<string, string> = {}, who: TestUser | null = user) {
+  const req = request(t.app).post('/api/stage/preview');
+  if (who) req.set('authorization', `Bearer ${who.idToken}`);
+  for (const [name, value] of Object.entries(fields)) req.field(name, value);
+  if (image) req.attach('imageFile', image, { filename: 'photo.jpg', contentType: 'image/jpeg' });
+  return req;
+}
+
+describe('POST /api/stage/preview', () => {
+  it('outlines the piece in a sofa photo and suggests the sofa type', async () => {
+    const response = await preview(photo('home/sofa-rf100-val_000006.jpg'));
+    expect(response.status).toBe(200);
+    const body = stagePreviewSchema.parse(response.body);
+    expect(['ok', 'unsure']).toContain(body.verdict);
+    expect(body.suggestedType).toBe('sofa');
+    expect(body.outline.length).toBeGreaterThan(0);
+    expect(body.outline[0]!.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('says a photo of a cat is not furniture, naming the cat', async () => {
+    const response = await preview(photo('other/animal-cat-pexels-10863556.jpg'));
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      verdict: 'not-furniture',
+      message: MESSAGES.notFurniture('a cat'),
+      seen: 'a cat',
+      suggestedType: null,
+      outline: [],
+    });
+  });
+
+  it('spends no credit, even for a user who has none left', async () => {
+    const broke = await signUpTestUser();
+    await request(t.app).post('/api/account').set('authorization', `Bearer ${broke.idToken}`);
+    await t.store.applyCredit({ uid: broke.uid, delta: -10, reason: 'stage', ref: 'spent' }, CREDIT_RULES);
+    expect((await preview(photo('home/sofa-rf100-val_000006.jpg'), {}, broke)).status).toBe(200);
+    expect((await t.store.getAccount(broke.uid))?.customer.creditsRemaining).toBe(0);
+  });
+
+  it('asks a signed-out visitor to sign in', async () => {
+    const response = await preview(photo('home/sofa-rf100-val_000006.jpg'), {}, null);
+    expect(response.status).toBe(401);
+  });
+
+  it('refuses a mark outside the photo with 400', async () => {
+    const response = await preview(photo('home/sofa-rf100-val_000006.jpg'), { subject: 'point:1.5,0.5' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: { message: MESSAGES.invalidSubjectHint } });
+  });
+
+  it('refuses bytes that are no image with the unsupported-image message', async () => {
+    const response = await preview(Buffer.from('MZ this is not a picture'));
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: { message: MESSAGES.unsupportedImage } });
+  });
+
+  it('asks for the image when none is attached', async () => {
+    const response = await preview(null, { subject: '' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: { message: MESSAGES.imageFileRequired } });
+  });
+});
