@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DESIGN_STYLE_IDS, FURNITURE_TYPE_IDS } from '@flipstage/core';
 import { plateGeometrySchema, type PlateGeometry } from '../../../../src/stagers/engine/plates/geometry.js';
+import { choosePlate } from '../../../../src/stagers/engine/plates/choosePlate.js';
 import { loadPlatePixels, loadPlates, platesDirectory } from '../../../../src/stagers/engine/plates/library.js';
 
 const dir = platesDirectory();
@@ -40,6 +41,16 @@ describe('the room plate library', () => {
   it.each(DESIGN_STYLE_IDS)('has at least 3 plates for the %s style', async (style) => {
     const plates = (await loadPlates()).filter((plate) => plate.style === style);
     expect(plates.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(DESIGN_STYLE_IDS)('answers “exposed brick and a fireplace” in the %s style with a room that has both', async (style) => {
+    const choice = choosePlate(await loadPlates(), {
+      style,
+      furnitureType: 'sofa',
+      prompt: 'a sofa against exposed brick, by the fireplace',
+      variant: 0,
+    });
+    expect(choice.matched).toEqual(['brick', 'fireplace']);
   });
 
   it('fits the 40 MB budget', () => {
