@@ -53,14 +53,16 @@ export interface PhotoroomUpload {
  * The upload as Photoroom should get it. PNG only where transparency matters (the engine's rule:
  * a real share of the picture is see-through, as in a cut-out), because Photoroom then keeps the
  * given cut-out; JPEG otherwise, the opaque rest flattened on white.
- * Throws StagingError (`unsupported-image`, `image-too-large`) for what the engine cannot read.
+ * Throws StagingError (`unsupported-image`, `image-too-large`) for what the engine cannot read, and
+ * `not-furniture` for a photo the engine's classifier says is no home good.
  */
 export async function photoroomUpload(image: Uint8Array, subject?: SubjectHint): Promise<PhotoroomUpload> {
-  const [{ decodePhoto, READ_OPTIONS, readFailure }, { default: sharp }] = await Promise.all([
-    import('./engine/decode.js'),
-    import('sharp'),
-  ]);
+  const [{ decodePhoto, READ_OPTIONS, readFailure }, { classifyMarked, notFurnitureError }, { default: sharp }] =
+    await Promise.all([import('./engine/decode.js'), import('./engine/judge.js'), import('sharp')]);
   const photo = await decodePhoto(image);
+  // The engine's classifier decides before Photoroom is paid: a cat is refused here, uncharged.
+  const classification = await classifyMarked(photo, subject);
+  if (!classification.homeGood) throw notFurnitureError(classification);
   const transparent = photo.alpha !== null;
   const withinLongSide = (longSide: number) => ({
     width: longSide,

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_INPUT_PIXELS } from '@flipstage/core';
+import { MAX_INPUT_PIXELS, MESSAGES } from '@flipstage/core';
 import { StagingError, type StageInput } from '../../src/ports/stager.js';
 import { createPhotoroomStager } from '../../src/stagers/photoroom.js';
 import { PHOTOROOM_MAX_BYTES, PHOTOROOM_MAX_LONG_SIDE } from '../../src/stagers/photoroomInput.js';
@@ -240,6 +240,17 @@ describe('what Photoroom receives', () => {
 });
 
 describe('what never reaches Photoroom', () => {
+  it('a photo of a cat is refused as not furniture, naming it, before any request', async () => {
+    const cat = readFileSync(new URL('../fixtures/classifier/other/animal-cat-pexels-10863556.jpg', import.meta.url));
+    const before = standIn.received.length;
+    const error = await stager()
+      .stage(stageInput(new Uint8Array(cat)))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StagingError);
+    expect(error).toMatchObject({ kind: 'not-furniture', message: MESSAGES.notFurniture('a cat') });
+    expect(standIn.received.length).toBe(before);
+  });
+
   it('bytes that are no image are refused as unsupported before any request', async () => {
     const before = standIn.received.length;
     const error = await stager()

@@ -28,6 +28,11 @@ function markedPart(photo: DecodedPhoto, hint: SubjectHint | undefined): Decoded
   return { rgb, width, height };
 }
 
+/** What the photo shows, judged on the seller's box when there is one. */
+export function classifyMarked(photo: DecodedPhoto, hint?: SubjectHint): Promise<Classification> {
+  return classifyPhoto(markedPart(photo, hint));
+}
+
 /**
  * Is it a home good, and which piece is it: the classifier first (on the marked box when there is
  * one), then the segmentation, which a photo of a cat never reaches. Throws the engine's
@@ -38,7 +43,7 @@ export async function judgePhoto(
   hint?: SubjectHint,
   lap?: (phase: StagePhase) => void,
 ): Promise<Judgement> {
-  const classification = await classifyPhoto(markedPart(photo, hint));
+  const classification = await classifyMarked(photo, hint);
   lap?.('classify');
   if (!classification.homeGood) return { classification, analysis: null };
   const analysis = await analyseSubject(photo, hint);

@@ -30,7 +30,7 @@ export function sceneCues({ rgb, width, height }: RgbImage): SceneCues {
       const min = Math.min(r, g, b);
       if (y < height / 3) {
         top++;
-        if (b > r + 15 && b >= g && max > 90) sky++;
+        if (b > r + 15 && b >= g && max > 120 && min > 60) sky++;
       }
       if (min > 200 && max - min < 20) white++;
       if (x + 1 < width && y + 1 < height) {
