@@ -5,7 +5,6 @@
  * gives the share of the piece it shows. Edge colours are then unmixed from the backdrop's, so a
  * light wall leaves no pale rim and a dark one no dark rim.
  */
-import { boxMean } from './boxMean.js';
 
 /** The coarse matte is sure of a pixel beyond these. */
 const SURE_BACKDROP = 0.01;
@@ -17,39 +16,59 @@ const MIN_SUPPORT = 0.02;
 /** Closer than this to fully clear or solid, a pixel is. */
 const SNAP = 0.04;
 
-interface LocalColours {
-  /** Mean colour of the weighted pixels around each pixel, RGB 0–1, interleaved by 3. */
-  colour: Float32Array;
-  /** Mean weight around each pixel: how much of the window the side covers. */
-  support: Float32Array;
-}
+/**
+ * One side (the sure piece or the sure backdrop) as summed-area tables of its pixels and their
+ * colours, so its mean colour in a window around any pixel costs four lookups. Only the unknown
+ * band asks, a small share of the picture: no image-sized window means are computed.
+ */
+class Side {
+  private readonly tables: Int32Array[];
+  private readonly stride: number;
 
-function localColours(pixels: Uint8Array, channels: number, weight: Float32Array, width: number, height: number, radius: number): LocalColours {
-  const n = width * height;
-  const support = boxMean(weight, width, height, radius);
-  const colour = new Float32Array(n * 3);
-  const plane = new Float32Array(n);
-  for (let c = 0; c < 3; c++) {
-    for (let i = 0; i < n; i++) plane[i] = (pixels[i * channels + c]! / 255) * weight[i]!;
-    const mean = boxMean(plane, width, height, radius);
-    for (let i = 0; i < n; i++) colour[i * 3 + c] = support[i]! > 1e-6 ? mean[i]! / support[i]! : 0;
+  constructor(pixels: Uint8Array, channels: number, member: (i: number) => boolean, private readonly width: number, private readonly height: number) {
+    this.stride = width + 1;
+    this.tables = [0, 1, 2, 3].map(() => new Int32Array(this.stride * (height + 1)));
+    const [count, r, g, b] = this.tables as [Int32Array, Int32Array, Int32Array, Int32Array];
+    for (let y = 0; y < height; y++) {
+      let rowCount = 0;
+      let rowR = 0;
+      let rowG = 0;
+      let rowB = 0;
+      for (let x = 0; x < width; x++) {
+        const i = y * width + x;
+        if (member(i)) {
+          rowCount++;
+          rowR += pixels[i * channels]!;
+          rowG += pixels[i * channels + 1]!;
+          rowB += pixels[i * channels + 2]!;
+        }
+        const t = (y + 1) * this.stride + x + 1;
+        const above = t - this.stride;
+        count[t] = count[above]! + rowCount;
+        r[t] = r[above]! + rowR;
+        g[t] = g[above]! + rowG;
+        b[t] = b[above]! + rowB;
+      }
+    }
   }
-  return { colour, support };
-}
 
-/** Local colours of the sure piece and the sure backdrop, given a 0–1 matte. */
-function sides(pixels: Uint8Array, channels: number, matte: Float32Array, width: number, height: number, radius: number): { piece: LocalColours; backdrop: LocalColours } {
-  const n = width * height;
-  const pieceWeight = new Float32Array(n);
-  const backdropWeight = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    pieceWeight[i] = matte[i]! >= SURE_PIECE ? 1 : 0;
-    backdropWeight[i] = matte[i]! <= SURE_BACKDROP ? 1 : 0;
+  /** The side's share of the window around pixel i, and its mean colour there (RGB 0–1) written to `colour`. */
+  at(i: number, radius: number, colour: Float64Array): number {
+    const x = i % this.width;
+    const y = (i - x) / this.width;
+    const x0 = Math.max(0, x - radius);
+    const x1 = Math.min(this.width, x + radius + 1);
+    const y0 = Math.max(0, y - radius);
+    const y1 = Math.min(this.height, y + radius + 1);
+    const a = y0 * this.stride + x0;
+    const b = y0 * this.stride + x1;
+    const c = y1 * this.stride + x0;
+    const d = y1 * this.stride + x1;
+    const sum = (t: Int32Array) => t[d]! - t[b]! - t[c]! + t[a]!;
+    const count = sum(this.tables[0]!);
+    if (count > 0) for (let k = 0; k < 3; k++) colour[k] = sum(this.tables[k + 1]!) / count / 255;
+    return count / ((x1 - x0) * (y1 - y0));
   }
-  return {
-    piece: localColours(pixels, channels, pieceWeight, width, height, radius),
-    backdrop: localColours(pixels, channels, backdropWeight, width, height, radius),
-  };
 }
 
 /**
@@ -59,24 +78,26 @@ function sides(pixels: Uint8Array, channels: number, matte: Float32Array, width:
  */
 export function colourMatte(pixels: Uint8Array, channels: number, coarse: Float32Array, fallback: Float32Array, width: number, height: number, radius: number): Uint8Array {
   const n = width * height;
-  const { piece, backdrop } = sides(pixels, channels, coarse, width, height, radius);
+  const piece = new Side(pixels, channels, (i) => coarse[i]! >= SURE_PIECE, width, height);
+  const backdrop = new Side(pixels, channels, (i) => coarse[i]! <= SURE_BACKDROP, width, height);
+  const f = new Float64Array(3);
+  const b = new Float64Array(3);
   const alpha = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     let a = fallback[i]!;
-    const sure = coarse[i]! >= SURE_PIECE || coarse[i]! <= SURE_BACKDROP;
-    if (!sure && piece.support[i]! >= MIN_SUPPORT && backdrop.support[i]! >= MIN_SUPPORT) {
+    if (coarse[i]! >= SURE_PIECE) a = Math.max(a, 1 - SNAP);
+    else if (coarse[i]! <= SURE_BACKDROP) a = Math.min(a, SNAP);
+    else if (piece.at(i, radius, f) >= MIN_SUPPORT && backdrop.at(i, radius, b) >= MIN_SUPPORT) {
       let along = 0;
       let span = 0;
       for (let c = 0; c < 3; c++) {
-        const f = piece.colour[i * 3 + c]!;
-        const b = backdrop.colour[i * 3 + c]!;
-        along += (pixels[i * channels + c]! / 255 - b) * (f - b);
-        span += (f - b) * (f - b);
+        along += (pixels[i * channels + c]! / 255 - b[c]!) * (f[c]! - b[c]!);
+        span += (f[c]! - b[c]!) * (f[c]! - b[c]!);
       }
       const byColour = span > 1e-6 ? Math.min(1, Math.max(0, along / span)) : a;
       const trust = span / (span + COLOUR_TRUST);
       a = trust * byColour + (1 - trust) * a;
-    } else if (sure) a = coarse[i]! >= SURE_PIECE ? Math.max(a, 1 - SNAP) : Math.min(a, SNAP);
+    }
     alpha[i] = a <= SNAP ? 0 : a >= 1 - SNAP ? 255 : Math.round(a * 255);
   }
   return alpha;
@@ -90,18 +111,20 @@ export function colourMatte(pixels: Uint8Array, channels: number, coarse: Float3
  */
 export function decontaminate(rgba: Uint8Array, alpha: Uint8Array, width: number, height: number, radius: number): void {
   const n = width * height;
-  const matte = new Float32Array(n);
-  for (let i = 0; i < n; i++) matte[i] = alpha[i]! / 255;
-  const { piece, backdrop } = sides(rgba, 4, matte, width, height, radius);
+  const solid = 255 * SURE_PIECE;
+  const clear = 255 * SURE_BACKDROP;
+  const piece = new Side(rgba, 4, (i) => alpha[i]! >= solid, width, height);
+  const backdrop = new Side(rgba, 4, (i) => alpha[i]! <= clear, width, height);
+  const f = new Float64Array(3);
+  const b = new Float64Array(3);
   for (let i = 0; i < n; i++) {
-    const a = matte[i]!;
-    if (a >= SURE_PIECE || a <= SURE_BACKDROP || piece.support[i]! < 1e-4) continue;
-    const known = backdrop.support[i]! >= 1e-4;
+    if (alpha[i]! >= solid || alpha[i]! <= clear || piece.at(i, radius, f) <= 0) continue;
+    const a = alpha[i]! / 255;
+    const known = backdrop.at(i, radius, b) > 0;
     for (let c = 0; c < 3; c++) {
       const own = rgba[i * 4 + c]! / 255;
-      const b = backdrop.colour[i * 3 + c]!;
-      const unmixed = known ? Math.min(1, Math.max(0, b + (own - b) / a)) : own;
-      const mixed = a * unmixed + (1 - a) * piece.colour[i * 3 + c]!;
+      const unmixed = known ? Math.min(1, Math.max(0, b[c]! + (own - b[c]!) / a)) : own;
+      const mixed = a * unmixed + (1 - a) * f[c]!;
       rgba[i * 4 + c] = Math.round(Math.min(1, Math.max(0, mixed)) * 255);
     }
   }
