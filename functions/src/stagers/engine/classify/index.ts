@@ -9,7 +9,7 @@ import { sceneCues, type SceneCues } from './scene.js';
  * sure it is that each of 80 kinds of thing is in the photo; a photo is refused only when an
  * animal, a person, a vehicle or food is clearly there, or the frame reads as a landscape or a
  * screenshot (scene.ts), and no furniture is, because refusing a seller's real piece costs more
- * than staging a cat. See docs/engine-classifier.md.
+ * than staging a cat. See docs/engine.md, "Is it a home good?".
  */
 export interface Classification {
   homeGood: boolean;
