@@ -139,7 +139,7 @@ function printScores(scores: Score[]): void {
   const reaches = scores.flatMap((s) => s.halo ?? []).map((h) => h.reach).sort((a, b) => a - b);
   if (halos.length > 0)
     console.log(`  halo width: median ${halos[Math.floor(halos.length / 2)]!.toFixed(2)} px, worst ${halos[halos.length - 1]!.toFixed(2)} px; reach (95th percentile) median ${reaches[Math.floor(reaches.length / 2)]} px, worst ${reaches[reaches.length - 1]} px; ${halos.length} cut-outs on light and dark walls`);
-  console.log(`  ghost threshold ${GHOST_SHARE}: ${scores.filter((s) => (s.ghost ?? 0) > GHOST_SHARE).length} masks above it`);
+  console.log(`  ghost threshold ${GHOST_SHARE} (judged on the model's masks only): ${scores.filter((s) => s.method.includes('UNSURE')).length} masks unsure`);
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -39,8 +39,14 @@ function backdropScores(lab: Lab, clusters: Cluster[], mask: Uint8Array): Float3
   return score;
 }
 
+/**
+ * Where the model is this sure of the piece it is no opening: a white label on a pot in front of
+ * white boxes. The model's filled openings are half-sure (it half-sees the gaps).
+ */
+const MODEL_SURE = 0.97;
+
 /** The mask with the backdrop-coloured patches inside it released; the input is not changed. */
-export function releaseOpenings(rgb: Uint8Array, mask: Uint8Array, width: number, height: number): Uint8Array {
+export function releaseOpenings(rgb: Uint8Array, mask: Uint8Array, width: number, height: number, probability?: Float32Array): Uint8Array {
   const n = width * height;
   let area = 0;
   for (let p = 0; p < n; p++) area += mask[p]!;
@@ -55,7 +61,7 @@ export function releaseOpenings(rgb: Uint8Array, mask: Uint8Array, width: number
   const clusters = fitBackdrop(lab, Int32Array.from(ring));
   const score = backdropScores(lab, clusters, mask);
   const candidates = new Uint8Array(n);
-  for (let p = 0; p < n; p++) candidates[p] = mask[p] === 1 && score[p]! <= PIXEL_SCORE ? 1 : 0;
+  for (let p = 0; p < n; p++) candidates[p] = mask[p] === 1 && score[p]! <= PIXEL_SCORE && !(probability && probability[p]! >= MODEL_SURE) ? 1 : 0;
   const { labels, areas } = labelComponents(candidates, width);
   const sums = new Float64Array(areas.length);
   for (let p = 0; p < n; p++) sums[labels[p]!]! += score[p]!;

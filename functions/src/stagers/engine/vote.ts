@@ -158,7 +158,7 @@ export async function vote(image: RgbImage, keep: KeepParts, seen?: Float32Array
   const smoothness = backdropSmoothness(rgb, width, height);
   const classical = segmentSubject(rgb, width, height, keep);
   const chosen = choose(classical, seen ?? (await predictSaliency(image)), smoothness, image, keep);
-  const opened = releaseOpenings(rgb, chosen.mask, width, height);
+  const opened = releaseOpenings(rgb, chosen.mask, width, height, chosen.probability ?? undefined);
   // After the release: the model's blurry holes must not teach it the piece's colours as backdrop.
   const mask = chosen.method === 'classical' && chosen.probability ? openModelHoles(opened, chosen.probability, keep, width, height) : opened;
   return { ...chosen, mask };
