@@ -55,12 +55,49 @@ function score(plate: PlateGeometry, wanted: ReadonlySet<PlateTag>): number {
   return total;
 }
 
+interface Ranked {
+  plate: PlateGeometry;
+  score: number;
+  view: number;
+  room: number;
+}
+
+const sameRank = (a: Ranked, b: Ranked) => a.score === b.score && a.view === b.view && a.room === b.room;
+
+/** Share of two plates' tags they do not have in common: 1 for rooms with nothing alike. */
+function tagDistance(a: PlateGeometry, b: PlateGeometry): number {
+  const union = new Set([...a.tags, ...b.tags]);
+  if (union.size === 0) return 0;
+  const shared = a.tags.filter((tag) => b.tags.includes(tag)).length;
+  return 1 - shared / union.size;
+}
+
+/**
+ * The ranking as "Try another room" walks it: within a run of equally good plates, each next one
+ * is the one least like the room just shown (by tags), so the seller sees a different room, not
+ * the same grey wall lit another way. The ranking between runs is kept.
+ */
+function diverseOrder(ranked: readonly Ranked[]): Ranked[] {
+  const walk: Ranked[] = [];
+  const left = [...ranked];
+  while (left.length > 0) {
+    const previous = walk.at(-1);
+    let pick = 0;
+    if (previous) {
+      for (let i = 1; i < left.length && sameRank(left[i]!, left[0]!); i++)
+        if (tagDistance(left[i]!.plate, previous.plate) > tagDistance(left[pick]!.plate, previous.plate)) pick = i;
+    }
+    walk.push(...left.splice(pick, 1));
+  }
+  return walk;
+}
+
 /**
  * The plate a request stages in, and which of the prompt's words it honours. The style's plates
  * are ranked by how many of the prompt's tags they show (none for the auto prompt; a tag's
  * opposite counts against), then by the photo's view (a three-quarter photo prefers a
  * three-quarter room), then by how well their room suits the piece, then by id (numerically, so
- * coastal-10 follows coastal-9); `variant` walks down that ranking. Only the requested style's
+ * coastal-10 follows coastal-9); `variant` walks down that ranking, varied within ties (diverseOrder). Only the requested style's
  * plates are considered, even when another style's would show more of the prompt's words: the
  * style is what the seller chose, and `matched` tells them honestly which words the room shows.
  */
@@ -68,7 +105,7 @@ export function choosePlate(plates: readonly PlateGeometry[], request: PlateRequ
   const { style, furnitureType, prompt, variant, view } = request;
   if (!Number.isInteger(variant) || variant < 0) throw new RangeError(`variant must be an integer ≥ 0, not ${variant}`);
   const wanted = promptTags(prompt);
-  const ranked = plates
+  const ranked: Ranked[] = plates
     .filter((plate) => plate.style === style)
     .map((plate) => ({
       plate,
@@ -84,7 +121,8 @@ export function choosePlate(plates: readonly PlateGeometry[], request: PlateRequ
         a.plate.id.localeCompare(b.plate.id, 'en', { numeric: true }),
     );
   if (ranked.length === 0) throw new Error(`No room plates for the ${style} style`);
-  const plate = ranked[variant % ranked.length]!.plate;
+  const walk = diverseOrder(ranked);
+  const plate = walk[variant % walk.length]!.plate;
   return { plate, matched: [...wanted].filter((tag) => plate.tags.includes(tag)) };
 }
 

@@ -81,6 +81,18 @@ describe('choosing the room plate', () => {
     }
   });
 
+  it('walks "Try another room" to the least alike of equally good rooms, not the next by id', () => {
+    const plates = [
+      plateGeometry({ id: 'modern-1', style: 'modern', room: 'living', tags: ['white-walls', 'rug'] }),
+      plateGeometry({ id: 'modern-2', style: 'modern', room: 'living', tags: ['white-walls', 'rug', 'lamp'] }),
+      plateGeometry({ id: 'modern-3', style: 'modern', room: 'living', tags: ['brick', 'fireplace'] }),
+    ];
+    const walk = [0, 1, 2].map(
+      (variant) => choosePlate(plates, { style: 'modern', furnitureType: 'sofa', prompt: '', variant }).plate.id,
+    );
+    expect(walk).toEqual(['modern-1', 'modern-3', 'modern-2']);
+  });
+
   it('says so when a style has no plates, and refuses a variant that is not a count', () => {
     expect(() => chosen('sofa', undefined, 0, 'industrial')).toThrow(/No room plates for the industrial style/);
     expect(() => chosen('sofa', undefined, -1)).toThrow(RangeError);
