@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, buildAutoPrompt } from '@flipstage/core';
+import { MESSAGES } from '@flipstage/core';
 import { decodePhoto } from '../../../src/stagers/engine/decode.js';
 import { createLocalStager } from '../../../src/stagers/engine/localStager.js';
 import { subjectMatte } from '../../../src/stagers/engine/matte.js';
@@ -44,24 +43,13 @@ describe('a motorcycle photographed in a cluttered garage', () => {
     expect(Object.entries(background).filter(([, alpha]) => alpha >= 128)).toEqual([]);
   });
 
-  it('stages into a room where the red motorcycle takes a believable share of the frame, not the whole photo', async () => {
-    const out = await createLocalStager().stage({
-      image: photo('motorcycle-garage.jpg'),
-      prompt: buildAutoPrompt('industrial', 'chair'),
-      style: 'industrial',
-      furnitureType: 'chair',
-      mode: 'auto',
-      size: 'standard',
-      variant: 0,
-    });
-    const { data, info } = await sharp(out.jpeg).raw().toBuffer({ resolveWithObject: true });
-    let red = 0;
-    for (let i = 0; i < data.length; i += info.channels)
-      if (data[i]! > 120 && data[i]! > 2 * data[i + 1]! && data[i]! > 2 * data[i + 2]!) red++;
-    const share = red / (info.width * info.height);
-    expect(Math.max(info.width, info.height)).toBe(1024);
-    expect(share).toBeGreaterThan(0.002);
-    expect(share).toBeLessThan(0.1);
+  it('cuts out a believable share of the photo: the motorcycle, not the garage', () => {
+    // Staging it is the classifier's call (a motorcycle is not furniture); the cut-out is the engine's.
+    let inside = 0;
+    for (let i = 0; i < matte.length; i++) if (matte[i]! >= 128) inside++;
+    const share = inside / matte.length;
+    expect(share).toBeGreaterThan(0.15);
+    expect(share).toBeLessThan(0.6);
   });
 });
 
@@ -78,11 +66,14 @@ describe('photos with no piece to cut out', () => {
         size: 'standard',
         variant: 0,
       });
-      await expect(stage).rejects.toMatchObject({
-        name: 'StagingError',
-        kind: 'no-subject',
-        message: MESSAGES.noFurnitureFound,
-      });
+      // The lake reads as a landscape to the classifier before any mask is made; either refusal says what to do.
+      const error = await stage.then(() => null, (e: unknown) => e);
+      expect(error).toMatchObject({ name: 'StagingError' });
+      const { kind, message } = error as { kind: string; message: string };
+      expect([
+        { kind: 'no-subject', message: MESSAGES.noFurnitureFound },
+        { kind: 'not-furniture', message: MESSAGES.notFurniture('a landscape') },
+      ]).toContainEqual({ kind, message });
     },
   );
 });
