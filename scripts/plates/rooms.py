@@ -79,7 +79,7 @@ KITS = {
     'traditional': {
         'wall_tags': ('dark-walls', 'panelling',), 'floor_tags': ('wood-floor',),
         'wall': lambda: m.painted('wall', '#3e5a48'),
-        'floor': lambda: m.planks('floor', ('#5a2f1f', '#4a2518'), plank_width=0.1, plank_length=0.7, roughness=0.3),
+        'floor': lambda: m.planks('floor', ('#5a2f1f', '#4a2518'), plank_width=0.1, plank_length=0.7, roughness=0.45),
         'trim': '#efe6d2', 'window_frame': '#efe6d2', 'grid': (1, 2),
         'rug': ('persian', ('#7a1f23', '#1f2f4f', '#c9a66b', '#e9dcc0')), 'art': ['#2b3a2f', '#c9a66b', '#7a5a3a', '#e9dcc0'],
         'art_frame': '#b58b43', 'pot': '#efe6d2', 'leaves': '#2f5a2a', 'wood': '#4a2518', 'metal': '#b58b43',
