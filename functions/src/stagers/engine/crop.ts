@@ -49,14 +49,15 @@ export interface Crop extends RgbImage {
 }
 
 /**
- * The box read from the upload with its long side at `longSide` (never enlarged), oriented,
+ * The box read from the upload with its long side at `longSide` (never enlarged, never above
+ * `maxScale` of the photo's own size), oriented,
  * sRGB and lightly blurred like the analysis copy. The whole photo is scaled first and the box cut
  * from it, so a JPEG still shrinks on load.
  */
-export async function readCrop(photo: DecodedPhoto, box: FrameBox, longSide: number): Promise<Crop> {
+export async function readCrop(photo: DecodedPhoto, box: FrameBox, longSide: number, maxScale = 1): Promise<Crop> {
   const boxW = (box.x1 - box.x0) * photo.width;
   const boxH = (box.y1 - box.y0) * photo.height;
-  const scale = Math.min(1, longSide / Math.max(boxW, boxH));
+  const scale = Math.min(1, maxScale, longSide / Math.max(boxW, boxH));
   const scaledW = Math.max(1, Math.round(photo.width * scale));
   const scaledH = Math.max(1, Math.round(photo.height * scale));
   const left = Math.min(scaledW - 1, Math.round(box.x0 * scaledW));

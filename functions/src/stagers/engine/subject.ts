@@ -30,6 +30,11 @@ export interface SubjectAnalysis {
 
 /** The second look reads the crop at this long side: finer than the analysis copy for any piece under the whole frame. */
 const CROP_LONG_SIDE = 448;
+/**
+ * The subject's mask covers the whole frame at the crop's scale; a small piece in a 24-megapixel
+ * photo would make that mask, and every pass over it, camera-sized. This caps its long side.
+ */
+const FINE_FRAME_LONG_SIDE = 1600;
 /** Margin around the piece in the crop, a share of its size: the crop's border must be backdrop. */
 const CROP_PAD = 0.12;
 /**
@@ -84,7 +89,7 @@ interface Look extends Vote {
 
 /** The segmenters' vote on a crop read at a higher resolution, returned over the whole frame; `first` lends its model map. */
 async function lookAt(photo: DecodedPhoto, box: FrameBox, point: { x: number; y: number } | null, first?: Look): Promise<Look> {
-  const crop = await readCrop(photo, box, CROP_LONG_SIDE);
+  const crop = await readCrop(photo, box, CROP_LONG_SIDE, FINE_FRAME_LONG_SIDE / Math.max(photo.width, photo.height));
   const seen = first?.probability ? cropMap(first.probability, first.width, first.height, crop) : undefined;
   const result = await vote(crop, keeper(point, crop.box, crop.width, crop.height), seen);
   const width = Math.max(1, Math.round(photo.width * crop.scale));
