@@ -4,7 +4,7 @@ import { bindingFill, frameAround, placeAndFrame, placeOnPlate } from '../../../
 import { pixelsPerMetre, type PlateGeometry } from '../../../src/stagers/engine/plates/geometry.js';
 
 /** A plate as scripts/plates/build.py writes one: a level camera 1 m up, 4.2 m from the back wall. */
-const CAMERA = { heightM: 1, horizonY: 360, focalPx: 1195 };
+const CAMERA = { heightM: 1, horizonY: 360, focalPx: 1195, yawDeg: 0 };
 const rowAt = (metresFromWall: number) => CAMERA.horizonY + (CAMERA.focalPx * CAMERA.heightM) / (4.2 - metresFromWall);
 const SLOT_DEPTHS: Record<FurnitureTypeId, [number, number]> = {
   dresser: [0.55, 1.7],
@@ -20,6 +20,7 @@ const plate: PlateGeometry = {
   id: 'modern-1',
   style: 'modern',
   room: 'living',
+  view: 'front',
   width: 1536,
   height: 1024,
   camera: CAMERA,
