@@ -38,9 +38,10 @@ describe('the room plate library', () => {
     expect(existsSync(dir), `${dir} is missing`).toBe(true);
   });
 
-  it.each(DESIGN_STYLE_IDS)('has at least 3 plates for the %s style', async (style) => {
+  it.each(DESIGN_STYLE_IDS)('has at least 5 plates for the %s style, one seen at three-quarters', async (style) => {
     const plates = (await loadPlates()).filter((plate) => plate.style === style);
-    expect(plates.length).toBeGreaterThanOrEqual(3);
+    expect(plates.length).toBeGreaterThanOrEqual(5);
+    expect(plates.some((plate) => plate.view === 'three-quarter')).toBe(true);
   });
 
   it.each(DESIGN_STYLE_IDS)('answers “exposed brick and a fireplace” in the %s style with a room that has both', async (style) => {
