@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { DESIGN_STYLE_IDS, FURNITURE_TYPE_IDS } from '@flipstage/core';
+import { buildAutoPrompt, DESIGN_STYLE_IDS, FURNITURE_TYPE_IDS } from '@flipstage/core';
 import { plateGeometrySchema, type PlateGeometry } from '../../../../src/stagers/engine/plates/geometry.js';
 import { choosePlate } from '../../../../src/stagers/engine/plates/choosePlate.js';
 import { loadPlatePixels, loadPlates, platesDirectory } from '../../../../src/stagers/engine/plates/library.js';
@@ -52,6 +52,17 @@ describe('the room plate library', () => {
       variant: 0,
     });
     expect(choice.matched).toEqual(['brick', 'fireplace']);
+  });
+
+  it.each(DESIGN_STYLE_IDS)('stands a piece photographed from a corner in a three-quarter %s room', async (style) => {
+    const { plate } = choosePlate(await loadPlates(), {
+      style,
+      furnitureType: 'dresser',
+      prompt: buildAutoPrompt(style, 'dresser'),
+      variant: 0,
+      view: 'three-quarter',
+    });
+    expect(plate.view).toBe('three-quarter');
   });
 
   it('fits the 40 MB budget', () => {
