@@ -16,14 +16,30 @@ const CAST_SHEAR = 0.35;
 
 export type LightSide = 'left' | 'right';
 
+/** Above this sigma a blur runs on a smaller copy: a Gaussian's cost grows with its sigma, and a soft shadow loses nothing at a quarter of the size. */
+const SHRINK_ABOVE_SIGMA = 6;
+
 async function blurred(values: Float32Array, width: number, height: number, sigma: number): Promise<Float32Array> {
   const bytes = new Uint8Array(values.length);
   for (let i = 0; i < bytes.length; i++) bytes[i] = Math.round(Math.min(1, values[i]!) * 255);
-  const data = await sharp(bytes, { raw: { width, height, channels: 1 } })
-    .blur(Math.max(0.3, sigma))
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
+  const shrink = Math.max(1, Math.min(sigma / (SHRINK_ABOVE_SIGMA / 2), width / 8, height / 8));
+  let image = sharp(bytes, { raw: { width, height, channels: 1 } });
+  if (shrink > 1.5) {
+    const small = await image
+      .resize(Math.max(1, Math.round(width / shrink)), Math.max(1, Math.round(height / shrink)), { fit: 'fill' })
+      .blur(Math.max(0.3, sigma / shrink))
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    image = sharp(small.data, { raw: { width: small.info.width, height: small.info.height, channels: 1 } }).resize(
+      width,
+      height,
+      { fit: 'fill', kernel: 'linear' },
+    );
+  } else {
+    image = image.blur(Math.max(0.3, sigma));
+  }
+  const data = await image.extractChannel(0).raw().toBuffer();
   return Float32Array.from(data, (v) => v / 255);
 }
 

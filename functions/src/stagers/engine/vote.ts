@@ -107,7 +107,13 @@ const SURE_HOLE = 0.1;
  * Where the colour model is trusted, the holes in the model's piece that the model is sure of
  * are opened in the colour model's piece too.
  */
-function openModelHoles(classical: Uint8Array, probability: Float32Array, keep: KeepParts, width: number, height: number): Uint8Array {
+function openModelHoles(
+  classical: Uint8Array,
+  probability: Float32Array,
+  keep: KeepParts,
+  width: number,
+  height: number,
+): Uint8Array {
   const model = keep(threshold(probability, 0.5), width);
   const outside = new Uint8Array(model.length);
   for (let p = 0; p < model.length; p++) outside[p] = 1 - model[p]!;
@@ -122,28 +128,63 @@ function openModelHoles(classical: Uint8Array, probability: Float32Array, keep: 
 }
 
 /**
+ * A thin part the colour model finds is kept only where the model gives it at least this much: it
+ * sees a leg faintly at 320 px, but not a floorboard seam or a skirting line beside the foot.
+ */
+const THIN_PART_SUPPORT = 0.1;
+
+/** A mask running this share of the frame's height down its left or right edge reaches the frame there. */
+const SIDE_RUN = 0.05;
+
+/** Whether the mask reaches the frame's left or right edge. */
+function reachesSides(mask: Uint8Array, width: number, height: number): boolean {
+  let left = 0;
+  let right = 0;
+  for (let y = 0; y < height; y++) {
+    left += mask[y * width]!;
+    right += mask[y * width + width - 1]!;
+  }
+  return Math.max(left, right) > height * SIDE_RUN;
+}
+
+/**
  * Which segmenter to believe. When they agree their votes are blended (the model vetoes backdrop
  * the colour model let in, the colour model sharpens the model's soft edge); when they disagree
  * the model wins unless the backdrop is plain, or orderly and the colour model's piece contains
  * the model's: there the colour model is exact and the model can miss a part the colour of its
- * backdrop.
+ * backdrop. A colour model's piece that runs out to the frame's side where the model's does not
+ * has taken in floor or a door frame (a wall and a floor of two plain colours): it is not believed.
  */
-function choose(classical: Uint8Array, probability: Float32Array, smoothness: number, image: RgbImage, keep: KeepParts): Vote {
+function choose(
+  classical: Uint8Array,
+  probability: Float32Array,
+  smoothness: number,
+  image: RgbImage,
+  keep: KeepParts,
+): Vote {
   const { width, height } = image;
   const model = keep(threshold(probability, 0.5), width);
   if (intersectionOverUnion(classical, model) >= CONSENSUS_IOU) {
     // The model at 320 px loses legs and rails a few pixels wide; where the colour model finds
     // such thin parts of a piece they agree on, the colour model's word stands.
-    const thin = uprightParts(thinParts(classical, width, height, Math.max(2, Math.round(Math.min(width, height) * THIN_SHARE))), width);
+    const thin = uprightParts(
+      thinParts(classical, width, height, Math.max(2, Math.round(Math.min(width, height) * THIN_SHARE))),
+      width,
+    );
     const blended = new Uint8Array(classical.length);
     for (let i = 0; i < blended.length; i++)
-      blended[i] = thin[i] === 1 || (1 - MODEL_VOTE) * classical[i]! + MODEL_VOTE * probability[i]! >= 0.5 ? 1 : 0;
+      blended[i] =
+        (thin[i] === 1 && probability[i]! >= THIN_PART_SUPPORT) ||
+        (1 - MODEL_VOTE) * classical[i]! + MODEL_VOTE * probability[i]! >= 0.5
+          ? 1
+          : 0;
     return { mask: keep(blended, width), method: 'consensus', probability };
   }
   const classicalTrusted =
     smoothness >= SMOOTH_BACKDROP ||
     (smoothness >= TEXTURED_BACKDROP && containment(classical, model) >= CONTAINS_MODEL);
-  if (classicalTrusted && checkMask(classical, width, height).problem === null)
+  const spills = reachesSides(classical, width, height) && !reachesSides(model, width, height);
+  if (classicalTrusted && !spills && checkMask(classical, width, height).problem === null)
     return { mask: classical, method: 'classical', probability };
   return { mask: model, method: 'model', probability };
 }
@@ -160,6 +201,9 @@ export async function vote(image: RgbImage, keep: KeepParts, seen?: Float32Array
   const chosen = choose(classical, seen ?? (await predictSaliency(image)), smoothness, image, keep);
   const opened = releaseOpenings(rgb, chosen.mask, width, height, chosen.probability ?? undefined);
   // After the release: the model's blurry holes must not teach it the piece's colours as backdrop.
-  const mask = chosen.method === 'classical' && chosen.probability ? openModelHoles(opened, chosen.probability, keep, width, height) : opened;
+  const mask =
+    chosen.method === 'classical' && chosen.probability
+      ? openModelHoles(opened, chosen.probability, keep, width, height)
+      : opened;
   return { ...chosen, mask };
 }
