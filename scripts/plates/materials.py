@@ -136,21 +136,48 @@ def planks(name, colours, plank_width=0.18, plank_length=1.6, roughness=0.45, la
     return n.mat
 
 
+def _wall_coords(n):
+    """
+    A wall's own (along, up) coordinates whichever way it faces: x and z on the back wall, y and z
+    on a side wall, chosen by the surface normal, so bricks keep their vertical joints on every wall.
+    """
+    tc = n.node('ShaderNodeTexCoord')
+    geometry = n.node('ShaderNodeNewGeometry')
+    pos = n.node('ShaderNodeSeparateXYZ')
+    n.link(tc, 'Object', pos, 'Vector')
+    normal = n.node('ShaderNodeSeparateXYZ')
+    n.link(geometry, 'Normal', normal, 'Vector')
+    side = n.node('ShaderNodeMath', operation='ABSOLUTE')
+    n.link(normal, 'X', side, 0)
+    facing = n.node('ShaderNodeMath', operation='ROUND')
+    n.link(side, 'Value', facing, 0)
+    towards_y = n.node('ShaderNodeMath', operation='SUBTRACT')
+    n.link(pos, 'Y', towards_y, 0)
+    n.link(pos, 'X', towards_y, 1)
+    scaled = n.node('ShaderNodeMath', operation='MULTIPLY')
+    n.link(towards_y, 'Value', scaled, 0)
+    n.link(facing, 'Value', scaled, 1)
+    along = n.node('ShaderNodeMath', operation='ADD')
+    n.link(scaled, 'Value', along, 0)
+    n.link(pos, 'X', along, 1)
+    out = n.node('ShaderNodeCombineXYZ')
+    n.link(along, 'Value', out, 'X')
+    n.link(pos, 'Z', out, 'Y')
+    return out
+
+
 def brick_wall(name, colours, mortar='#c9c2b6'):
     n = Nodes(name)
-    tc = n.node('ShaderNodeTexCoord')
-    mapping = n.node('ShaderNodeMapping')
-    mapping.inputs['Rotation'].default_value = (math.pi / 2, 0, 0)
-    n.link(tc, 'Object', mapping, 'Vector')
+    coords = _wall_coords(n)
     brick = n.node('ShaderNodeTexBrick', offset=0.5, offset_frequency=2)
     for key, value in {'Scale': 1.0, 'Brick Width': 0.215, 'Row Height': 0.075, 'Mortar Size': 0.009, 'Mortar Smooth': 0.2, 'Bias': 0.0}.items():
         brick.inputs[key].default_value = value
     brick.inputs['Color1'].default_value = srgb_to_linear(colours[0])
     brick.inputs['Color2'].default_value = srgb_to_linear(colours[1])
     brick.inputs['Mortar'].default_value = srgb_to_linear(mortar)
-    n.link(mapping, 'Vector', brick, 'Vector')
+    n.link(coords, 'Vector', brick, 'Vector')
     noise = n.node('ShaderNodeTexNoise', in_Scale=40.0, in_Detail=3.0)
-    n.link(mapping, 'Vector', noise, 'Vector')
+    n.link(coords, 'Vector', noise, 'Vector')
     grime = n.node('ShaderNodeMixRGB', blend_type='MULTIPLY', in_Fac=0.3)
     n.link(brick, 'Color', grime, 'Color1')
     n.link(noise, 'Color', grime, 'Color2')
