@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import * as ort from 'onnxruntime-node';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { oneModelAtATime } from './modelQueue.js';
 
 /**
  * U²-Net small (u2netp): a salient-object model that finds "the thing the photo is of" on busy
@@ -42,17 +43,6 @@ export function loadSaliencyModel(): Promise<ort.InferenceSession> {
   return session;
 }
 
-let queue: Promise<unknown> = Promise.resolve();
-
-/**
- * Runs go one after another: each already uses every core, so two at once finish no sooner, and
- * each holds about 250 MB while it runs (the local host's memory budget is 1 GiB).
- */
-function oneAtATime<T>(run: () => Promise<T>): Promise<T> {
-  const next = queue.then(run, run);
-  queue = next.catch(() => undefined);
-  return next;
-}
 
 /** The model's input: the picture squeezed to 320 × 320, scaled by its brightest value, then ImageNet-normalised (as U²-Net was trained). */
 async function modelInput(image: RgbImage): Promise<Float32Array> {
@@ -78,7 +68,7 @@ async function modelInput(image: RgbImage): Promise<Float32Array> {
 export async function predictSaliency(image: RgbImage): Promise<Float32Array> {
   const [model, input] = await Promise.all([loadSaliencyModel(), modelInput(image)]);
   const tensor = new ort.Tensor('float32', input, [1, 3, MODEL_SIDE, MODEL_SIDE]);
-  const outputs = await oneAtATime(() => model.run({ [model.inputNames[0]!]: tensor }));
+  const outputs = await oneModelAtATime(() => model.run({ [model.inputNames[0]!]: tensor }));
   const raw = outputs[model.outputNames[0]!]!.data as Float32Array;
   let lo = Infinity;
   let hi = -Infinity;

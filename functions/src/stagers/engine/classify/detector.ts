@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { tfjsToOnnx, type TfjsModelJson } from './tfjsToOnnx.js';
+import { oneModelAtATime } from '../modelQueue.js';
 
 /**
  * NanoDet-g (RangiLyu/nanodet, Apache-2.0): a COCO object detector, 80 classes, as the
@@ -54,14 +55,6 @@ export function loadDetector(): Promise<ort.InferenceSession> {
   return session;
 }
 
-let queue: Promise<unknown> = Promise.resolve();
-
-/** Runs go one after another, as U²-Net's do (saliency.ts): each already uses every core. */
-function oneAtATime<T>(run: () => Promise<T>): Promise<T> {
-  const next = queue.then(run, run);
-  queue = next.catch(() => undefined);
-  return next;
-}
 
 /** The photo squeezed to the model's square (as the detector was run by its packagers), BGR, normalised, planar. */
 async function modelInput(image: RgbImage): Promise<Float32Array> {
@@ -81,7 +74,7 @@ async function modelInput(image: RgbImage): Promise<Float32Array> {
 export async function classPresence(image: RgbImage): Promise<Float32Array> {
   const [model, input] = await Promise.all([loadDetector(), modelInput(image)]);
   const tensor = new ort.Tensor('float32', input, [1, 3, INPUT_SIDE, INPUT_SIDE]);
-  const outputs = await oneAtATime(() => model.run({ [model.inputNames[0]!]: tensor }));
+  const outputs = await oneModelAtATime(() => model.run({ [model.inputNames[0]!]: tensor }));
   const presence = new Float32Array(CLASS_COUNT);
   for (const name of SCORE_OUTPUTS) {
     const scores = outputs[name]!.data as Float32Array;
