@@ -40,7 +40,10 @@ async function blurred(values: Float32Array, width: number, height: number, sigm
     image = image.blur(Math.max(0.3, sigma));
   }
   const data = await image.extractChannel(0).raw().toBuffer();
-  return Float32Array.from(data, (v) => v / 255);
+  // A plain loop: Float32Array.from with a map function goes through the iterator, 20 times slower.
+  const out = new Float32Array(data.length);
+  for (let i = 0; i < data.length; i++) out[i] = data[i]! / 255;
+  return out;
 }
 
 /**
