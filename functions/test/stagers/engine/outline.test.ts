@@ -4,7 +4,14 @@ import { subjectOutline } from '../../../src/stagers/engine/outline.js';
 const W = 200;
 const H = 150;
 
-function square(x0: number, y0: number, x1: number, y1: number, mask = new Uint8Array(W * H), value = 1): Uint8Array {
+function square(
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  mask: Uint8Array<ArrayBuffer> = new Uint8Array(W * H),
+  value = 1,
+): Uint8Array<ArrayBuffer> {
   for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) mask[y * W + x] = value;
   return mask;
 }
@@ -32,7 +39,8 @@ describe("the cut-out's outline for the studio's preview", () => {
     for (let y = 0; y < H; y++)
       for (let x = 0; x < W; x++) {
         const angle = Math.atan2(y - H / 2, x - W / 2);
-        if (Math.hypot(x - W / 2, y - H / 2) < 50 + 12 * Math.sin(angle * 37) + 5 * Math.cos(angle * 91)) mask[y * W + x] = 1;
+        if (Math.hypot(x - W / 2, y - H / 2) < 50 + 12 * Math.sin(angle * 37) + 5 * Math.cos(angle * 91))
+          mask[y * W + x] = 1;
       }
     const outline = subjectOutline({ mask, width: W, height: H });
     expect(outline).toHaveLength(1);
