@@ -192,21 +192,15 @@ describe('POST /api/stage', () => {
     ).toEqual([]);
   });
 
-  it('answers 422 naming what it saw when the photo is not furniture, with its code, and leaves the balance as it was', async () => {
+  it.each([
+    ['naming what it saw when the photo is not furniture', 'not-furniture', MESSAGES.notFurniture('a cat')],
+    ['asking the seller to mark the piece when the engine is unsure', 'unsure-subject', MESSAGES.unsureSubject],
+  ] as const)('answers 422 %s, with its code, and leaves the balance as it was', async (_name, kind, message) => {
     const user = await accountWith(5);
-    t.stager.failWith = new StagingError('not-furniture', MESSAGES.notFurniture('a cat'));
+    t.stager.failWith = new StagingError(kind, message);
     const response = await stage(user);
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({ error: { message: MESSAGES.notFurniture('a cat'), code: 'not-furniture' } });
-    expect(await balance(user.uid)).toBe(5);
-  });
-
-  it('answers 422 asking the seller to mark the piece when the engine is unsure, and leaves the balance as it was', async () => {
-    const user = await accountWith(5);
-    t.stager.failWith = new StagingError('unsure-subject', MESSAGES.unsureSubject);
-    const response = await stage(user);
-    expect(response.status).toBe(422);
-    expect(response.body).toEqual({ error: { message: MESSAGES.unsureSubject, code: 'unsure-subject' } });
+    expect(response.body).toEqual({ error: { message, code: kind } });
     expect(await balance(user.uid)).toBe(5);
   });
 
