@@ -124,7 +124,7 @@ export function OutputPanel() {
             matched &&
             matched.length > 0 && (
               <Text size="sm" c="dimmed" mt={6}>
-                Matched: {matched.join(', ')}
+                Matched: {matched.map((tag) => tag.replaceAll('-', ' ')).join(', ')}
               </Text>
             )
           }

@@ -237,12 +237,12 @@ describe('the words a room was chosen by', () => {
     const fake = createFakeStagingDriver(10);
     const stage = vi.fn(async (...args: Parameters<typeof fake.stage>) => ({
       ...(await fake.stage(...args)),
-      matched: ['brick', 'fireplace'],
+      matched: ['brick', 'large-window'],
     }));
     await renderStudio({ session: signedInSession(10), backend: { stage } });
     await upload();
     await generate();
-    expect(await screen.findByText('Matched: brick, fireplace')).toBeInTheDocument();
+    expect(await screen.findByText('Matched: brick, large window')).toBeInTheDocument();
   });
 
   it('are not mentioned when the answer names none', async () => {
