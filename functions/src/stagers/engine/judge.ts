@@ -1,9 +1,8 @@
-import { MESSAGES, type SubjectHint } from '@flipstage/core';
-import { StagingError } from '../../ports/stager.js';
+import { type SubjectHint } from '@flipstage/core';
 import { classifyPhoto, notFurnitureError, type Classification } from './classify/index.js';
 import type { StagePhase } from './compose.js';
 import type { DecodedPhoto } from './decode.js';
-import { analyseSubject, type SubjectAnalysis } from './subject.js';
+import { analyseSubject, unsureError, type SubjectAnalysis } from './subject.js';
 
 /** What the engine makes of a photo before it stages anything: what it shows, and which piece it would cut out. */
 export interface Judgement {
@@ -51,11 +50,4 @@ export async function judgePhoto(
   return { classification, analysis };
 }
 
-/** The stager's refusal of a ghost: the seller marks the piece and tries again, uncharged. */
-export function unsureError(analysis: SubjectAnalysis): StagingError {
-  return new StagingError('unsure-subject', MESSAGES.unsureSubject, {
-    cause: new Error(`model mask is a ghost: ${(analysis.ghostShare * 100).toFixed(0)} % half-sure pixels`),
-  });
-}
-
-export { notFurnitureError };
+export { notFurnitureError, unsureError };

@@ -76,7 +76,10 @@ function fromAlpha(photo: DecodedPhoto, alpha: Uint8Array): Subject {
 /** Keeps the part under a point given in fractions of `box`'s picture (the tapped piece), or the main one. */
 function keeper(point: { x: number; y: number } | null, box: FrameBox, width: number, height: number): KeepParts {
   if (!point) return keepMainSubject;
-  const at = { x: ((point.x - box.x0) / (box.x1 - box.x0)) * width, y: ((point.y - box.y0) / (box.y1 - box.y0)) * height };
+  const at = {
+    x: ((point.x - box.x0) / (box.x1 - box.x0)) * width,
+    y: ((point.y - box.y0) / (box.y1 - box.y0)) * height,
+  };
   return (mask, w) => keepMainSubject(mask, w, at);
 }
 
@@ -88,7 +91,12 @@ interface Look extends Vote {
 }
 
 /** The segmenters' vote on a crop read at a higher resolution, returned over the whole frame; `first` lends its model map. */
-async function lookAt(photo: DecodedPhoto, box: FrameBox, point: { x: number; y: number } | null, first?: Look): Promise<Look> {
+async function lookAt(
+  photo: DecodedPhoto,
+  box: FrameBox,
+  point: { x: number; y: number } | null,
+  first?: Look,
+): Promise<Look> {
   const crop = await readCrop(photo, box, CROP_LONG_SIDE, FINE_FRAME_LONG_SIDE / Math.max(photo.width, photo.height));
   const seen = first?.probability ? cropMap(first.probability, first.width, first.height, crop) : undefined;
   const result = await vote(crop, keeper(point, crop.box, crop.width, crop.height), seen);
@@ -102,12 +110,18 @@ function cropMap(probability: Float32Array, width: number, height: number, crop:
   const out = new Float32Array(crop.width * crop.height);
   const { box } = crop;
   for (let y = 0; y < crop.height; y++) {
-    const fy = Math.min(height - 1, Math.max(0, (box.y0 + ((y + 0.5) / crop.height) * (box.y1 - box.y0)) * height - 0.5));
+    const fy = Math.min(
+      height - 1,
+      Math.max(0, (box.y0 + ((y + 0.5) / crop.height) * (box.y1 - box.y0)) * height - 0.5),
+    );
     const y0 = Math.floor(fy);
     const y1 = Math.min(height - 1, y0 + 1);
     const ty = fy - y0;
     for (let x = 0; x < crop.width; x++) {
-      const fx = Math.min(width - 1, Math.max(0, (box.x0 + ((x + 0.5) / crop.width) * (box.x1 - box.x0)) * width - 0.5));
+      const fx = Math.min(
+        width - 1,
+        Math.max(0, (box.x0 + ((x + 0.5) / crop.width) * (box.x1 - box.x0)) * width - 0.5),
+      );
       const x0 = Math.floor(fx);
       const x1 = Math.min(width - 1, x0 + 1);
       const tx = fx - x0;
@@ -128,7 +142,8 @@ function halve({ rgb, width, height }: RgbImage): RgbImage {
     for (let x = 0; x < w; x++) {
       const p = (2 * y * width + 2 * x) * 3;
       const q = p + width * 3;
-      for (let c = 0; c < 3; c++) out[(y * w + x) * 3 + c] = (rgb[p + c]! + rgb[p + 3 + c]! + rgb[q + c]! + rgb[q + 3 + c]! + 2) >> 2;
+      for (let c = 0; c < 3; c++)
+        out[(y * w + x) * 3 + c] = (rgb[p + c]! + rgb[p + 3 + c]! + rgb[q + c]! + rgb[q + 3 + c]! + 2) >> 2;
     }
   }
   return { rgb: out, width: w, height: h };
@@ -174,7 +189,14 @@ async function findPiece(photo: DecodedPhoto, hint: SubjectHint | undefined): Pr
   // When the model has seen the whole frame, its map is cut to the crop: a second run would cost
   // about 300 ms for little, the colour model at the crop's resolution brings the detail.
   const second = await lookAt(photo, box, point, first);
-  const firstThere = pasteMask(first.frame, first.width, first.height, { x0: 0, y0: 0, x1: 1, y1: 1 }, second.width, second.height);
+  const firstThere = pasteMask(
+    first.frame,
+    first.width,
+    first.height,
+    { x0: 0, y0: 0, x1: 1, y1: 1 },
+    second.width,
+    second.height,
+  );
   return containment(firstThere, second.frame) >= SECOND_LOOK_AGREES ? second : first;
 }
 
@@ -202,11 +224,14 @@ export async function analyseSubject(photo: DecodedPhoto, hint?: SubjectHint): P
  * photo, never a speck, never scattered background, never a ghost of a piece.
  */
 export async function findSubject(photo: DecodedPhoto, hint?: SubjectHint): Promise<Subject> {
-  const { subject, unsure, ghostShare: share } = await analyseSubject(photo, hint);
-  if (unsure) {
-    throw new StagingError('unsure-subject', MESSAGES.unsureSubject, {
-      cause: new Error(`model mask is a ghost: ${(share * 100).toFixed(0)} % of its pixels half-sure`),
-    });
-  }
-  return subject;
+  const analysis = await analyseSubject(photo, hint);
+  if (analysis.unsure) throw unsureError(analysis);
+  return analysis.subject;
+}
+
+/** The refusal of a ghost: the seller marks the piece and tries again, uncharged. */
+export function unsureError(analysis: SubjectAnalysis): StagingError {
+  return new StagingError('unsure-subject', MESSAGES.unsureSubject, {
+    cause: new Error(`model mask is a ghost: ${(analysis.ghostShare * 100).toFixed(0)} % of its pixels half-sure`),
+  });
 }
