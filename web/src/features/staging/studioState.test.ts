@@ -25,10 +25,12 @@ import {
   showVariation,
   stageRequestFor,
   suggestType,
+  type StageFailure,
   type StagingChoice,
   type StudioState,
 } from './studioState';
 
+const BUSY: StageFailure = { message: 'Busy', retryable: true };
 const CHOICE: StagingChoice = { style: 'farmhouse', furnitureType: 'dresser', editedPrompt: null };
 
 function image(id: string, choice = CHOICE) {
@@ -107,7 +109,7 @@ describe('studio image state', () => {
   });
 
   it('clears the processing flag on failure without showing feedback', () => {
-    const failed = markFailed(markProcessing(withImages('a'), ['a']), 'a');
+    const failed = markFailed(markProcessing(withImages('a'), ['a']), 'a', BUSY);
     expect(failed.images[0]?.status).toBe('error');
     expect(failed.feedbackVisible).toBe(false);
   });
@@ -119,7 +121,7 @@ describe('studio image state', () => {
       ['uploaded', false],
     ]);
     expect(markProcessed(retrying, 'a', 'http://x/out-a.jpg').images[0]?.retrying).toBe(false);
-    expect(markFailed(retrying, 'a').images[0]?.retrying).toBe(false);
+    expect(markFailed(retrying, 'a', BUSY).images[0]?.retrying).toBe(false);
   });
 
   it('ignores a retry for an image that is not processing', () => {
@@ -136,7 +138,7 @@ describe('studio image state', () => {
     let state = withImages('a', 'b', 'c', 'd');
     state = markProcessed(state, 'a', 'http://x/a.jpg');
     state = markProcessing(state, ['b']);
-    state = markFailed(state, 'c');
+    state = markFailed(state, 'c', BUSY);
     expect(pendingImages(state).map((i) => i.id)).toEqual(['c', 'd']);
   });
 
@@ -164,7 +166,7 @@ describe('studio image state', () => {
 
   it('keeps a staged photo processed, with its rooms, when another room fails', () => {
     const staged = markProcessed(withImages('a'), 'a', 'http://x/room-1.jpg');
-    const failed = markFailed(markProcessing(staged, ['a']), 'a');
+    const failed = markFailed(markProcessing(staged, ['a']), 'a', BUSY);
     expect(failed.images[0]).toMatchObject({ status: 'processed', variations: ['http://x/room-1.jpg'] });
     expect(pendingImages(failed)).toEqual([]);
   });

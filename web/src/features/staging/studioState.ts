@@ -32,9 +32,33 @@ export interface PromptSettings {
   customPrompt: string;
 }
 
+/** Why a photo's last staging failed, shown on its card (issue 24). */
+export interface StageFailure {
+  /** The server's own message (not furniture, too large, busy, out of credits, …). */
+  message: string;
+  /**
+   * Sending the photo again can help: the server was busy, failed, or never answered. A refusal
+   * of the photo itself (not furniture, too large) or of the account (no credits) cannot.
+   */
+  retryable: boolean;
+}
+
+/**
+ * A staging sent and not yet answered, or lost on the way: its key and request, so a reload or a
+ * Retry sends the very same request again and the server never charges for it twice.
+ */
+export interface StageAttempt {
+  idempotencyKey: string;
+  variant: number;
+  request: StageRequestFields;
+}
+
 export interface StudioImage {
   id: string;
+  /** What gets staged: the photo as the browser prepared it (shrunk when it was above the engine's size). */
   file: File;
+  /** The browser is still reading or shrinking the photo: its card says "Preparing…" and Generate waits for it. */
+  preparing: boolean;
   /** Object URL of the uploaded file, shown as the "before" image. */
   previewUrl: string;
   status: ImageStatus;
@@ -49,6 +73,10 @@ export interface StudioImage {
   subject: SubjectHint | null;
   /** The seller picked this photo's furniture type: the engine's guess no longer replaces it. */
   typeChosen: boolean;
+  /** Why the last staging failed; cleared when the photo is staged again. */
+  failure: StageFailure | null;
+  /** The staging in flight, or a lost one that Retry sends again with the same key. */
+  attempt: StageAttempt | null;
 }
 
 export interface StudioState {
@@ -60,10 +88,17 @@ export interface StudioState {
 
 export const EMPTY_STUDIO: StudioState = { images: [], selectedIndex: null, feedbackVisible: false };
 
-export function newStudioImage(id: string, file: File, previewUrl: string, choice: StagingChoice): StudioImage {
+export function newStudioImage(
+  id: string,
+  file: File,
+  previewUrl: string,
+  choice: StagingChoice,
+  options: { preparing?: boolean } = {},
+): StudioImage {
   return {
     id,
     file,
+    preparing: options.preparing ?? false,
     previewUrl,
     status: 'uploaded',
     retrying: false,
@@ -72,7 +107,14 @@ export function newStudioImage(id: string, file: File, previewUrl: string, choic
     choice,
     subject: null,
     typeChosen: false,
+    failure: null,
+    attempt: null,
   };
+}
+
+/** The browser has read (and, if needed, shrunk) the photo: this file is what gets staged and previewed. */
+export function finishPreparing(state: StudioState, id: string, file: File, previewUrl: string): StudioState {
+  return updateImage(state, id, { file, previewUrl, preparing: false });
 }
 
 /** New uploads go to the end of the strip; the first of them is selected when nothing was. */
@@ -177,7 +219,14 @@ export function stageRequestFor(image: StudioImage, prompt: PromptSettings): Sta
 }
 
 export function markProcessing(state: StudioState, ids: readonly string[]): StudioState {
-  return ids.reduce((s, id) => updateImage(s, id, { status: 'processing', retrying: false }), state);
+  return ids.reduce((s, id) => updateImage(s, id, { status: 'processing', retrying: false, failure: null }), state);
+}
+
+/** The request for a processing photo is about to be sent with this key. */
+export function markSent(state: StudioState, id: string, attempt: StageAttempt): StudioState {
+  const image = state.images.find((img) => img.id === id);
+  if (image?.status !== 'processing') return state;
+  return updateImage(state, id, { attempt });
 }
 
 /** The backend answered busy; the photo stays processing while its request waits for the next try. */
@@ -193,19 +242,43 @@ export function markProcessed(state: StudioState, id: string, outputUrl: string)
   if (!image) return state;
   const variations = [...image.variations, outputUrl];
   return {
-    ...updateImage(state, id, { status: 'processed', retrying: false, outputUrl, variations }),
+    ...updateImage(state, id, { status: 'processed', retrying: false, outputUrl, variations, failure: null, attempt: null }),
     feedbackVisible: true,
   };
 }
 
 /**
  * Spec §4: on failure the processing flag is cleared; the image can be generated again. A photo
- * that already has a room keeps it when another room fails.
+ * that already has a room keeps it when another room fails. The failure is kept for its card; a
+ * retryable one keeps its attempt, so Retry resends the same key (the first may have gone through).
  */
-export function markFailed(state: StudioState, id: string): StudioState {
+export function markFailed(state: StudioState, id: string, failure: StageFailure): StudioState {
   const image = state.images.find((img) => img.id === id);
   if (!image) return state;
-  return updateImage(state, id, { status: image.variations.length > 0 ? 'processed' : 'error', retrying: false });
+  return updateImage(state, id, {
+    status: image.variations.length > 0 ? 'processed' : 'error',
+    retrying: false,
+    failure,
+    attempt: failure.retryable ? image.attempt : null,
+  });
+}
+
+/**
+ * After a reload: a photo whose request was sent is sent again with its key (resumeInFlight);
+ * one that was only queued was never sent, so it goes back to waiting, uncharged.
+ */
+export function settleAfterReload(state: StudioState): StudioState {
+  return {
+    ...state,
+    images: state.images.map((img) =>
+      img.status === 'processing' && !img.attempt ? { ...img, status: 'uploaded', retrying: false } : img,
+    ),
+  };
+}
+
+/** Photos whose request was sent before a reload and is still unanswered. */
+export function inFlightImages(state: StudioState): StudioImage[] {
+  return state.images.filter((img) => img.status === 'processing' && img.attempt !== null);
 }
 
 /** Shows one of the photo's variations in the before/after view. */
@@ -229,7 +302,7 @@ export function hideFeedback(state: StudioState): StudioState {
   return { ...state, feedbackVisible: false };
 }
 
-/** Already processed or processing images are skipped (spec §4). */
+/** Already processed or processing images are skipped (spec §4). A photo still preparing is pending: Generate waits for it. */
 export function isPending(image: StudioImage): boolean {
   return image.status === 'uploaded' || image.status === 'error';
 }

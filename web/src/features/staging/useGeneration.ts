@@ -15,17 +15,22 @@ import { track } from '../../analytics/track';
 import { promptSettingsAtom, runningAtom, studioAtom, studioMessageAtom } from './studioAtoms';
 import {
   canTryAnotherRoom,
+  inFlightImages,
   isPending,
   markFailed,
   markProcessed,
   markProcessing,
   markRetrying,
+  markSent,
   nextVariant,
   pendingImages,
   selectedImage,
   stageRequestFor,
+  type StageAttempt,
   type StudioImage,
+  type StudioState,
 } from './studioState';
+import { stageFailureOf } from './failures';
 import { useStudioSession } from './studioSession';
 import { currentJudgement, heldBack, judgementsAtom, matchedWordsAtom, stageablePendingAtom } from './previewAtoms';
 import { judgeRefusal } from './refusals';
@@ -46,8 +51,36 @@ const HELD_BACK = {
   'not-furniture': (n: number) => `Image ${n} does not show furniture, so it is not staged. No credit was used.`,
 };
 
-export function processingErrorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : MESSAGES.unknownProcessingError;
+type Store = ReturnType<typeof useStore>;
+
+/** The photo once the browser has finished preparing it (at once if it has), or null if it was removed meanwhile. */
+export function whenPrepared(store: Store, id: string): Promise<StudioImage | null> {
+  const find = (state: StudioState) => state.images.find((img) => img.id === id) ?? null;
+  const now = find(store.get(studioAtom));
+  if (!now?.preparing) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const unsubscribe = store.sub(studioAtom, () => {
+      const image = find(store.get(studioAtom));
+      if (image?.preparing) return;
+      unsubscribe();
+      resolve(image);
+    });
+  });
+}
+
+function sameRequest(a: StageRequestFields, b: StageRequestFields): boolean {
+  return a.prompt === b.prompt && a.style === b.style && a.furnitureType === b.furnitureType && a.mode === b.mode;
+}
+
+/**
+ * The attempt to send: a lost one again, with its key, when it asked for the same room (Retry after
+ * no answer must not pay twice if the first went through); otherwise a new key.
+ */
+function attemptFor(image: StudioImage, request: StageRequestFields): StageAttempt {
+  const variant = nextVariant(image);
+  const lost = image.attempt;
+  if (lost && lost.variant === variant && sameRequest(lost.request, request)) return lost;
+  return { idempotencyKey: crypto.randomUUID(), variant, request };
 }
 
 /**
@@ -68,6 +101,55 @@ export function useGeneration() {
 
   const currentCredits = useCallback(() => sessionRef.current.credits, []);
 
+  /** Sends one processing photo's request and records the answer on its card. */
+  const send = useCallback(
+    async (id: string, attempt: StageAttempt) => {
+      // A photo dropped while still being read waits here: staging its half-read file would fail.
+      const image = await whenPrepared(store, id);
+      if (image?.status !== 'processing') return;
+      const { request } = attempt;
+      store.set(studioAtom, (s) => markSent(s, id, attempt));
+      track('image_processing_started', { category: 'staging', style: request.style, mode: request.mode });
+      try {
+        // A busy backend is retried inside the call (core's retry policy), with this same key.
+        const result = await backend.staging.stage({
+          ...request,
+          variant: attempt.variant,
+          file: image.file,
+          subject: image.subject ?? undefined,
+          idempotencyKey: attempt.idempotencyKey,
+          onRetry: () => store.set(studioAtom, (s) => markRetrying(s, id)),
+        });
+        store.set(studioAtom, (s) => markProcessed(s, id, result.outputUrl));
+        const { matched } = result;
+        if (matched?.length) store.set(matchedWordsAtom, (words) => ({ ...words, [result.outputUrl]: matched }));
+        recordCredits(result.creditsRemaining);
+        track('image_processing_completed', { category: 'staging', style: request.style, mode: request.mode });
+        track('credit_used', { category: 'staging', credits_used: 1, credits_remaining: result.creditsRemaining });
+      } catch (error) {
+        const failure = stageFailureOf(error);
+        store.set(studioAtom, (s) => markFailed(s, id, failure));
+        judgeRefusal(store, image, error);
+        console.error(`Image processing failed: ${failure.message}`);
+        track('image_processing_error', { category: 'staging', error_message: failure.message });
+      }
+    },
+    [backend, recordCredits, store],
+  );
+
+  /** Runs the sends one after another while the progress bar shows the batch. */
+  const sendAll = useCallback(
+    async (attempts: ReadonlyMap<string, StageAttempt>) => {
+      store.set(runningAtom, (n) => n + 1);
+      try {
+        for (const [id, attempt] of attempts) await send(id, attempt);
+      } finally {
+        store.set(runningAtom, (n) => n - 1);
+      }
+    },
+    [send, store],
+  );
+
   /**
    * Stages the photos one after another, each with its own style, type and prompt as they are at
    * the click: the photos are marked processing at once, which keeps their choices fixed until done.
@@ -76,44 +158,21 @@ export function useGeneration() {
     async (images: readonly StudioImage[]) => {
       if (images.length === 0) return;
       const prompt = store.get(promptSettingsAtom);
-      const requests = new Map<string, StageRequestFields>(images.map((img) => [img.id, stageRequestFor(img, prompt)]));
-      store.set(studioAtom, (s) => markProcessing(s, [...requests.keys()]));
-      store.set(runningAtom, (n) => n + 1);
-      try {
-        for (const [id, request] of requests) {
-          const image = store.get(studioAtom).images.find((img) => img.id === id);
-          if (!image) continue;
-          track('image_processing_started', { category: 'staging', style: request.style, mode: request.mode });
-          try {
-            // A busy backend is retried inside the call (core's retry policy), with this same key.
-            const result = await backend.staging.stage({
-              ...request,
-              variant: nextVariant(image),
-              file: image.file,
-              subject: image.subject ?? undefined,
-              idempotencyKey: crypto.randomUUID(),
-              onRetry: () => store.set(studioAtom, (s) => markRetrying(s, id)),
-            });
-            store.set(studioAtom, (s) => markProcessed(s, id, result.outputUrl));
-            const { matched } = result;
-            if (matched?.length) store.set(matchedWordsAtom, (words) => ({ ...words, [result.outputUrl]: matched }));
-            recordCredits(result.creditsRemaining);
-            track('image_processing_completed', { category: 'staging', style: request.style, mode: request.mode });
-            track('credit_used', { category: 'staging', credits_used: 1, credits_remaining: result.creditsRemaining });
-          } catch (error) {
-            const message = processingErrorMessage(error);
-            store.set(studioAtom, (s) => markFailed(s, id));
-            judgeRefusal(store, image, error);
-            console.error(`Image processing failed: ${message}`);
-            track('image_processing_error', { category: 'staging', error_message: message });
-          }
-        }
-      } finally {
-        store.set(runningAtom, (n) => n - 1);
-      }
+      const attempts = new Map(images.map((img) => [img.id, attemptFor(img, stageRequestFor(img, prompt))]));
+      store.set(studioAtom, (s) => markProcessing(s, [...attempts.keys()]));
+      await sendAll(attempts);
     },
-    [backend, recordCredits, store],
+    [sendAll, store],
   );
+
+  /**
+   * After a reload restored the studio: each request that was sent and not answered is sent again
+   * with its own key, so the server answers with the first result and never charges twice.
+   */
+  const resumeInFlight = useCallback(async () => {
+    const attempts = new Map(inFlightImages(store.get(studioAtom)).map((img) => [img.id, img.attempt!]));
+    if (attempts.size > 0) await sendAll(attempts);
+  }, [sendAll, store]);
 
   /** The selected image once Generate's checks pass (spec §4, §5), else null with the user told why. */
   const checkedSelection = useCallback(async (): Promise<StudioImage | null> => {
@@ -175,5 +234,17 @@ export function useGeneration() {
 
   const confirmGenerateAll = useCallback(() => run(store.get(stageablePendingAtom)), [run, store]);
 
-  return { generateSelected, requestGenerateAll, confirmGenerateAll, tryAnotherRoom };
+  /** A failed photo's Retry: the same checks as Generate, then its lost attempt again, or a new one. */
+  const retry = useCallback(
+    async (id: string) => {
+      const index = store.get(studioAtom).images.findIndex((img) => img.id === id);
+      if (index < 0) return;
+      store.set(studioAtom, (s) => ({ ...s, selectedIndex: index }));
+      const image = await checkedSelection();
+      if (image?.failure) await run([image]);
+    },
+    [checkedSelection, run, store],
+  );
+
+  return { generateSelected, requestGenerateAll, confirmGenerateAll, tryAnotherRoom, retry, resumeInFlight };
 }
