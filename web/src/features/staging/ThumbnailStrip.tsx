@@ -41,7 +41,16 @@ function Thumbnail({ image, index, selected }: { image: StudioImage; index: numb
         >
           <Image src={image.previewUrl} alt="" w={88} h={88} fit="cover" radius="sm" />
         </UnstyledButton>
-        {image.status === 'processing' && (
+        {image.preparing && (
+          <Box className={classes.preparing}>
+            <Loader size="xs" aria-hidden />
+            <Text size="xs" fw={600}>
+              Preparing…
+            </Text>
+            <VisuallyHidden>Image {n} is being prepared</VisuallyHidden>
+          </Box>
+        )}
+        {image.status === 'processing' && !image.preparing && (
           <Box className={classes.badge}>
             <Loader size="sm" />
             <VisuallyHidden>
