@@ -57,6 +57,8 @@ export function usePreview(): void {
   useEffect(() => {
     if (!signedIn) return;
     for (const image of images) {
+      // Asked once the browser has the photo ready: the file being read is not yet what gets staged.
+      if (image.preparing) continue;
       const mark = markKey(image.subject);
       if (asked.current.get(image.id) === mark) continue;
       asked.current.set(image.id, mark);
