@@ -26,7 +26,18 @@ const routeTree = rootRoute.addChildren([
 ]);
 
 export function createAppRouter(options: { context: RouterContext; history?: RouterHistory }) {
-  return createRouter({ routeTree, context: options.context, history: options.history, scrollRestoration: false });
+  const router = createRouter({
+    routeTree,
+    context: options.context,
+    history: options.history,
+    scrollRestoration: false,
+  });
+  // A toast belongs to the page it was raised on. Cleared before the next page renders, so a
+  // toast that page raises as it opens survives; loaded on demand to keep it off the home route.
+  router.subscribe('onBeforeNavigate', ({ pathChanged }) => {
+    if (pathChanged) void import('./app/notify').then((notify) => notify.clearNotifications());
+  });
+  return router;
 }
 
 declare module '@tanstack/react-router' {

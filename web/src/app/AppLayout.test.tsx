@@ -16,6 +16,21 @@ describe('app frame', () => {
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth/signup');
   });
 
+  it('adds a Dashboard link to the top bar and the mobile menu when signed in', async () => {
+    renderApp('/tips', createFakeBackend({ user: fakeAuthUser() }));
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(drawer).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('offers no Dashboard link when signed out', async () => {
+    renderApp('/tips');
+    await screen.findByRole('link', { name: 'Log in' });
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+  });
+
   it('has the footer links', async () => {
     renderApp('/tips');
     const footer = await screen.findByRole('navigation', { name: 'Footer' });

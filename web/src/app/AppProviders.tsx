@@ -40,7 +40,7 @@ export function AppProviders({
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <Suspense fallback={null}>
-        <Notifications position="top-right" />
+        <Notifications position="top-right" limit={1} />
       </Suspense>
       <JotaiProvider store={services.store}>
         <QueryClientProvider client={services.queryClient}>

@@ -17,7 +17,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useAuthStatus, useMergedUser, useSignOutUser } from '../backend/session';
 import { track } from '../analytics/track';
 import { chatWidget } from '../analytics/crispChat';
-import { NAV_LINKS } from './navLinks';
+import { NAV_LINKS, SIGNED_IN_NAV_LINKS } from './navLinks';
 import classes from './NavBar.module.css';
 import { AnchorLink, ButtonLink } from './links';
 
@@ -25,7 +25,10 @@ function trackNav(name: string, destination: string) {
   track('navigation_click', { category: 'navigation', link_name: name, destination });
 }
 
-/** The top bar (spec §2): Home, Pricing, Marketplace; Log in / Sign up or the avatar menu; a slide-in menu on mobile. */
+/**
+ * The top bar (spec §2): Home, Pricing, Marketplace (and Dashboard when signed in); Log in / Sign up
+ * or the avatar menu; a slide-in menu on mobile with the same items.
+ */
 export function NavBar() {
   const status = useAuthStatus();
   const user = useMergedUser();
@@ -42,8 +45,9 @@ export function NavBar() {
     await signOutUser();
   }
 
+  const links = status === 'signedIn' ? [...NAV_LINKS, ...SIGNED_IN_NAV_LINKS] : NAV_LINKS;
   const navLinks = (onClick?: () => void) =>
-    NAV_LINKS.map((link) => (
+    links.map((link) => (
       <Anchor
         key={link.to}
         component={Link}

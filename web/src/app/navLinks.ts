@@ -3,3 +3,6 @@ export const NAV_LINKS = [
   { label: 'Pricing', to: '/pricing' },
   { label: 'Marketplace', to: '/marketplace' },
 ] as const;
+
+/** After the public links, for signed-in users only: their credits, plan and staged images. */
+export const SIGNED_IN_NAV_LINKS = [{ label: 'Dashboard', to: '/dashboard' }] as const;

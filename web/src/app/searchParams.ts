@@ -36,3 +36,6 @@ export const marketplaceSearch = searchSchema({ image: optionalString });
 export const dashboardSearch = searchSchema({
   paid: (value): boolean | string | undefined => (typeof value === 'boolean' ? value : optionalString(value)),
 });
+
+/** Checkout's cancel URL lands on /pricing with `checkout=cancelled`, so the page can say so once. */
+export const pricingSearch = searchSchema({ checkout: optionalString });

@@ -2,12 +2,14 @@ import { MESSAGES } from '@flipstage/core';
 
 const FRIENDLY: Record<string, string> = {
   'auth/email-already-in-use': 'An account already exists with this email address. Try logging in instead.',
+  // With email enumeration protection on, the provider cannot say which of the two was wrong.
   'auth/invalid-credential': 'The email or password is incorrect.',
   'auth/invalid-login-credentials': 'The email or password is incorrect.',
-  'auth/wrong-password': 'The email or password is incorrect.',
+  'auth/wrong-password': 'That password is incorrect. Try again, or reset it with Forgot password?',
   'auth/user-not-found': 'The email or password is incorrect.',
   'auth/invalid-email': MESSAGES.emailInvalid,
   'auth/missing-email': MESSAGES.emailRequired,
+  'auth/missing-password': MESSAGES.passwordRequired,
   'auth/weak-password': 'Please choose a stronger password of at least 6 characters.',
   'auth/too-many-requests': 'Too many attempts. Please wait a moment and try again.',
   'auth/popup-closed-by-user': 'The sign-in window was closed before sign-in finished.',
@@ -43,5 +45,5 @@ export function authErrorMessage(error: unknown): string {
   if (error instanceof Error && error.message && !error.message.startsWith('Firebase:')) return error.message;
   // An unmapped provider code is still worth showing: it is what support needs to help.
   if (code) return `Sign-in failed (${code}). Please try again.`;
-  return 'Something went wrong. Please try again.';
+  return 'We could not complete that request. Please try again.';
 }

@@ -12,6 +12,9 @@ import { priceIdConfig } from '../../backend/config';
 import { browserLocation } from '../../app/browserLocation';
 import { track } from '../../analytics/track';
 
+/** The `checkout` search value the cancel URL carries back to /pricing. */
+export const CHECKOUT_CANCELLED = 'cancelled';
+
 function messageOf(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
@@ -35,7 +38,7 @@ export async function startCheckout(billing: BillingDriver, planId: string): Pro
       session = await billing.createCheckoutSession({
         priceId,
         successUrl: `${window.location.origin}${CHECKOUT_SUCCESS_PATH}`,
-        cancelUrl: `${window.location.origin}${CHECKOUT_CANCEL_PATH}`,
+        cancelUrl: `${window.location.origin}${CHECKOUT_CANCEL_PATH}?checkout=${CHECKOUT_CANCELLED}`,
       });
     } catch (error) {
       throw new Error(messageOf(error, MESSAGES.checkoutSessionError));

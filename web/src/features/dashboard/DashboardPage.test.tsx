@@ -46,6 +46,14 @@ describe('dashboard', () => {
     expect(screen.queryByText(/Payment successful/)).not.toBeInTheDocument();
   });
 
+  it('takes paid=true off the address once the notice shows, so a reload does not repeat it', async () => {
+    const { router } = renderApp('/dashboard?paid=true', signedIn());
+    expect(await screen.findByText(CHECKOUT_CONFIRMING_MESSAGE)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.href).toBe('/dashboard'));
+    expect(router.history.length).toBe(1);
+    expect(screen.getByText(CHECKOUT_CONFIRMING_MESSAGE)).toBeInTheDocument();
+  });
+
   it('shows no payment notice on a normal visit', async () => {
     renderApp('/dashboard', signedIn());
     await screen.findByRole('heading', { name: 'Dashboard' });

@@ -7,6 +7,7 @@ import { createFakeBackend, fakeAuthUser, fakeMergedUser } from '../../test-util
 import { browserLocation } from '../../app/browserLocation';
 import { PRICING_FAQ } from './faq';
 import { CURRENT_PLAN_LABEL } from './PlanCard';
+import { CHECKOUT_CANCELLED_MESSAGE } from './PricingPage';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -107,6 +108,20 @@ describe('pricing page', () => {
     expect(router.state.location.search).toEqual({ next: '/purchase/premium' });
   });
 
+  it('says a cancelled checkout was cancelled and charged nothing, once', async () => {
+    const { router } = renderApp('/pricing?checkout=cancelled', signedIn());
+    const notice = (await screen.findByText(CHECKOUT_CANCELLED_MESSAGE)).closest('[role="status"]');
+    expect(notice).toHaveTextContent('Checkout cancelled');
+    await waitFor(() => expect(router.state.location.href).toBe('/pricing'));
+    expect(screen.getByText(CHECKOUT_CANCELLED_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('shows no checkout notice on a normal visit', async () => {
+    renderApp('/pricing', signedIn());
+    await screen.findByRole('button', { name: 'Choose Flipper' });
+    expect(screen.queryByText(CHECKOUT_CANCELLED_MESSAGE)).not.toBeInTheDocument();
+  });
+
   it('starts the free trial on the popular plan', async () => {
     const { router } = renderApp('/pricing');
     await userEvent.click(await screen.findByRole('button', { name: 'Start Your Free Trial' }));
@@ -123,7 +138,7 @@ describe('pricing page', () => {
     expect(backend.billing.createCheckoutSession).toHaveBeenCalledWith({
       priceId: LOCAL_PRICE_IDS.flipper,
       successUrl: `${window.location.origin}/dashboard?paid=true`,
-      cancelUrl: `${window.location.origin}/pricing`,
+      cancelUrl: `${window.location.origin}/pricing?checkout=cancelled`,
     });
   });
 

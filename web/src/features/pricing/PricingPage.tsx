@@ -31,7 +31,9 @@ function introText(offer: PricingOffer, trialDays: number | null): string {
     : `${terms} Every plan starts with a ${trialDays}-day free trial.`;
 }
 
-export function PricingPage() {
+export const CHECKOUT_CANCELLED_MESSAGE = 'Checkout was cancelled. Nothing was charged, and your plan is as it was.';
+
+export function PricingPage({ checkoutCancelled = false }: { checkoutCancelled?: boolean }) {
   const { selectPlan, error, pendingPlan } = usePlanSelection();
   const backend = useBackend();
   const offer = pricingOffer(useAuthStatus(), useMergedUser(), priceIdConfig());
@@ -87,6 +89,12 @@ export function PricingPage() {
             </Button>
           </Group>
         </Stack>
+
+        {checkoutCancelled && (
+          <Alert color="blue" title="Checkout cancelled" role="status">
+            {CHECKOUT_CANCELLED_MESSAGE}
+          </Alert>
+        )}
 
         {error && (
           <Alert color="red" variant="filled" role="alert">
