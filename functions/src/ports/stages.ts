@@ -101,9 +101,12 @@ export interface StageStore {
    * answers in-progress unless stale (then it is refunded and restarted). Throws InsufficientCredits.
    */
   beginStage(input: BeginStageInput, rules: StageRules): Promise<StageBegin>;
-  /** Records the image edit and marks the attempt completed, in one transaction. */
+  /**
+   * Records the image edit and marks the attempt completed, in one transaction. A `held` edit (a
+   * signed-out visitor's, ports/trials.ts) is kept aside instead, not among the image edits.
+   */
   completeStage(
-    input: { uid: string; key: string; attemptId: string; edit: ImageEdit },
+    input: { uid: string; key: string; attemptId: string; edit: ImageEdit; held?: boolean },
     rules: StageRules,
   ): Promise<StageResult>;
   /** Refunds the attempt's credit and forgets the key, so a retry starts over; a second call changes nothing. */

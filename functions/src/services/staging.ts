@@ -47,6 +47,8 @@ export interface StagingDeps {
 
 export interface StageRequest {
   uid: string;
+  /** A signed-out visitor's staging: its result is held, not saved as an image edit (ports/trials.ts). */
+  held?: boolean;
   idempotencyKey: string | undefined;
   image: Uint8Array | null;
   /**
@@ -215,6 +217,7 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
           uid,
           key,
           attemptId,
+          held: request.held,
           edit: {
             id: editId,
             user_id: uid,

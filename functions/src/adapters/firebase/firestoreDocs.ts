@@ -12,7 +12,7 @@ import type {
   Firestore,
   Transaction,
 } from 'firebase-admin/firestore';
-import { COLLECTIONS, CUSTOMER_SUBCOLLECTIONS, type ImageEdit } from '@flipstage/core';
+import { COLLECTIONS, CUSTOMER_SUBCOLLECTIONS, type ImageEdit, type StageProgress } from '@flipstage/core';
 import type { CustomerDoc, ItemDoc, LedgerEntry, LedgerReason, ProfileDoc, StageResult } from '../../ports/store.js';
 
 /** customers/{uid} as stored: the port's record plus the ledger's running sequence number. */
@@ -38,6 +38,8 @@ export interface StoredStageRequest {
   /** Epoch ms; a pending attempt older than the caller's staleBefore is taken over. */
   startedAt: number;
   result: StageResult | null;
+  /** How far the pending attempt has got (GET /api/stage/progress); absent until its stager reports. */
+  progress?: StageProgress;
 }
 
 export interface StoredStripeEvent {
@@ -57,6 +59,10 @@ export function keyedDocId(key: string): string {
   return READABLE_ID.test(key) ? key : `~${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
 }
 
+/** Kept beside core's COLLECTIONS: only the server reads or writes them. */
+const HELD_EDITS = 'held_edits';
+const TRIAL_ADDRESSES = 'trial_addresses';
+
 export function firestoreRefs(db: Firestore) {
   const customers = db.collection(COLLECTIONS.customers);
   const ledger = (uid: string) =>
@@ -72,6 +78,15 @@ export function firestoreRefs(db: Firestore) {
     ledgerEntry: (uid: string, ref: string) => ledger(uid).doc(keyedDocId(ref)),
     stageRequest: (uid: string, key: string) => stageRequests(uid).doc(keyedDocId(key)),
     imageEdits: db.collection(COLLECTIONS.imageEdits) as CollectionReference<ImageEdit>,
+    /** A signed-out visitor's results, kept aside until they sign up (ports/trials.ts); no client reads them. */
+    heldEdits: (uid: string) => customers.doc(uid).collection(HELD_EDITS) as CollectionReference<ImageEdit>,
+    heldEdit: (uid: string, editId: string) =>
+      customers.doc(uid).collection(HELD_EDITS).doc(editId) as DocumentReference<ImageEdit>,
+    /** Trials granted per network and UTC day (ports/trials.ts). */
+    trialAddress: (day: string, address: string) =>
+      db.collection(TRIAL_ADDRESSES).doc(`${day}_${encodeURIComponent(address)}`) as DocumentReference<{
+        count: number;
+      }>,
     items: db.collection(COLLECTIONS.items) as CollectionReference<ItemDoc>,
     stripeEvent: (eventId: string) => stripeEvents.doc(keyedDocId(eventId)),
   };

@@ -4,7 +4,7 @@
  * rules decide from what the transaction saw.
  */
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { CUSTOMER_SUBCOLLECTIONS } from '@flipstage/core';
+import { CUSTOMER_SUBCOLLECTIONS, progressOfStage } from '@flipstage/core';
 import {
   AccountNotFound,
   InsufficientCredits,
@@ -58,7 +58,7 @@ export function firestoreStages(db: Firestore, refs: FirestoreRefs, transaction:
       });
     },
 
-    completeStage({ uid, key, attemptId, edit }, rules) {
+    completeStage({ uid, key, attemptId, edit, held }, rules) {
       return transaction(async (tx): Promise<StageResult> => {
         const stageRef = refs.stageRequest(uid, key);
         const result: StageResult = {
@@ -72,7 +72,7 @@ export function firestoreStages(db: Firestore, refs: FirestoreRefs, transaction:
           result,
         });
         if (decision.kind === 'not-pending') throw new Error(`No pending stage attempt ${attemptId}`);
-        tx.create(refs.imageEdits.doc(edit.id), edit);
+        tx.create(held ? refs.heldEdit(uid, edit.id) : refs.imageEdits.doc(edit.id), edit);
         tx.update(stageRef, { status: decision.completed.status, result: decision.completed.result });
         return result;
       });
@@ -115,6 +115,20 @@ export function firestoreStages(db: Firestore, refs: FirestoreRefs, transaction:
         const stage = doc.data() as StoredStageRequest;
         return { uid: doc.ref.parent.parent!.id, key: stage.key, attemptId: stage.attemptId };
       });
+    },
+
+    async recordStageProgress({ uid, key, attemptId, progress }) {
+      // Read in the transaction: a write that lands after the completion or the refund changes nothing.
+      await transaction(async (tx) => {
+        const ref = refs.stageRequest(uid, key);
+        const stage = (await tx.get(ref)).data();
+        if (stage?.attemptId === attemptId && stage.status === 'pending') tx.update(ref, { progress });
+      });
+    },
+
+    async getStageProgress(uid, key) {
+      const stage = (await refs.stageRequest(uid, key).get()).data();
+      return stage ? progressOfStage(stage.status, stage.progress ?? null) : null;
     },
 
     async getStage(uid, key) {

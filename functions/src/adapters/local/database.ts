@@ -133,6 +133,23 @@ const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX stage_requests_pending ON stage_requests (started_at) WHERE status = 'pending';
   `,
+  // A signed-out visitor's results, held until they sign up, and the trials granted per network a day.
+  `
+  CREATE TABLE held_edits (LIKE image_edits INCLUDING ALL);
+  CREATE TABLE trial_addresses (
+    address text NOT NULL,
+    day text NOT NULL,
+    count integer NOT NULL,
+    PRIMARY KEY (address, day)
+  );
+  `,
+  // How far a pending staging has got, for GET /api/stage/progress.
+  `
+  ALTER TABLE stage_requests
+    ADD COLUMN progress_phase text,
+    ADD COLUMN progress_step integer,
+    ADD COLUMN progress_steps integer;
+  `,
 ];
 
 /**

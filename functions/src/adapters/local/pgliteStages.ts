@@ -4,7 +4,7 @@
  * the rules, and writes what they decided.
  */
 import type { PGlite } from '@electric-sql/pglite';
-import type { ImageEdit } from '@flipstage/core';
+import { progressOfStage, type ImageEdit, type StagePhaseName } from '@flipstage/core';
 import {
   InsufficientCredits,
   type ImageEditStore,
@@ -22,6 +22,13 @@ interface StageRow {
   edit_id: string | null;
   input_url: string | null;
   output_url: string | null;
+}
+
+interface ProgressRow {
+  status: 'pending' | 'completed';
+  progress_phase: StagePhaseName | null;
+  progress_step: number | null;
+  progress_steps: number | null;
 }
 
 interface EditRow {
@@ -84,7 +91,7 @@ export function pgliteStages(db: PGlite): StageStore & ImageEditStore {
       });
     },
 
-    completeStage({ uid, key, attemptId, edit }, rules) {
+    completeStage({ uid, key, attemptId, edit, held }, rules) {
       return db.transaction(async (tx) => {
         const result: StageResult = {
           editId: edit.id,
@@ -99,7 +106,7 @@ export function pgliteStages(db: PGlite): StageStore & ImageEditStore {
           [uid, key, completed.status, result.editId, result.inputUrl, result.outputUrl],
         );
         await tx.query(
-          `INSERT INTO image_edits (id, user_id, input_image_url, output_image_url, background_style, style, furniture_type, created_at)
+          `INSERT INTO ${held ? 'held_edits' : 'image_edits'} (id, user_id, input_image_url, output_image_url, background_style, style, furniture_type, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
           [
             edit.id,
@@ -138,6 +145,29 @@ export function pgliteStages(db: PGlite): StageStore & ImageEditStore {
     async getStage(uid, key) {
       const stage = await readStage(db, uid, key);
       return stage && { status: stage.status, result: stage.result };
+    },
+
+    async recordStageProgress({ uid, key, attemptId, progress }) {
+      await db.query(
+        `UPDATE stage_requests SET progress_phase = $4, progress_step = $5, progress_steps = $6
+         WHERE uid = $1 AND key = $2 AND attempt_id = $3 AND status = 'pending'`,
+        [uid, key, attemptId, progress.phase, progress.step, progress.steps],
+      );
+    },
+
+    async getStageProgress(uid, key) {
+      const row = (
+        await db.query<ProgressRow>(
+          'SELECT status, progress_phase, progress_step, progress_steps FROM stage_requests WHERE uid = $1 AND key = $2',
+          [uid, key],
+        )
+      ).rows[0];
+      if (!row) return null;
+      const recorded =
+        row.progress_phase && row.progress_step !== null && row.progress_steps !== null
+          ? { phase: row.progress_phase, step: row.progress_step, steps: row.progress_steps }
+          : null;
+      return progressOfStage(row.status, recorded);
     },
 
     async listImageEdits(uid, after, limit) {
