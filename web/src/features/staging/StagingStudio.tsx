@@ -5,6 +5,7 @@ import { ThumbnailStrip } from './ThumbnailStrip';
 import { PromptPanel } from './PromptPanel';
 import { GenerateControls } from './GenerateControls';
 import { usePreview } from './usePreview';
+import { useStudioPersistence } from './persistence/useStudioPersistence';
 
 // Results appear only after an upload, so their code (slider, feedback, downloads) loads after the page.
 const OutputPanel = lazy(() => import('./OutputPanel').then((m) => ({ default: m.OutputPanel })));
@@ -12,6 +13,7 @@ const OutputPanel = lazy(() => import('./OutputPanel').then((m) => ({ default: m
 /** The home staging tool (spec §2 "Home staging tool", §4 image and generate flows). */
 export function StagingStudio() {
   usePreview();
+  useStudioPersistence();
   return (
     <Card withBorder radius="lg" padding="xl" shadow="sm" component="section" aria-labelledby="studio-title">
       <Stack gap="lg">
