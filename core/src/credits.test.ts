@@ -6,24 +6,30 @@ import {
   generateAllLabel,
   generateSelectedLabel,
   monthlyCreditsFor,
-  SIGNED_OUT_CREDITS,
+  creditsCounterLabel,
   SIGNUP_CREDITS,
+  TRIAL_CREDITS,
 } from './credits.js';
 
 describe('credit constants', () => {
-  it('grant 10 credits at sign-up and none to signed-out visitors', () => {
+  it('grant 10 credits at sign-up and 3 free tries to a signed-out visitor', () => {
     expect(SIGNUP_CREDITS).toBe(10);
-    expect(SIGNED_OUT_CREDITS).toBe(0);
+    expect(TRIAL_CREDITS).toBe(3);
   });
 
   it('add 25, 50 or 450 credits a month by plan', () => {
-    expect([monthlyCreditsFor('base'), monthlyCreditsFor('flipper'), monthlyCreditsFor('premium')]).toEqual([25, 50, 450]);
+    expect([monthlyCreditsFor('base'), monthlyCreditsFor('flipper'), monthlyCreditsFor('premium')]).toEqual([
+      25, 50, 450,
+    ]);
   });
 });
 
 describe('Generate All', () => {
   it('says everything is processed when nothing is left', () => {
-    expect(decideGenerateAll(0, 5)).toEqual({ kind: 'nothing-left', message: 'All images have already been processed.' });
+    expect(decideGenerateAll(0, 5)).toEqual({
+      kind: 'nothing-left',
+      message: 'All images have already been processed.',
+    });
   });
 
   it('refuses with the spec’s message when credits are short', () => {
@@ -89,5 +95,19 @@ describe('creditsAfter', () => {
   it('falls by the number processed and never below 0', () => {
     expect(creditsAfter(10, 2)).toBe(8);
     expect(creditsAfter(1, 3)).toBe(0);
+  });
+});
+
+describe('the credits counter', () => {
+  it('shows a signed-in balance as credits', () => {
+    expect(creditsCounterLabel(7, true)).toBe('Credits: 7');
+  });
+
+  it('shows a visitor the free tries left', () => {
+    expect([3, 1, 0].map((n) => creditsCounterLabel(n, false))).toEqual([
+      '3 free tries left',
+      '1 free try left',
+      '0 free tries left',
+    ]);
   });
 });

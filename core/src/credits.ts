@@ -4,8 +4,11 @@ import { MESSAGES } from './messages.js';
 
 export const SIGNUP_CREDITS = 10;
 export const CREDITS_PER_IMAGE = 1;
-/** Signed-out visitors start at 0: the free credits come with an account (spec §6). */
-export const SIGNED_OUT_CREDITS = 0;
+/**
+ * A signed-out visitor's free tries (spec §6's local credits counter): enough to see a few pieces
+ * staged before signing up, granted once per visitor and counted per network by the server.
+ */
+export const TRIAL_CREDITS = 3;
 
 export function monthlyCreditsFor(plan: PlanId): number {
   const found = PLANS.find((p) => p.id === plan);
@@ -29,8 +32,7 @@ export function decideGenerateAll(unprocessed: number, credits: number): Generat
 }
 
 export type GenerateSelectedCheck =
-  | { ok: true }
-  | { ok: false; reason: 'no-images' | 'invalid-selection' | 'no-credits'; message: string };
+  { ok: true } | { ok: false; reason: 'no-images' | 'invalid-selection' | 'no-credits'; message: string };
 
 /** Spec §4/§5: Generate needs an image, a valid selected index and credits above 0. */
 export function checkGenerateSelected(input: {
@@ -50,6 +52,12 @@ export function checkGenerateSelected(input: {
 /** The label of the Generate Selected button (spec §2). */
 export function generateSelectedLabel(credits: number): string {
   return credits <= 0 ? 'Get Free Credits' : 'Generate Selected';
+}
+
+/** The credits counter: a balance when signed in, the free tries left while signed out. */
+export function creditsCounterLabel(credits: number, signedIn: boolean): string {
+  if (signedIn) return `Credits: ${credits}`;
+  return `${credits} free ${credits === 1 ? 'try' : 'tries'} left`;
 }
 
 export function generateAllLabel(count: number): string {

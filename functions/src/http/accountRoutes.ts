@@ -44,8 +44,8 @@ export function accountRoutes(deps: {
     deps.fairUse.newAccount(req, res, next);
   };
 
-  router.post('/account', ...auth, countNewAccount, async (_req, res) => {
-    sendAccount(res, await createAccount(deps, currentUser(res)));
+  router.post('/account', ...auth, countNewAccount, async (req, res) => {
+    sendAccount(res, await createAccount(deps, currentUser(res), deps.fairUse.trialAllowance(req)));
   });
 
   router.get('/account', ...auth, async (_req, res) => {

@@ -4,7 +4,7 @@
  * receives the sign-up credits (attestApp on the account calls) and cannot open checkout or the
  * billing portal (requireAppCheck). Staging spends the caller's own credits, which only the app
  * or a payment can have given, so it needs no token: the `flipstage` CLI, which has none, keeps
- * working. APP_CHECK=off trusts every call. Both run after sign-in is checked, so a signed-out
+ * working; a signed-out visitor's staging (free tries, issue 24) needs one. APP_CHECK=off trusts every call. Both run after sign-in is checked, so a signed-out
  * caller is still told to sign in, and a token that is sent but fails is refused either way.
  */
 import type { Request, RequestHandler } from 'express';
@@ -12,6 +12,7 @@ import { APP_CHECK_HEADER, MESSAGES } from '@flipstage/core';
 import type { AppCheckMode } from '../config.js';
 import { InvalidAppCheckToken, type AppCheckVerifier } from '../ports/appCheck.js';
 import type { VerifiedIdentity } from '../ports/identity.js';
+import { isVisitor } from '../services/accounts.js';
 import { ServiceError } from '../services/errors.js';
 import { currentUser } from './auth.js';
 
@@ -36,6 +37,15 @@ export function requireAppCheck(verifier: AppCheckVerifier, mode: AppCheckMode):
     if (!(await attested(verifier, req))) throw new ServiceError('unauthenticated', MESSAGES.appCheckRequired);
     next();
   };
+}
+
+/**
+ * Staging for a signed-out visitor (an anonymous user, spending free tries that anyone could make
+ * by the thousand) needs a valid token; a real account's staging does not (the CLI has none).
+ */
+export function requireAppCheckForVisitors(verifier: AppCheckVerifier, mode: AppCheckMode): RequestHandler {
+  const required = requireAppCheck(verifier, mode);
+  return (req, res, next) => (isVisitor(currentUser(res)) ? required(req, res, next) : next());
 }
 
 /** Lets the call through and records on the signed-in user whether it came from the app. */

@@ -1,5 +1,6 @@
 /** Express gates for the fair-use rules (services/fairUse.ts): one set per app, so per process. */
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+import type { TrialAllowance } from '../services/accounts.js';
 import { MESSAGES } from '@flipstage/core';
 import {
   createRateLimiter,
@@ -21,6 +22,8 @@ export interface FairUseGates {
   newAccount: RequestHandler;
   /** Holds one of the process's upload slots until the response is finished. */
   upload: RequestHandler;
+  /** Where a visitor's free tries are counted: the caller's address and the daily allowance. */
+  trialAllowance(req: Request): TrialAllowance;
 }
 
 /** Takes a token from the user's bucket, then from the address's (when addresses are counted). */
@@ -49,5 +52,9 @@ export function createFairUseGates(rules: FairUseRules = FAIR_USE): FairUseGates
     listingWrites: limit(createRateLimiter(rules.listingWrites), byAddress('listingWrites')),
     newAccount: limit(null, byAddress('newAccounts', MESSAGES.tooManyNewAccounts)),
     upload: holdSlot(createUploadSlots(rules.uploadSlots, rules.uploadWaitMs)),
+    trialAllowance: (req) => {
+      const perAddressPerDay = rules.trialsPerAddressPerDay;
+      return { address: perAddressPerDay === null ? null : clientAddressKey(req), perAddressPerDay };
+    },
   };
 }

@@ -11,68 +11,71 @@ import {
   type StagePreview,
   type StageResponse,
 } from '@flipstage/core';
+import type { AppConfig } from '../config.js';
+import type { AppCheckVerifier } from '../ports/appCheck.js';
 import type { Identity } from '../ports/identity.js';
 import type { PhotoAnalysis } from '../ports/analysis.js';
 import { previewStaging } from '../services/stagePreview.js';
+import { isVisitor } from '../services/accounts.js';
 import { assertCanStage, stageImage, type StagingDeps } from '../services/staging.js';
+import { requireAppCheckForVisitors } from './appCheck.js';
 import { currentUser, requireUser } from './auth.js';
 import type { FairUseGates } from './fairUseGates.js';
 import { parseMultipart } from './multipart.js';
 import { requestLogger } from './requestContext.js';
 
-/** No App Check here: staging spends the caller's own credits, and the CLI has no token (http/appCheck.ts). */
+/**
+ * No App Check for an account: staging spends the caller's own credits, and the CLI has no token
+ * (http/appCheck.ts). A signed-out visitor's free tries need one, and their results are held, not
+ * saved as image edits, until they sign up (spec §6).
+ */
 export function stageRoutes(
-  deps: Omit<StagingDeps, 'logger'> & { identity: Identity; fairUse: FairUseGates; analysis: PhotoAnalysis },
+  deps: Omit<StagingDeps, 'logger'> & {
+    identity: Identity;
+    fairUse: FairUseGates;
+    analysis: PhotoAnalysis;
+    appCheck: AppCheckVerifier;
+    config: Pick<AppConfig, 'appCheck'>;
+  },
 ): Router {
   const router = Router();
+  const signedIn = [requireUser(deps.identity), requireAppCheckForVisitors(deps.appCheck, deps.config.appCheck)];
   // Rate, credit and upload-slot checks all come before a byte of the upload is read.
   const canStage: RequestHandler = async (_req, res, next) => {
     await assertCanStage(deps.store, currentUser(res).uid);
     next();
   };
-  router.post(
-    '/stage',
-    requireUser(deps.identity),
-    deps.fairUse.staging,
-    canStage,
-    deps.fairUse.upload,
-    async (req, res) => {
-      const user = currentUser(res);
-      const body = await parseMultipart(req, {
-        fileFields: [STAGE_FILE_FIELD],
-        maxFiles: 1,
-        maxFileBytes: MAX_INPUT_BYTES,
-      });
-      const result = await stageImage(
-        { ...deps, logger: requestLogger(res) },
-        {
-          uid: user.uid,
-          idempotencyKey: req.get(IDEMPOTENCY_HEADER),
-          image: body.files.get(STAGE_FILE_FIELD)?.[0] ?? null,
-          fields: stageTextFields(body.fields),
-        },
-      );
-      res.json(result satisfies StageResponse);
-    },
-  );
-  // Signed in, like staging, but no credit needed: a seller out of credits still sees why a photo would fail.
-  router.post(
-    '/stage/preview',
-    requireUser(deps.identity),
-    deps.fairUse.staging,
-    deps.fairUse.upload,
-    async (req, res) => {
-      const body = await parseMultipart(req, {
-        fileFields: [STAGE_FILE_FIELD],
-        maxFiles: 1,
-        maxFileBytes: MAX_INPUT_BYTES,
-      });
-      const preview = await previewStaging(deps, {
+  router.post('/stage', ...signedIn, deps.fairUse.staging, canStage, deps.fairUse.upload, async (req, res) => {
+    const user = currentUser(res);
+    const body = await parseMultipart(req, {
+      fileFields: [STAGE_FILE_FIELD],
+      maxFiles: 1,
+      maxFileBytes: MAX_INPUT_BYTES,
+    });
+    const result = await stageImage(
+      { ...deps, logger: requestLogger(res) },
+      {
+        uid: user.uid,
+        held: isVisitor(user),
+        idempotencyKey: req.get(IDEMPOTENCY_HEADER),
         image: body.files.get(STAGE_FILE_FIELD)?.[0] ?? null,
-        subject: stageTextFields(body.fields).subject,
-      });
-      res.json(preview satisfies StagePreview);
-    },
-  );
+        fields: stageTextFields(body.fields),
+      },
+    );
+    res.json(result satisfies StageResponse);
+  });
+  // Signed in, like staging, but no credit needed: a seller out of credits still sees why a photo would fail.
+  router.post('/stage/preview', ...signedIn, deps.fairUse.staging, deps.fairUse.upload, async (req, res) => {
+    const body = await parseMultipart(req, {
+      fileFields: [STAGE_FILE_FIELD],
+      maxFiles: 1,
+      maxFileBytes: MAX_INPUT_BYTES,
+    });
+    const preview = await previewStaging(deps, {
+      image: body.files.get(STAGE_FILE_FIELD)?.[0] ?? null,
+      subject: stageTextFields(body.fields).subject,
+    });
+    res.json(preview satisfies StagePreview);
+  });
   return router;
 }

@@ -5,7 +5,8 @@
  * adapter applies the same rules and holds none.
  */
 import type { StageRules } from './stages.js';
+import type { TrialRules } from './trials.js';
 import type { SubscriptionRules } from './webhookEvents.js';
 
 /** Every credit rule; each store part takes only its own (LedgerRules, StageRules, SubscriptionRules). */
-export interface CreditRules extends StageRules, SubscriptionRules {}
+export interface CreditRules extends StageRules, SubscriptionRules, TrialRules {}

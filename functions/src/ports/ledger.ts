@@ -4,7 +4,8 @@
  * caller hands in and the store applies to what it read inside the transaction.
  */
 
-export type LedgerReason = 'signup' | 'stage' | 'refund' | 'subscription' | 'upgrade';
+/** 'trial': a signed-out visitor's free tries, granted and, at sign-up, taken back (ports/trials.ts). */
+export type LedgerReason = 'signup' | 'stage' | 'refund' | 'subscription' | 'upgrade' | 'trial';
 
 /** customers/{uid}/ledger/{entryId} */
 export interface LedgerEntry {

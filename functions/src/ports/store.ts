@@ -9,6 +9,7 @@ import type { AccountStore } from './accounts.js';
 import type { ImageEditStore, ItemStore } from './items.js';
 import type { LedgerStore } from './ledger.js';
 import type { StageStore } from './stages.js';
+import type { TrialStore } from './trials.js';
 import type { WebhookEventStore } from './webhookEvents.js';
 
 export * from './accounts.js';
@@ -16,8 +17,10 @@ export * from './creditRules.js';
 export * from './items.js';
 export * from './ledger.js';
 export * from './stages.js';
+export * from './trials.js';
 export * from './webhookEvents.js';
 
-export interface Store extends AccountStore, LedgerStore, StageStore, ImageEditStore, ItemStore, WebhookEventStore {
+export interface Store
+  extends AccountStore, LedgerStore, StageStore, TrialStore, ImageEditStore, ItemStore, WebhookEventStore {
   close(): Promise<void>;
 }

@@ -6,6 +6,7 @@ import {
   profilePatchSchema,
   firstIssueMessage,
   SIGNUP_CREDITS,
+  TRIAL_CREDITS,
   type AuthIdentity,
   type MergedUser,
 } from '@flipstage/core';
@@ -39,9 +40,21 @@ const VOUCHING_PROVIDERS: ReadonlySet<string> = new Set(['google.com', 'facebook
  * asked for from the app (App Check): a script with verified throwaway addresses gets nothing.
  */
 export function signupCreditsDue(identity: VerifiedIdentity, config: AccountDeps['config']): boolean {
+  if (isVisitor(identity)) return false;
   if (!config.signupCreditsNeedVerifiedEmail) return true;
   if (identity.appAttested === false) return false;
   return identity.emailVerified || VOUCHING_PROVIDERS.has(identity.signInProvider ?? '');
+}
+
+/** A signed-out visitor: an anonymous Firebase Auth user, made by the studio for the free tries (spec §6). */
+export function isVisitor(identity: VerifiedIdentity): boolean {
+  return identity.signInProvider === 'anonymous';
+}
+
+/** Where a visitor's free tries are counted: the caller's network, and how many it may have a day. */
+export interface TrialAllowance {
+  address: string | null;
+  perAddressPerDay: number | null;
 }
 
 const WITHHOLD_SIGNUP: LedgerRules = { ...CREDIT_RULES, signup: withholdSignupGrant };
@@ -69,12 +82,48 @@ function viewOf(identity: AuthIdentity, account: Account): AccountView {
  * as the session is verified (signupCreditsDue); until then the account holds no sign-up credits.
  */
 export async function ensureAccount(deps: AccountDeps, identity: VerifiedIdentity): Promise<Account> {
+  const { store } = deps;
+  const existing = await store.getAccount(identity.uid);
+  // A visitor who signed up keeps the uid: the free tries end before the sign-up credits arrive.
+  if (existing && existing.customer.signupGrantedAt === null && !isVisitor(identity))
+    await store.endTrial(identity.uid, CREDIT_RULES);
   const rules = signupCreditsDue(identity, deps.config) ? CREDIT_RULES : WITHHOLD_SIGNUP;
-  return deps.store.ensureAccount(identity.uid, profileFromToken(identity), SIGNUP_CREDITS, rules);
+  return store.ensureAccount(identity.uid, profileFromToken(identity), SIGNUP_CREDITS, rules);
 }
 
-export async function createAccount(deps: AccountDeps, identity: VerifiedIdentity): Promise<AccountView> {
-  return viewOf(identity, await ensureAccount(deps, identity));
+/** The UTC day a trial is counted under. */
+function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/**
+ * A visitor's account with its free tries, once, when the request came from the app (App Check)
+ * and its network has trials left today; otherwise the account holds none and the studio offers
+ * the sign-up credits.
+ */
+async function ensureVisitorAccount(
+  deps: AccountDeps,
+  identity: VerifiedIdentity,
+  allowance: TrialAllowance,
+): Promise<Account> {
+  const account = await ensureAccount(deps, identity);
+  if (identity.appAttested === false) return account;
+  const grant = await deps.store.grantTrial(
+    { uid: identity.uid, credits: TRIAL_CREDITS, day: utcDay(new Date()), ...allowance },
+    CREDIT_RULES,
+  );
+  return { ...account, customer: { ...account.customer, creditsRemaining: grant.creditsRemaining } };
+}
+
+export async function createAccount(
+  deps: AccountDeps,
+  identity: VerifiedIdentity,
+  allowance: TrialAllowance = { address: null, perAddressPerDay: null },
+): Promise<AccountView> {
+  const account = isVisitor(identity)
+    ? await ensureVisitorAccount(deps, identity, allowance)
+    : await ensureAccount(deps, identity);
+  return viewOf(identity, account);
 }
 
 /**

@@ -3,7 +3,13 @@
  * the decisions of credits.ts and stageLedger.ts, applied by each adapter inside its transaction.
  */
 import type { CreditRules } from '../ports/creditRules.js';
-import { decideCredit, decideSignupGrant, decideSubscriptionSync } from './credits.js';
+import {
+  decideCredit,
+  decideSignupGrant,
+  decideSubscriptionSync,
+  decideTrialEnd,
+  decideTrialGrant,
+} from './credits.js';
 import { decideStageBegin, decideStageCompletion, decideStageRefund, stageRefundRef } from './stageLedger.js';
 
 export const CREDIT_RULES: CreditRules = {
@@ -14,4 +20,6 @@ export const CREDIT_RULES: CreditRules = {
   failStage: decideStageRefund,
   refundRef: stageRefundRef,
   syncSubscription: decideSubscriptionSync,
+  grantTrial: decideTrialGrant,
+  endTrial: decideTrialEnd,
 };

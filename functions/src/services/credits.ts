@@ -6,6 +6,13 @@
  */
 import type { CreditChange, CreditDecision } from '../ports/ledger.js';
 import type { SubscriptionSyncDecision, SubscriptionSyncState } from '../ports/webhookEvents.js';
+import {
+  TRIAL_END_REF,
+  TRIAL_REF,
+  type TrialEndState,
+  type TrialGrantDecision,
+  type TrialGrantState,
+} from '../ports/trials.js';
 
 /** The sign-up grant's ledger ref: one per account. */
 export const SIGNUP_REF = 'signup';
@@ -45,6 +52,29 @@ export function decideSignupGrant(state: {
  */
 export function withholdSignupGrant(): CreditDecision {
   return { kind: 'already-posted' };
+}
+
+/**
+ * A visitor's free tries: once per account, and only while its network has trials left today
+ * (an address already at its limit gets nothing and is not counted again).
+ */
+export function decideTrialGrant(state: TrialGrantState): TrialGrantDecision {
+  if (state.granted) return { kind: 'already-granted' };
+  const counted = state.perAddressPerDay !== null;
+  if (counted && state.addressCount >= state.perAddressPerDay!) return { kind: 'address-used-up' };
+  const change = { uid: state.uid, delta: state.credits, reason: 'trial' as const, ref: TRIAL_REF };
+  return { kind: 'grant', credit: decideCredit(change, state.balance, false), countAddress: counted };
+}
+
+/**
+ * At sign-up the free tries left are taken back, once: the account then receives its sign-up
+ * credits as every account does, not those plus the trial's. An account that never had a trial,
+ * or ended it, is left alone.
+ */
+export function decideTrialEnd(state: TrialEndState): CreditDecision {
+  if (!state.granted || state.ended) return { kind: 'already-posted' };
+  const change = { uid: state.uid, delta: -state.balance, reason: 'trial' as const, ref: TRIAL_END_REF };
+  return decideCredit(change, state.balance, false);
 }
 
 /**

@@ -29,6 +29,11 @@ export interface FairUseRules {
   listingWrites: BucketRule;
   /** Null where every client shares one address (local mode: this machine and its test journeys). */
   perAddress: PerAddressRules | null;
+  /**
+   * Signed-out visitors' free tries granted a day per client address, counted in the store (so
+   * across instances); null where every client shares one address.
+   */
+  trialsPerAddressPerDay: number | null;
   /** Uploads received and processed at once by one process; more wait for a slot. */
   uploadSlots: number;
   /** How long an upload waits for a slot before the server answers busy. */
@@ -53,12 +58,14 @@ export const FAIR_USE: FairUseRules = {
     listingWrites: { burst: 30, perMinute: 90 },
     newAccounts: { burst: 10, perMinute: 10 / 60 },
   },
+  /** A household or an office: two visitors trying it, then the sign-up credits. */
+  trialsPerAddressPerDay: 2,
   uploadSlots: 4,
   uploadWaitMs: 20_000,
 };
 
-/** Local mode: the per-user limits only, as every browser and journey there shares 127.0.0.1. */
-export const LOCAL_FAIR_USE: FairUseRules = { ...FAIR_USE, perAddress: null };
+/** Local mode: the per-user limits only (and no count of free tries), as every browser and journey there shares 127.0.0.1. */
+export const LOCAL_FAIR_USE: FairUseRules = { ...FAIR_USE, perAddress: null, trialsPerAddressPerDay: null };
 
 /** Buckets idle long enough to be full again are forgotten, so memory stays bounded. */
 const MAX_BUCKETS = 10_000;

@@ -30,6 +30,7 @@ import {
 import { firestoreItems } from './firestoreItems.js';
 import { postCreditDecision } from './firestoreLedger.js';
 import { firestoreStages } from './firestoreStages.js';
+import { firestoreTrials } from './firestoreTrials.js';
 import { firestoreWebhooks } from './firestoreWebhooks.js';
 
 /**
@@ -120,6 +121,7 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     },
 
     ...firestoreStages(db, refs, transaction),
+    ...firestoreTrials(refs, transaction),
 
     async listImageEdits(uid, after, limit): Promise<Page<ImageEdit>> {
       let query = refs.imageEdits

@@ -9,6 +9,7 @@ import { pgliteAccounts } from './pgliteAccounts.js';
 import { pgliteItems } from './pgliteItems.js';
 import { pgliteLedger } from './pgliteLedger.js';
 import { pgliteStages } from './pgliteStages.js';
+import { pgliteTrials } from './pgliteTrials.js';
 import { pgliteWebhooks } from './pgliteWebhooks.js';
 
 export function createPgliteStore(db: PGlite): Store {
@@ -16,6 +17,7 @@ export function createPgliteStore(db: PGlite): Store {
     ...pgliteAccounts(db),
     ...pgliteLedger(db),
     ...pgliteStages(db),
+    ...pgliteTrials(db),
     ...pgliteItems(db),
     ...pgliteWebhooks(db),
     async close() {
