@@ -5,6 +5,7 @@ import { IconCopy } from '@tabler/icons-react';
 import {
   buildAutoPrompt,
   DESIGN_STYLES,
+  findFurnitureType,
   FURNITURE_TYPES,
   isDesignStyleId,
   isFurnitureTypeId,
@@ -20,6 +21,8 @@ import {
   updateChoiceAtom,
 } from './studioAtoms';
 import { changeChoice, selectedImage, type StudioImage } from './studioState';
+import { previewingAtom } from './previewAtoms';
+import { suggestedTypesAtom, useLastChoice } from './lastChoice';
 import { track } from '../../analytics/track';
 
 const MODES: Array<{ value: PromptMode; label: string }> = [
@@ -73,14 +76,40 @@ function choiceScope(image: StudioImage | null, n: number): string {
   return `Style and type for image ${n}.`;
 }
 
+/**
+ * Where the selected photo's furniture type came from, when the seller has not chosen it: the
+ * engine's suggestion, or (when the engine could not tell) the seller's last type. Null when there
+ * is nothing to say yet.
+ */
+function typeOrigin(
+  image: StudioImage | null,
+  suggested: Readonly<Record<string, string | null>>,
+  previewing: boolean,
+): string | null {
+  if (!image || image.typeChosen) return null;
+  if (previewing) return 'Looking at the photo to suggest its furniture type…';
+  const label = findFurnitureType(image.choice.furnitureType)?.label ?? image.choice.furnitureType;
+  const suggestion = suggested[image.id];
+  if (suggestion === null) {
+    return `The photo did not say which type this is, so it keeps your last type, ${label}. Choose another if that is wrong.`;
+  }
+  return suggestion === image.choice.furnitureType
+    ? `${label} was suggested from the photo. Choose another type if that is wrong.`
+    : null;
+}
+
 /** The selected photo's own style and type, or the default for new photos while the strip is empty. */
 function PhotoChoice() {
   const studio = useAtomValue(studioAtom);
   const choice = useAtomValue(currentChoiceAtom);
   const updateChoice = useSetAtom(updateChoiceAtom);
   const applyToAll = useSetAtom(applyChoiceToAllAtom);
+  const suggested = useAtomValue(suggestedTypesAtom);
+  const previewing = useAtomValue(previewingAtom);
   const scopeId = useId();
+  const originId = useId();
   const image = selectedImage(studio);
+  const origin = typeOrigin(image, suggested, image !== null && image.id in previewing);
   const staging = image?.status === 'processing';
   const n = (studio.selectedIndex ?? 0) + 1;
 
@@ -113,13 +142,18 @@ function PhotoChoice() {
         options={FURNITURE_TYPES}
         value={choice.furnitureType}
         disabled={staging}
-        describedBy={scopeId}
+        describedBy={origin ? `${scopeId} ${originId}` : scopeId}
         onChange={(value) => {
           if (!isFurnitureTypeId(value)) return;
           updateChoice((current) => changeChoice(current, { furnitureType: value }));
           track('furniture_type_selected', { category: 'staging', furniture_type: value });
         }}
       />
+      {origin && (
+        <Text id={originId} size="sm" c="dimmed" mt={-8} aria-live="polite">
+          {origin}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -169,12 +203,12 @@ function CustomPrompt() {
 }
 
 /**
- * Auto Prompt (style + type → editable prompt) or Custom Prompt (spec §2). The style and type
- * choosers show in both modes: the room and the piece's size follow each photo's own even when
- * the prompt is the user's.
+ * Auto Prompt (style + type → editable prompt) or Custom Prompt (spec §2: a free-text prompt, so
+ * the style and type choosers are hidden; each photo keeps its own type for the piece's size).
  */
 export function PromptPanel() {
   const [mode, setMode] = useAtom(promptModeAtom);
+  useLastChoice();
   return (
     <Stack gap="md">
       <SegmentedControl
@@ -183,8 +217,14 @@ export function PromptPanel() {
         value={mode}
         onChange={(value) => setMode(value === 'custom' ? 'custom' : 'auto')}
       />
-      <PhotoChoice />
-      {mode === 'auto' ? <AutoPrompt /> : <CustomPrompt />}
+      {mode === 'auto' ? (
+        <>
+          <PhotoChoice />
+          <AutoPrompt />
+        </>
+      ) : (
+        <CustomPrompt />
+      )}
     </Stack>
   );
 }

@@ -429,12 +429,12 @@ describe('staging studio: each photo’s own style and type', () => {
     expect(screen.getByLabelText('Generated prompt')).toHaveValue(buildAutoPrompt('midcentury', 'dresser'));
   });
 
-  it('shows the choosers in Custom Prompt mode too, and sends the custom prompt with each photo’s own type', async () => {
+  it('sends the custom prompt with each photo’s own type, chosen before the chips were hidden', async () => {
     const { backend } = await renderStudio({ session: signedInSession(10) });
-    await userEvent.click(screen.getByText('Custom Prompt'));
-    await userEvent.type(screen.getByLabelText('Custom prompt'), 'a loft with brick walls');
     await upload(imageFile('a.jpg'));
     await userEvent.click(screen.getByRole('radio', { name: 'Desk' }));
+    await userEvent.click(screen.getByText('Custom Prompt'));
+    await userEvent.type(screen.getByLabelText('Custom prompt'), 'a loft with brick walls');
     await userEvent.click(screen.getByRole('button', { name: 'Generate Selected' }));
     await waitFor(() => expect(backend.stage).toHaveBeenCalled());
     expect(vi.mocked(backend.stage).mock.calls[0]![0]).toMatchObject({

@@ -3,6 +3,7 @@ import { useAtomValue, useStore } from 'jotai';
 import { useBackend } from '../../backend/BackendContext';
 import { useAuthStatus } from '../../backend/session';
 import { judgeAtom, markKey, previewingAtom } from './previewAtoms';
+import { suggestedTypesAtom } from './lastChoice';
 import { studioAtom } from './studioAtoms';
 import { suggestType } from './studioState';
 
@@ -40,6 +41,7 @@ export function usePreview(): void {
           outline: preview.outline,
         });
         const { suggestedType } = preview;
+        store.set(suggestedTypesAtom, (suggested) => ({ ...suggested, [id]: suggestedType }));
         if (suggestedType) store.set(studioAtom, (s) => suggestType(s, id, suggestedType));
       } catch (error) {
         console.warn('Staging preview unavailable', error);

@@ -15,6 +15,7 @@ import { AppProviders } from '../../../app/AppProviders';
 import type { StageImageRequest, StagingDriver } from '../../../backend/staging';
 import { createFakeBackend, fakeAuthUser, fakeMergedUser } from '../../../test-utils/fakeBackend';
 import { StagingStudio } from '../StagingStudio';
+import { saveLastChoice, type LastChoice } from '../lastChoice';
 
 let objectUrls = 0;
 // jsdom has no object URLs; the studio only needs distinct strings.
@@ -68,8 +69,16 @@ export const signedOutSession: StudioAccount = { user: null };
  * Renders the studio at / against a fake backend (in a memory router with stand-ins for the pages
  * it navigates to) and waits until the credits are known.
  */
-export async function renderStudio(options: { session: StudioAccount; backend?: TestStagingDriver }) {
+export async function renderStudio(options: {
+  session: StudioAccount;
+  backend?: TestStagingDriver;
+  /** The style and type the signed-in seller chose on an earlier visit. */
+  lastChoice?: LastChoice;
+}) {
   const { user } = options.session;
+  // The studio remembers the seller's last choice in localStorage: each test starts without another's.
+  localStorage.clear();
+  if (user && options.lastChoice) saveLastChoice(user.uid, options.lastChoice);
   const given = options.backend ?? createFakeStagingDriver(user?.creditsRemaining ?? 0);
   const staging: StagingDriver = { preview: previewAnswering(), ...given };
   const fake = createFakeBackend({ user: user ? fakeAuthUser({ uid: user.uid }) : null, merged: user, staging });
