@@ -74,6 +74,8 @@ export const MESSAGES = {
   notFound: 'Not found.',
   blobLinkRefused: 'This image link has expired or is not valid. Open the image again from your account.',
   fileTooLarge: 'The file is too large.',
+  photoTooLarge: (megabytes: number) =>
+    `This photo is larger than ${megabytes} MB, the most one staging takes. Please upload a smaller photo.`,
   tooManyFiles: 'Too many files were attached.',
   listingImagesTooLarge: 'These images add up to more than 30 MB. Please choose fewer or smaller photos.',
   imageFileRequired: 'Please attach an image file as imageFile.',

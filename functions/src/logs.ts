@@ -46,6 +46,12 @@ export const logs = {
   refundFailed(logger: Logger, fields: { uid: string; attemptId: string }, error: unknown) {
     logger.write('ERROR', 'refund after a staging failure failed', { ...fields, ...describeError(error) });
   },
+  progressNotRecorded(logger: Logger, fields: { uid: string; attemptId: string }, error: unknown) {
+    logger.write('WARNING', 'a staging phase could not be recorded; the staging goes on', {
+      ...fields,
+      ...describeError(error),
+    });
+  },
   sweepFailed(logger: Logger, error: unknown) {
     logger.write('ERROR', 'the sweep of abandoned stagings failed', describeError(error));
   },

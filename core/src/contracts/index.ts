@@ -4,6 +4,8 @@ export * from './account.js';
 export * from './stageForm.js';
 export * from './subjectHint.js';
 export * from './stagePreview.js';
+export * from './stagePhases.js';
+export * from './stageProgress.js';
 export * from './stage.js';
 export * from './itemForm.js';
 export * from './marketplace.js';

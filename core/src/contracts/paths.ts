@@ -4,6 +4,7 @@ export const API_PATHS = {
   imageEdits: '/api/image-edits',
   stage: '/api/stage',
   stagePreview: '/api/stage/preview',
+  stageProgress: '/api/stage/progress',
   marketplaceGetItems: '/api/marketplace-get-items',
   marketplaceGetItem: '/api/marketplace-get-item',
   marketplaceCreateItem: '/api/marketplace-create-item',

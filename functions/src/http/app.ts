@@ -22,6 +22,7 @@ import { errorHandler, sendError } from './errors.js';
 import { marketplaceRoutes } from './marketplaceRoutes.js';
 import { requestContext } from './requestContext.js';
 import { stageRoutes } from './stageRoutes.js';
+import { stageProgressRoutes } from './stageProgressRoutes.js';
 import { stripeWebhookRoutes } from './stripeWebhookRoutes.js';
 import { createFairUseGates } from './fairUseGates.js';
 import type { FairUseRules } from '../services/fairUse.js';
@@ -67,6 +68,7 @@ export function createApp(deps: AppDeps, areas: readonly ApiArea[] = ALL_API_ARE
     api.use(accountRoutes({ ...deps, fairUse }));
     api.use(marketplaceRoutes({ ...deps, fairUse }));
     api.use(checkoutRoutes(deps));
+    api.use(stageProgressRoutes(deps));
     api.use(stripeWebhookRoutes(deps));
   }
   if (areas.includes('staging')) api.use(stageRoutes({ ...deps, priceIds: deps.config.priceIds, fairUse }));

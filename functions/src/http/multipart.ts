@@ -13,6 +13,8 @@ export interface MultipartLimits {
   fileFields: readonly string[];
   maxFiles: number;
   maxFileBytes: number;
+  /** What a file over maxFileBytes is told; without it, the generic MESSAGES.fileTooLarge. */
+  fileTooLargeMessage?: string;
   /** All files together, with the message for going over. */
   maxTotal?: { bytes: number; message: string };
   maxFields?: number;
@@ -75,7 +77,9 @@ export function parseMultipart(req: Request, limits: MultipartLimits): Promise<M
           fail(new ServiceError('too-large', limits.maxTotal.message));
         if (!failure) chunks.push(chunk);
       });
-      stream.on('limit', () => fail(new ServiceError('too-large', MESSAGES.fileTooLarge)));
+      stream.on('limit', () =>
+        fail(new ServiceError('too-large', limits.fileTooLargeMessage ?? MESSAGES.fileTooLarge)),
+      );
       stream.on('close', () => {
         if (failure) return;
         const data = Buffer.concat(chunks);

@@ -3,7 +3,7 @@
  * retried POST /api/stage never pays twice. What a begin, a completion or a failure does is
  * decided by CreditRules from the record and the balance read inside the transaction.
  */
-import type { ImageEdit } from '@flipstage/core';
+import type { ImageEdit, StageProgress } from '@flipstage/core';
 import type { CreditDecision, CreditResult, LedgerPosting } from './ledger.js';
 
 /** inputUrl and outputUrl hold the files' blob paths (results recorded before held URLs). */
@@ -118,4 +118,11 @@ export interface StageStore {
   ): Promise<Array<{ uid: string; key: string; attemptId: string }>>;
   /** The completed result for a key, if any (used while waiting for an in-progress duplicate). */
   getStage(uid: string, key: string): Promise<{ status: 'pending' | 'completed'; result: StageResult | null } | null>;
+  /**
+   * Notes how far the key's attempt has got, where any instance can read it; nothing changes once
+   * the attempt no longer holds the key (completed, refunded or taken over).
+   */
+  recordStageProgress(input: { uid: string; key: string; attemptId: string; progress: StageProgress }): Promise<void>;
+  /** How far the key's staging has got: `done` once completed; null for a key the account does not hold. */
+  getStageProgress(uid: string, key: string): Promise<StageProgress | null>;
 }

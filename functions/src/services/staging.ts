@@ -30,6 +30,7 @@ import { checkedUpload, decoding } from './uploads.js';
 import { CREDIT_RULES } from './creditRules.js';
 import { DUPLICATE_POLL_MS, DUPLICATE_WAIT_MS, STAGE_DEADLINE_MS, STALE_STAGE_AFTER_MS } from './stagingTimes.js';
 import { stageResponse } from './imageEdits.js';
+import { progressRecorder } from './stageProgress.js';
 
 /** Where a staging result is stored; the edit id (a random UUID) makes the name unguessable. */
 export function stagedOutputPath(uid: string, editId: string): string {
@@ -200,8 +201,19 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
 
     let result: StageResult;
     let matched: string[] | undefined;
+    const progress = progressRecorder(store, { uid, key, attemptId }, (error) =>
+      logs.progressNotRecorded(logger, { uid, attemptId }, error),
+    );
     try {
-      const output = await stager.stage({ image, ...params, size, subject, deadline: Date.now() + STAGE_DEADLINE_MS });
+      const output = await stager.stage({
+        image,
+        ...params,
+        size,
+        subject,
+        deadline: Date.now() + STAGE_DEADLINE_MS,
+        onProgress: progress.stager,
+      });
+      progress.saving();
       matched = output.matched;
       const editId = randomUUID();
       const folder = `image-edits/${uid}/${editId}`;
@@ -212,6 +224,8 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
         blobs.put(inputPath, input.data, input.contentType),
         blobs.put(outputPath, output.jpeg, 'image/jpeg'),
       ]);
+      // A progress write still under way would race the completion for the key's record.
+      await progress.settled();
       result = await store.completeStage(
         {
           uid,

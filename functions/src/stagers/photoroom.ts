@@ -116,6 +116,9 @@ function errorFor(status: number, message: string): StagingError {
   return new StagingError('provider-rejected', MESSAGES.stagingRejected, { cause });
 }
 
+/** check (is it furniture, the upload re-encoded), then cutout (Photoroom's call: the piece cut out, the room drawn). */
+const PHOTOROOM_STEPS = 2;
+
 /** A try given less than this cannot upload a photo and wait for an AI background. */
 const MIN_TRY_MS = 5_000;
 
@@ -147,7 +150,9 @@ export function createPhotoroomStager(options: PhotoroomOptions): Stager {
       if (options.modelVersion) headers['pr-ai-background-model-version'] = options.modelVersion;
 
       const seed = photoroomSeed(input);
+      input.onProgress?.({ phase: 'check', step: 0, steps: PHOTOROOM_STEPS });
       const upload = await photoroomUpload(input.image, input.subject);
+      input.onProgress?.({ phase: 'cutout', step: 1, steps: PHOTOROOM_STEPS });
       let last = new FailedTry(new StagingError('provider-unavailable', MESSAGES.stagingUnavailable), null);
       // Every try and every wait fits in the caller's deadline; a try too short to succeed is not started.
       const remaining = () => (input.deadline ?? Infinity) - Date.now();

@@ -14,6 +14,9 @@ import { subjectView } from './viewpoint.js';
 export { LOCAL_ENGINE_NAME };
 export type { StagePhase };
 
+/** The engine's phases in the order they run: each lap ends one and starts the next. */
+const ENGINE_PHASES: readonly StagePhase[] = ['decode', 'classify', 'segment', 'matte', 'composite', 'encode'];
+
 export interface LocalStagerOptions {
   /** Called as each phase of a staging ends, with its milliseconds: `npm run bench:engine` reports the split. */
   onPhase?: (phase: StagePhase, ms: number) => void;
@@ -34,11 +37,17 @@ export function createLocalStager(options: LocalStagerOptions = {}): Stager {
     name: LOCAL_ENGINE_NAME,
     async stage(input: StageInput): Promise<StageOutput> {
       let last = performance.now();
+      const report = (done: number) => {
+        const phase = ENGINE_PHASES[done];
+        if (phase) input.onProgress?.({ phase, step: done, steps: ENGINE_PHASES.length });
+      };
       const lap = (phase: StagePhase) => {
         const now = performance.now();
         options.onPhase?.(phase, now - last);
         last = now;
+        report(ENGINE_PHASES.indexOf(phase) + 1);
       };
+      report(0);
       const [photo, plates] = await Promise.all([decodePhoto(input.image), loadPlates()]);
       lap('decode');
       const { classification, analysis } = await judgePhoto(photo, input.subject, lap);
