@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import {
   Box,
@@ -17,7 +17,7 @@ import { IconBuildingStore, IconDownload, IconRefresh, IconShare } from '@tabler
 import { useNavigate } from '@tanstack/react-router';
 import { downloadFileName, MESSAGES } from '@flipstage/core';
 import { studioAtom } from './studioAtoms';
-import { canTryAnotherRoom, processedImages, selectedImage, selectImage } from './studioState';
+import { canTryAnotherRoom, processedImages, selectedImage, selectImage, type StudioImage } from './studioState';
 import { track } from '../../analytics/track';
 import { useStudioSession } from './studioSession';
 import { CompareSlider } from './CompareSlider';
@@ -36,6 +36,8 @@ function PreviewPanel({
   picture,
   children,
   footer,
+  panelRef,
+  label,
 }: {
   title: string;
   /** The panel shows an image (rather than a spinner or a message) and may take its shape. */
@@ -43,9 +45,21 @@ function PreviewPanel({
   children: React.ReactNode;
   /** Below the picture: what belongs to it without being cut to the panel's height. */
   footer?: React.ReactNode;
+  /** Given, the panel is a named region the studio can move focus to. */
+  panelRef?: Ref<HTMLDivElement>;
+  label?: string;
 }) {
   return (
-    <Paper withBorder radius="md" p="xs">
+    <Paper
+      withBorder
+      radius="md"
+      p="xs"
+      ref={panelRef}
+      component={label ? 'section' : 'div'}
+      aria-label={label}
+      tabIndex={label ? -1 : undefined}
+      className={label ? classes.focusTarget : undefined}
+    >
       <Text fw={600} size="sm" mb={6}>
         {title}
       </Text>
@@ -66,6 +80,32 @@ function ErrorText({ children }: { children: string }) {
 }
 
 /**
+ * When the selected photo's staging finishes, brings its result into view (below the fold on a
+ * phone) and moves focus to it, so a screen reader announces the result where it appeared.
+ * Only the finish of a staging does this: selecting an already staged photo leaves the page alone.
+ */
+function useRevealResult(image: StudioImage | null) {
+  const staged = useRef<HTMLDivElement>(null);
+  const watched = useRef<{ id: string; status: StudioImage['status'] } | null>(null);
+  const id = image?.id ?? null;
+  const status = image?.status ?? null;
+  const ready = image?.outputUrl != null;
+
+  useEffect(() => {
+    const before = watched.current;
+    watched.current = id !== null && status !== null ? { id, status } : null;
+    const finished = before?.id === id && before.status === 'processing' && status === 'processed';
+    const panel = staged.current;
+    if (!finished || !ready || !panel) return;
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    panel.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'nearest' });
+    panel.focus({ preventScroll: true });
+  }, [id, status, ready]);
+
+  return staged;
+}
+
+/**
  * Step 3: the selected image before and after, its actions, the rooms it was staged in and the
  * processed images (spec §2).
  */
@@ -81,6 +121,7 @@ export function OutputPanel() {
   const matchedWords = useAtomValue(matchedWordsAtom);
   const image = selectedImage(studio);
   const processed = processedImages(studio);
+  const stagedPanel = useRevealResult(image);
   if (!image || studio.selectedIndex === null) return null;
 
   const n = studio.selectedIndex + 1;
@@ -119,6 +160,8 @@ export function OutputPanel() {
         </PreviewPanel>
         <PreviewPanel
           title="Staged"
+          panelRef={stagedPanel}
+          label={`Staged result for image ${n}`}
           picture={image.status !== 'processing' && !outputBroken && outputUrl !== null}
           footer={
             matched &&
@@ -165,6 +208,16 @@ export function OutputPanel() {
             >
               Download
             </Button>
+            {/* Another room costs a credit like Generate, so it waits for the balance like Generate does. */}
+            <Button
+              variant="outline"
+              leftSection={<IconRefresh size={18} aria-hidden />}
+              loading={image.status === 'processing'}
+              disabled={session.loading || !canTryAnotherRoom(image)}
+              onClick={() => void tryAnotherRoom()}
+            >
+              Try another room
+            </Button>
             <Button
               variant="outline"
               leftSection={<IconShare size={18} aria-hidden />}
@@ -178,16 +231,6 @@ export function OutputPanel() {
               onClick={() => void navigate({ to: '/marketplace', search: { image: outputUrl } })}
             >
               List on Marketplace
-            </Button>
-            {/* Another room costs a credit like Generate, so it waits for the balance like Generate does. */}
-            <Button
-              variant="outline"
-              leftSection={<IconRefresh size={18} aria-hidden />}
-              loading={image.status === 'processing'}
-              disabled={session.loading || !canTryAnotherRoom(image)}
-              onClick={() => void tryAnotherRoom()}
-            >
-              Try another room
             </Button>
           </Group>
           {downloadFailure && (
