@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 afterEach(() => cleanup());
@@ -37,3 +37,9 @@ Object.defineProperty(document, 'fonts', {
   configurable: true,
   value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
 });
+
+// jsdom has no Web Worker to read photos in: every photo reads as it is, within the limits. Tests
+// of the reading itself set their own answer (vi.mocked(preparePhoto)) or import the real one.
+vi.mock('../features/staging/prepare/preparePhoto', () => ({
+  preparePhoto: vi.fn(async (file: File) => ({ file, preview: null })),
+}));

@@ -4,8 +4,8 @@ import { Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { MESSAGES } from '@flipstage/core';
 import { useAddFiles } from './useAddFiles';
-import { heicConvertingAtom, studioMessageAtom, unreadableHeicAtom } from './studioAtoms';
-import { unreadableHeicMessage } from './heic/heicFiles';
+import { studioMessageAtom } from './studioAtoms';
+import { unreadableFilesAtom } from './prepare/prepareAtoms';
 
 // The drop zone library loads after the page, keeping it out of the home route's first load.
 const UploadDropzone = lazy(() => import('./UploadDropzone'));
@@ -38,13 +38,19 @@ function UploadPlaceholder() {
   );
 }
 
+function leftOut(names: readonly string[]): string {
+  const list = names.join(', ');
+  return names.length === 1
+    ? `${list} could not be opened in this browser, so it was left out.`
+    : `${list} could not be opened in this browser, so they were left out.`;
+}
+
 /**
  * What became of the files just dropped, right under the drop zone they were dropped on: none
- * were images, HEIC previews in progress, HEICs the browser cannot read.
+ * were images, or some could not be read (each photo's own card says "Preparing…" meanwhile).
  */
 function UploadStatus() {
-  const converting = useAtomValue(heicConvertingAtom);
-  const unreadable = useAtomValue(unreadableHeicAtom);
+  const unreadable = useAtomValue(unreadableFilesAtom);
   const message = useAtomValue(studioMessageAtom);
   return (
     <>
@@ -53,14 +59,9 @@ function UploadStatus() {
           {message}
         </Text>
       )}
-      {converting > 0 && (
-        <Text size="sm" c="dimmed" role="status">
-          Preparing {converting === 1 ? 'a HEIC photo' : `${converting} HEIC photos`} for preview…
-        </Text>
-      )}
       {unreadable.length > 0 && (
         <Text size="sm" c="red" role="alert">
-          {unreadableHeicMessage(unreadable)}
+          {MESSAGES.invalidImageSelected} {leftOut(unreadable)}
         </Text>
       )}
     </>

@@ -12,8 +12,10 @@ import {
   setImageChoice,
   type PromptSettings,
   type StagingChoice,
+  type StudioImage,
   type StudioState,
 } from './studioState';
+import { firstPreviewUrl } from './prepare/firstPreview';
 
 /** The studio's UI state. The home route uses the default store, so it survives a visit to /tips. */
 export const studioAtom = atom<StudioState>(EMPTY_STUDIO);
@@ -68,36 +70,19 @@ export const runningAtom = atom(0);
 type IdFactory = () => string;
 
 /**
- * Keeps the image files of a drop or pick (spec §5), adds them to the strip and reports the
- * no-valid-files message. Returns how many were added.
+ * Keeps the image files of a drop or pick (spec §5), adds them to the strip at once, still being
+ * prepared (prepare/), and reports the no-valid-files message. Returns the photos added.
  */
-export const addFilesAtom = atom(null, (get, set, files: readonly File[], createId: IdFactory): number => {
+export const addFilesAtom = atom(null, (get, set, files: readonly File[], createId: IdFactory): StudioImage[] => {
   const { files: kept, error } = filterImageFiles(files);
   set(studioMessageAtom, error);
-  if (kept.length === 0) return 0;
   const choice = get(currentChoiceAtom);
-  const added = kept.map((file) => newStudioImage(createId(), file, URL.createObjectURL(file), choice));
+  const added = kept.map((file) =>
+    newStudioImage(createId(), file, firstPreviewUrl(file), choice, { preparing: true }),
+  );
   set(studioAtom, addImages(get(studioAtom), added));
-  return added.length;
+  return added;
 });
-
-/** HEIC files whose preview is still being decoded; they join the strip once it is ready. */
-export const heicConvertingAtom = atom(0);
-/** Names of HEIC files the browser could not decode: kept out of the batch, named next to the upload area. */
-export const unreadableHeicAtom = atom<string[]>([]);
-
-/** Adds HEIC files with the displayable preview made for each; the file itself is what gets staged. */
-export const addConvertedFilesAtom = atom(
-  null,
-  (get, set, converted: readonly { file: File; preview: Blob }[], createId: IdFactory): number => {
-    const choice = get(currentChoiceAtom);
-    const added = converted.map(({ file, preview }) =>
-      newStudioImage(createId(), file, URL.createObjectURL(preview), choice),
-    );
-    set(studioAtom, addImages(get(studioAtom), added));
-    return added.length;
-  },
-);
 
 function releaseDropped(before: StudioState, after: StudioState): void {
   for (const gone of droppedImages(before, after)) URL.revokeObjectURL(gone.previewUrl);

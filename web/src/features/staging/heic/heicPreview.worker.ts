@@ -1,31 +1,36 @@
 /// <reference lib="webworker" />
 import { decodeHeicPixels } from './heicPixels';
+import { shrinkToJpeg } from '../prepare/shrink';
+import { withinLimits } from '../prepare/sizing';
+import { serveInWorker } from '../prepare/workerCalls';
 
-export interface PreviewRequest {
-  id: number;
+export interface HeicRequest {
   file: Blob;
+  /** For staging: also shrink the photo when it is above what the engine uses. */
+  forStaging: boolean;
 }
-export type PreviewReply = { id: number; blob: Blob } | { id: number; error: string };
+export interface HeicReply {
+  /** A JPEG the browser can show. */
+  preview: Blob;
+  /** The photo as a JPEG within the limits, or null when the HEIC itself can be sent. */
+  shrunk: Blob | null;
+}
 
 /** Large enough for the studio's panels and the before/after slider, small enough to encode fast. */
 const PREVIEW_LONG_SIDE = 1600;
 
-async function toPreview(file: Blob): Promise<Blob> {
+async function decode({ file, forStaging }: HeicRequest): Promise<HeicReply> {
   const { data, width, height } = await decodeHeicPixels(new Uint8Array(await file.arrayBuffer()));
   const full = new OffscreenCanvas(width, height);
   full.getContext('2d')!.putImageData(new ImageData(data, width, height), 0, 0);
   const scale = Math.min(1, PREVIEW_LONG_SIDE / Math.max(width, height));
   const preview = new OffscreenCanvas(Math.round(width * scale), Math.round(height * scale));
   preview.getContext('2d')!.drawImage(full, 0, 0, preview.width, preview.height);
-  return preview.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
+  const over = forStaging && !withinLimits({ width, height, bytes: file.size });
+  return {
+    preview: await preview.convertToBlob({ type: 'image/jpeg', quality: 0.9 }),
+    shrunk: over ? await shrinkToJpeg(full, { width, height }) : null,
+  };
 }
 
-self.onmessage = async ({ data }: MessageEvent<PreviewRequest>) => {
-  let reply: PreviewReply;
-  try {
-    reply = { id: data.id, blob: await toPreview(data.file) };
-  } catch (error) {
-    reply = { id: data.id, error: error instanceof Error ? error.message : String(error) };
-  }
-  self.postMessage(reply);
-};
+serveInWorker<HeicRequest, HeicReply>(self as DedicatedWorkerGlobalScope, decode);

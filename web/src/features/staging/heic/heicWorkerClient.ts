@@ -1,32 +1,17 @@
-import type { PreviewReply, PreviewRequest } from './heicPreview.worker';
-
-let worker: Worker | null = null;
-let nextId = 0;
-const pending = new Map<number, { resolve: (blob: Blob) => void; reject: (error: Error) => void }>();
+import type { HeicReply, HeicRequest } from './heicPreview.worker';
+import { workerCall } from '../prepare/workerCalls';
 
 /** Decoding a 12-megapixel HEIC takes about a second, so it runs off the main thread. */
-function previewWorker(): Worker {
-  if (worker) return worker;
-  worker = new Worker(new URL('./heicPreview.worker.ts', import.meta.url), { type: 'module' });
-  worker.onmessage = ({ data }: MessageEvent<PreviewReply>) => {
-    const request = pending.get(data.id);
-    pending.delete(data.id);
-    if (!request) return;
-    if ('blob' in data) request.resolve(data.blob);
-    else request.reject(new Error(data.error));
-  };
-  worker.onerror = (event) => {
-    for (const request of pending.values()) request.reject(new Error(event.message || 'HEIC preview worker failed'));
-    pending.clear();
-    worker = null;
-  };
-  return worker;
+const decodeInWorker = workerCall<HeicRequest, HeicReply>(
+  () => new Worker(new URL('./heicPreview.worker.ts', import.meta.url), { type: 'module' }),
+);
+
+/** A JPEG of the HEIC to show (the marketplace lists the HEIC itself). */
+export async function previewHeic(file: Blob): Promise<Blob> {
+  return (await decodeInWorker({ file, forStaging: false })).preview;
 }
 
-export function previewHeic(file: Blob): Promise<Blob> {
-  const id = ++nextId;
-  return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    previewWorker().postMessage({ id, file } satisfies PreviewRequest);
-  });
+/** A JPEG of the HEIC to show, and the photo shrunk when it is above what the engine uses. */
+export function prepareHeic(file: Blob): Promise<HeicReply> {
+  return decodeInWorker({ file, forStaging: true });
 }
