@@ -7,12 +7,17 @@ import {
   GithubAuthProvider,
   GoogleAuthProvider,
   isSignInWithEmailLink,
+  linkWithCredential,
+  linkWithPopup,
+  linkWithRedirect,
   onIdTokenChanged,
   reauthenticateWithCredential,
   reauthenticateWithPopup,
   sendEmailVerification,
   sendPasswordResetEmail,
   sendSignInLinkToEmail,
+  signInAnonymously,
+  signInWithCredential,
   signInWithEmailAndPassword,
   signInWithEmailLink,
   signInWithPopup,
@@ -22,10 +27,32 @@ import {
   updatePassword,
   verifyBeforeUpdateEmail,
   type Auth,
+  type AuthCredential,
   type AuthProvider,
   type User,
 } from 'firebase/auth';
-import type { AuthDriver, AuthUser, SocialProvider } from './types';
+import type { AuthDriver, AuthUser, SignUpOutcome, SocialProvider } from './types';
+
+const PROVIDER_CLASSES = {
+  google: GoogleAuthProvider,
+  facebook: FacebookAuthProvider,
+  twitter: TwitterAuthProvider,
+  github: GithubAuthProvider,
+} as const;
+
+/** The provider's credential a failed link carries, to sign in to the account that holds it. */
+function credentialFromError(provider: SocialProvider, error: unknown): AuthCredential | null {
+  return PROVIDER_CLASSES[provider].credentialFromError(
+    error as Parameters<typeof GoogleAuthProvider.credentialFromError>[0],
+  );
+}
+
+/** The email or the provider account is another user's already: linking cannot take it. */
+const TAKEN = new Set([
+  'auth/email-already-in-use',
+  'auth/credential-already-in-use',
+  'auth/account-exists-with-different-credential',
+]);
 
 function providerFor(provider: SocialProvider): AuthProvider {
   switch (provider) {
@@ -48,6 +75,7 @@ export function toAuthUser(user: User): AuthUser {
     photoURL: user.photoURL,
     emailVerified: user.emailVerified,
     providerIds: user.providerData.map((p) => p.providerId),
+    isAnonymous: user.isAnonymous,
     createdAt: timeOf(user.metadata.creationTime),
     lastSignInAt: timeOf(user.metadata.lastSignInTime),
   };
@@ -69,6 +97,17 @@ function requireUser(auth: Auth): User {
 }
 
 export function createFirebaseAuthDriver(auth: Auth): AuthDriver {
+  /** A visitor signing in with a provider keeps their uid; a provider account that exists is signed in to instead. */
+  async function linkVisitor(visitor: User, provider: SocialProvider): Promise<void> {
+    try {
+      await linkWithPopup(visitor, providerFor(provider));
+    } catch (error) {
+      const credential = TAKEN.has(errorCode(error) ?? '') ? credentialFromError(provider, error) : null;
+      if (!credential) throw error;
+      await signInWithCredential(auth, credential);
+    }
+  }
+
   async function refreshEmailVerified(): Promise<boolean> {
     const user = auth.currentUser;
     if (!user) return false;
@@ -83,20 +122,43 @@ export function createFirebaseAuthDriver(auth: Auth): AuthDriver {
     // Token changes include profile and email updates, so the session sees a fresh identity after them.
     onAuthStateChanged: (listener) => onIdTokenChanged(auth, (user) => listener(user ? toAuthUser(user) : null)),
     idToken: async (forceRefresh) => (auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null),
-    async signUp(email, password, verifyUrl) {
-      const { user } = await createUserWithEmailAndPassword(auth, email, password);
-      await sendEmailVerification(user, { url: verifyUrl });
+    async signUp(email, password, verifyUrl): Promise<SignUpOutcome> {
+      const visitor = auth.currentUser?.isAnonymous ? auth.currentUser : null;
+      if (!visitor) {
+        const { user } = await createUserWithEmailAndPassword(auth, email, password);
+        await sendEmailVerification(user, { url: verifyUrl });
+        return 'created';
+      }
+      try {
+        // The same uid: the free tries' results, on the server and in the studio, stay theirs.
+        const { user } = await linkWithCredential(visitor, EmailAuthProvider.credential(email, password));
+        await sendEmailVerification(user, { url: verifyUrl });
+        return 'linked';
+      } catch (error) {
+        if (!TAKEN.has(errorCode(error) ?? '')) throw error;
+        // Their account already: signing in to it is what they meant; a wrong password says the email is taken.
+        await signInWithEmailAndPassword(auth, email, password).catch(() => {
+          throw error;
+        });
+        return 'signed-in-existing';
+      }
+    },
+    async signInVisitor() {
+      if (!auth.currentUser) await signInAnonymously(auth);
     },
     async signIn(email, password) {
       await signInWithEmailAndPassword(auth, email, password);
     },
     async signInWithProvider(provider) {
+      const visitor = auth.currentUser?.isAnonymous ? auth.currentUser : null;
       try {
-        await signInWithPopup(auth, providerFor(provider));
+        if (!visitor) await signInWithPopup(auth, providerFor(provider));
+        else await linkVisitor(visitor, provider);
       } catch (error) {
         // Browsers that block popups still get a working sign-in through a full-page redirect.
-        if (errorCode(error) === 'auth/popup-blocked') await signInWithRedirect(auth, providerFor(provider));
-        else throw error;
+        if (errorCode(error) !== 'auth/popup-blocked') throw error;
+        if (visitor) await linkWithRedirect(visitor, providerFor(provider));
+        else await signInWithRedirect(auth, providerFor(provider));
       }
     },
     async sendSignInLink(email, continueUrl) {

@@ -3,7 +3,7 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { mergeUser, type MergedUser } from '@flipstage/core';
 import { useBackend } from './BackendContext';
-import { authStateAtom, mergeErrorAtom, type AuthStatus } from './authState';
+import { authStateAtom, mergeErrorAtom, visitStartAtom, type AuthState, type AuthStatus } from './authState';
 import { authIdentity, withProviders } from './accountIdentity';
 import { mergeDbUser } from './config';
 import { ApiError } from './http';
@@ -21,6 +21,57 @@ export function useAuthStatus(): AuthStatus {
 export function useAuthUser(): AuthUser | null {
   const state = useAtomValue(authStateAtom);
   return state.status === 'signedIn' ? state.user : null;
+}
+
+/** A signed-out visitor's anonymous session, once the studio has started one (spec §6's free tries). */
+export function useVisitor(): AuthUser | null {
+  const state = useAtomValue(authStateAtom);
+  return state.status === 'signedOut' ? (state.visitor ?? null) : null;
+}
+
+export const VISITOR_ACCOUNT_QUERY_KEY = ['visitorAccount'] as const;
+
+/** The visitor's account: made (with the free tries, once) by its first read, POST /api/account. */
+function useVisitorAccountQuery() {
+  const backend = useBackend();
+  const visitor = useVisitor();
+  return useQuery({
+    queryKey: [...VISITOR_ACCOUNT_QUERY_KEY, visitor?.uid ?? null],
+    queryFn: () => backend.account.ensureAccount(visitor!),
+    enabled: visitor !== null,
+    staleTime: Infinity,
+  });
+}
+
+/** The visitor's free tries left; null while signed in, before the visit starts, or while it loads. */
+export function useVisitorCredits(): number | null {
+  const visitor = useVisitor();
+  const { data, isError } = useVisitorAccountQuery();
+  if (!visitor) return null;
+  // An account the API would not make has no tries: Generate then offers the sign-up credits.
+  return data?.creditsRemaining ?? (isError ? 0 : null);
+}
+
+/**
+ * Starts a signed-out visitor's anonymous session (at their first photo: the preview and the
+ * staging need a token). Calls while one is starting share it; nothing happens when someone is
+ * signed in or the visit has started.
+ */
+export function useStartVisit(): () => Promise<void> {
+  const backend = useBackend();
+  const store = useStore();
+  return useCallback(async () => {
+    const state = store.get(authStateAtom);
+    if (state.status !== 'signedOut' || state.visitor || store.get(visitStartAtom) === 'starting') return;
+    store.set(visitStartAtom, 'starting');
+    try {
+      await backend.auth.signInVisitor();
+      store.set(visitStartAtom, 'idle');
+    } catch (error) {
+      console.warn('The free tries could not start', error);
+      store.set(visitStartAtom, 'failed');
+    }
+  }, [backend, store]);
 }
 
 /** Keyed by the identity fields the merged user falls back on, so a profile change refetches it. */
@@ -91,9 +142,10 @@ export function useRecordCreditsRemaining(): (creditsRemaining: number) => void 
   return useCallback(
     (creditsRemaining) => {
       const state = store.get(authStateAtom);
-      if (state.status !== 'signedIn') return;
+      const owner = state.status === 'signedIn' ? state.user : state.status === 'signedOut' ? state.visitor : undefined;
+      if (!owner) return;
       const filters = {
-        queryKey: [...MERGED_USER_QUERY_KEY, state.user.uid],
+        queryKey: [...(state.status === 'signedIn' ? MERGED_USER_QUERY_KEY : VISITOR_ACCOUNT_QUERY_KEY), owner.uid],
         predicate: (query: { state: { data: unknown } }) => query.state.data != null,
       };
       void queryClient.cancelQueries(filters);
@@ -124,8 +176,15 @@ export function useSessionSync(): void {
   useEffect(
     () =>
       backend.auth.onAuthStateChanged((next) => {
-        store.set(authStateAtom, next ? { status: 'signedIn', user: next } : { status: 'signedOut' });
-        if (!next) queryClient.removeQueries({ queryKey: MERGED_USER_QUERY_KEY });
+        // A visitor's anonymous session is signed out for the spec; signing up links it (a signed-in state).
+        const state: AuthState = !next
+          ? { status: 'signedOut' }
+          : next.isAnonymous
+            ? { status: 'signedOut', visitor: next }
+            : { status: 'signedIn', user: next };
+        store.set(authStateAtom, state);
+        if (state.status === 'signedOut') queryClient.removeQueries({ queryKey: MERGED_USER_QUERY_KEY });
+        if (state.status === 'signedIn') queryClient.removeQueries({ queryKey: VISITOR_ACCOUNT_QUERY_KEY });
       }),
     [backend, store, queryClient],
   );

@@ -21,7 +21,11 @@ export interface AuthUser {
   providerIds: string[];
   /** When the account was created and when it last signed in (ms since the epoch), as the SDK reports them. */
   createdAt: number | null;
-  lastSignInAt: number | null;
+  lastSignInAt: number | null; /**
+   * A signed-out visitor's anonymous session (the studio's free tries, spec §6): the app treats it
+   * as signed out; signing up links it, keeping the uid.
+   */
+  isAnonymous?: boolean;
 }
 
 export const SOCIAL_PROVIDERS = ['google', 'facebook', 'twitter', 'github'] as const;
@@ -29,13 +33,26 @@ export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 export type Unsubscribe = () => void;
 
+/**
+ * How a sign-up ended: a new account, a visitor's anonymous session linked to the new email (the
+ * uid and the studio's results stay), or, the email being taken, a sign-in to that account.
+ */
+export type SignUpOutcome = 'created' | 'linked' | 'signed-in-existing';
+
 /** Auth operations (Firebase Auth SDK in both modes; the emulator in local mode). */
 export interface AuthDriver {
   onAuthStateChanged(listener: (user: AuthUser | null) => void): Unsubscribe;
   /** The current ID token (the SDK renews it near expiry); forceRefresh gets a newly issued one. */
   idToken(forceRefresh?: boolean): Promise<string | null>;
-  signUp(email: string, password: string, verifyUrl: string): Promise<void>;
+  /**
+   * Signs up, linking a visitor's anonymous session when there is one. When the email already has
+   * an account and the password opens it, signs in to it instead ('signed-in-existing').
+   */
+  signUp(email: string, password: string, verifyUrl: string): Promise<SignUpOutcome>;
+  /** Starts a signed-out visitor's anonymous session, unless someone is signed in already. */
+  signInVisitor(): Promise<void>;
   signIn(email: string, password: string): Promise<void>;
+  /** A visitor's anonymous session is linked to the provider's account (or, if that exists, left for it). */
   signInWithProvider(provider: SocialProvider): Promise<void>;
   sendSignInLink(email: string, continueUrl: string): Promise<void>;
   isSignInLink(url: string): boolean;

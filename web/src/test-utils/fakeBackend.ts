@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { mergeUser, type MergedUser } from '@flipstage/core';
+import { mergeUser, TRIAL_CREDITS, type MergedUser } from '@flipstage/core';
 import type { MarketplaceDriver } from '../backend/marketplace';
 import type { StagingDriver } from '../backend/staging';
 import type { AuthUser, Backend } from '../backend/types';
@@ -69,7 +69,13 @@ export function createFakeBackend(
         return () => listeners.delete(listener);
       }),
       idToken: vi.fn(async () => (current ? 'fake-token' : null)),
-      signUp: vi.fn(async (email: string) => emitAuth(fakeAuthUser({ email, emailVerified: false }))),
+      signUp: vi.fn(async (email: string) => {
+        emitAuth(fakeAuthUser({ email, emailVerified: false }));
+        return 'created' as const;
+      }),
+      signInVisitor: vi.fn(async () => {
+        if (!current) emitAuth(fakeAuthUser({ uid: 'visitor-1', email: null, providerIds: [], isAnonymous: true }));
+      }),
       signIn: vi.fn(async (email: string) => emitAuth(fakeAuthUser({ email }))),
       signInWithProvider: vi.fn(async () => emitAuth(fakeAuthUser({ providerIds: ['google.com'] }))),
       sendSignInLink: vi.fn(async () => {}),
@@ -88,7 +94,12 @@ export function createFakeBackend(
     },
     account: {
       realtime: false,
-      ensureAccount: vi.fn(async () => merged ?? fakeMergedUser()),
+      // A visitor's anonymous session gets the free tries, as the API grants them.
+      ensureAccount: vi.fn(async (user: AuthUser) =>
+        user.isAnonymous
+          ? fakeMergedUser({ uid: user.uid, creditsRemaining: TRIAL_CREDITS })
+          : (merged ?? fakeMergedUser()),
+      ),
       readMergedUser: vi.fn(async () => merged),
       updateProfile: vi.fn(async () => {}),
       listImageEdits: vi.fn(async () => ({ data: [], nextCursor: null })),

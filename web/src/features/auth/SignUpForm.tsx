@@ -1,8 +1,9 @@
 import { Stack, Text } from '@mantine/core';
-import type { AuthFormValues } from '@flipstage/core';
+import { MESSAGES, type AuthFormValues } from '@flipstage/core';
 import { useBackend } from '../../backend/BackendContext';
 import { track } from '../../analytics/track';
 import { AnchorLink } from '../../app/links';
+import { notifySuccess } from '../../app/notify';
 import { rememberProvider } from './authStorage';
 import { useFinishSignIn } from './useFinishSignIn';
 import {
@@ -17,23 +18,34 @@ import {
   type AuthFormProps,
 } from './authFormParts';
 
-/** Sign up with a provider or email and password (spec §2, §5). */
+/**
+ * Sign up with a provider or email and password (spec §2, §5). A visitor who tried the studio
+ * signs up on their anonymous session (the driver links it), so their results stay theirs.
+ */
 export function SignUpForm({ next }: AuthFormProps) {
   const backend = useBackend();
   // In Firebase mode the sign-up credits wait for the confirmed email, which /auth/verify explains.
   const afterSignUp =
     backend.mode === 'firebase' ? `/auth/verify${next ? `?next=${encodeURIComponent(next)}` : ''}` : next;
   const finishSignIn = useFinishSignIn(afterSignUp);
+  const finishExistingSignIn = useFinishSignIn(next);
   const state = useAuthFormState('signup');
 
   async function submit(values: AuthFormValues) {
     state.showSuccess(null);
     track('auth_attempt', { category: 'auth', auth_type: 'signup', method: 'password' });
     try {
-      await backend.auth.signUp(values.email ?? '', values.pass ?? '', `${window.location.origin}/auth/verify`);
+      const outcome = await backend.auth.signUp(
+        values.email ?? '',
+        values.pass ?? '',
+        `${window.location.origin}/auth/verify`,
+      );
       rememberProvider('password');
       track('auth_success', { category: 'auth', auth_type: 'signup', method: 'password' });
-      await finishSignIn();
+      if (outcome !== 'signed-in-existing') return await finishSignIn();
+      // The email was taken and the password opened that account: signed in, not signed up.
+      await finishExistingSignIn();
+      notifySuccess(MESSAGES.emailTakenSignedIn);
     } catch (error) {
       state.fail(error);
     }

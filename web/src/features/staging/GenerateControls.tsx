@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconBulb, IconCoins, IconSparkles, IconWand } from '@tabler/icons-react';
-import { MESSAGES, generateAllLabel, generateSelectedLabel } from '@flipstage/core';
+import { MESSAGES, creditsCounterLabel, generateAllLabel, generateSelectedLabel } from '@flipstage/core';
 import { studioMessageAtom } from './studioAtoms';
 import { stageablePendingAtom } from './previewAtoms';
 import { useGeneration } from './useGeneration';
@@ -56,7 +56,7 @@ export function GenerateControls() {
           {generateAllLabel(stageable.length)}
         </Button>
         <Badge size="lg" variant="outline" leftSection={<IconCoins size={14} aria-hidden />} role="status">
-          {loadingAccount ? 'Credits: …' : `Credits: ${credits}`}
+          {loadingAccount ? 'Credits: …' : creditsCounterLabel(credits, session.status === 'signedIn')}
         </Badge>
         <ButtonLink to="/tips" variant="subtle" leftSection={<IconBulb size={18} aria-hidden />}>
           See Prompt Tips

@@ -10,7 +10,6 @@ import {
   imageFile,
   renderStudio,
   signedInSession,
-  signedOutSession,
 } from './testing/renderStudio';
 
 // The studio reports to analytics; the tests read what it reported.
@@ -142,14 +141,6 @@ describe('staging studio: prompts', () => {
 });
 
 describe('staging studio: Generate Selected', () => {
-  it('sends a signed-out visitor at 0 credits to sign-up', async () => {
-    const { router } = await renderStudio({ session: signedOutSession });
-    await upload(imageFile('a.jpg'));
-    expect(screen.getByRole('status')).toHaveTextContent('Credits: 0');
-    await userEvent.click(screen.getByRole('button', { name: 'Get Free Credits' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/signup'));
-  });
-
   it('asks for an image first', async () => {
     await renderStudio({ session: signedInSession(10) });
     await userEvent.click(screen.getByRole('button', { name: 'Generate Selected' }));

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { useBackend } from '../../backend/BackendContext';
-import { useAuthStatus } from '../../backend/session';
+import { useAuthStatus, useStartVisit, useVisitor } from '../../backend/session';
 import { judgeAtom, markKey, previewingAtom } from './previewAtoms';
 import { suggestedTypesAtom } from './lastChoice';
 import { studioAtom } from './studioAtoms';
@@ -13,12 +13,16 @@ const MARK_SETTLE_MS = 350;
 /**
  * Asks the engine about each photo when it is added and each time its mark changes: the outline
  * it would cut, whether it is furniture, which type it looks like. Nothing is charged. The preview
- * needs a signed-in seller; signed out, or when the server cannot answer, the studio works as before.
+ * needs a token: a signed-out visitor's first photo starts their anonymous session (the free tries,
+ * spec §6). When the server cannot answer, the studio works as before.
  */
 export function usePreview(): void {
   const backend = useBackend();
   const store = useStore();
-  const signedIn = useAuthStatus() === 'signedIn';
+  const status = useAuthStatus();
+  const visitor = useVisitor();
+  const startVisit = useStartVisit();
+  const identified = status === 'signedIn' || visitor !== null;
   const images = useAtomValue(studioAtom).images;
   // The mark each photo was (or is about to be) previewed with, so each mark is asked about once.
   const asked = useRef(new Map<string, string>());
@@ -57,7 +61,11 @@ export function usePreview(): void {
   );
 
   useEffect(() => {
-    if (!signedIn) return;
+    if (status === 'signedOut' && !visitor && images.length > 0) void startVisit();
+  }, [images.length, startVisit, status, visitor]);
+
+  useEffect(() => {
+    if (!identified) return;
     for (const image of images) {
       // Asked once the browser has the photo ready: the file being read is not yet what gets staged.
       if (image.preparing) continue;
@@ -70,7 +78,7 @@ export function usePreview(): void {
         setTimeout(() => void ask(image.id, mark), image.subject ? MARK_SETTLE_MS : 0),
       );
     }
-  }, [ask, images, signedIn]);
+  }, [ask, images, identified]);
 
   useEffect(() => {
     const pending = timers.current;
