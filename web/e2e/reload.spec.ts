@@ -1,0 +1,113 @@
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { signUp } from './support/accounts';
+
+const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
+
+interface StoredPhoto {
+  name: string;
+  style: string;
+  status: string;
+  rooms: number;
+  inFlight: boolean;
+}
+
+/**
+ * What the studio has written to this browser's IndexedDB so far. A reload drops a write still
+ * under way, as it would for a seller; the journeys wait for the write before they reload.
+ */
+function storedPhotos(page: Page): Promise<StoredPhoto[]> {
+  return page.evaluate(async () => {
+    const known = await indexedDB.databases();
+    if (!known.some((db) => db.name === 'flipstage-studio')) return [];
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('flipstage-studio');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const records = await new Promise<Record<string, never>[]>((resolve, reject) => {
+      const all = db.transaction('photos').objectStore('photos').getAll();
+      all.onsuccess = () => resolve(all.result);
+      all.onerror = () => reject(all.error);
+    });
+    db.close();
+    type Kept = {
+      position: number;
+      file: { name: string };
+      choice: { style: string };
+      status: string;
+      variations: unknown[];
+      attempt: unknown;
+    };
+    const kept = (records as unknown as Kept[]).sort((a, b) => a.position - b.position);
+    return kept.map((r) => ({
+      name: r.file.name,
+      style: r.choice.style,
+      status: r.status,
+      rooms: r.variations.length,
+      inFlight: r.attempt !== null,
+    }));
+  });
+}
+
+const credits = (page: Page) => page.getByRole('status').filter({ hasText: 'Credits:' });
+
+test('uploads, a result and a choice survive a reload, and Clear All leaves nothing to come back', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/');
+  await page.getByLabel('Upload furniture photos').setInputFiles([sample('dresser-blue.jpg'), sample('sofa-grey.jpg')]);
+  await page.getByRole('button', { name: 'Generate Selected' }).click();
+  await expect(page.getByText('Image 1 processed')).toBeAttached();
+  await page.getByRole('button', { name: 'Select image 2' }).click();
+  await page.getByRole('radiogroup', { name: 'Design style' }).getByText('Coastal', { exact: true }).click();
+  await expect
+    .poll(() => storedPhotos(page))
+    .toEqual([
+      { name: 'dresser-blue.jpg', style: expect.any(String), status: 'processed', rooms: 1, inFlight: false },
+      { name: 'sofa-grey.jpg', style: 'coastal', status: 'uploaded', rooms: 0, inFlight: false },
+    ]);
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Select image 2' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Coastal', exact: true })).toBeChecked();
+  await page.getByRole('button', { name: 'Select image 1' }).click();
+  const staged = page.getByRole('img', { name: 'Staged image 1' });
+  await expect(staged).toBeVisible();
+  // Shown from the copy kept in the browser, so it outlives the server's signed URL.
+  await expect(staged).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => staged.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Clear All' }).click();
+  await expect.poll(() => storedPhotos(page)).toEqual([]);
+  await page.reload();
+  await expect(credits(page)).toHaveText('Credits: 9');
+  await expect(page.getByRole('button', { name: 'Select image 1' })).toHaveCount(0);
+});
+
+test('a staging in flight at a reload comes back with its result, charged once', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/');
+  await expect(credits(page)).toHaveText('Credits: 10');
+  // The server stages and charges; the page never hears back before the reload.
+  let answered!: () => void;
+  const serverAnswered = new Promise<void>((resolve) => (answered = resolve));
+  await page.route('**/api/stage', async (route) => {
+    await route.fetch();
+    answered();
+  });
+  await page.getByLabel('Upload furniture photos').setInputFiles(sample('armchair-green.jpg'));
+  await page.getByRole('button', { name: 'Generate Selected' }).click();
+  await serverAnswered;
+  expect(await storedPhotos(page)).toEqual([
+    { name: 'armchair-green.jpg', style: expect.any(String), status: 'processing', rooms: 0, inFlight: true },
+  ]);
+
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.reload();
+  await expect(page.getByText('Image 1 processed')).toBeAttached();
+  await expect(page.getByRole('img', { name: 'Staged image 1' })).toBeVisible();
+  await expect(credits(page)).toHaveText('Credits: 9');
+  // The server's balance, not only the page's: the resent request was answered from the first.
+  await page.reload();
+  await expect(credits(page)).toHaveText('Credits: 9');
+});
