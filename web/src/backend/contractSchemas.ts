@@ -11,5 +11,6 @@ export {
   itemsPageSchema,
   mergedUserSchema,
   stagePreviewSchema,
+  stageProgressSchema,
   stageResponseSchema,
 } from '@flipstage/core';

@@ -10,6 +10,7 @@ import type {
   ItemsPage,
   MergedUser,
   StagePreview,
+  StageProgress,
   StageResponse,
 } from '@flipstage/core';
 
@@ -34,6 +35,7 @@ export const contracts = {
   imageEditsPage: contract<ImageEditsPage>((m) => m.imageEditsPageSchema),
   stageResponse: contract<StageResponse>((m) => m.stageResponseSchema),
   stagePreview: contract<StagePreview>((m) => m.stagePreviewSchema),
+  stageProgress: contract<StageProgress>((m) => m.stageProgressSchema),
   item: contract<Item>((m) => m.itemSchema),
   itemDetail: contract<ItemDetail>((m) => m.itemDetailSchema),
   itemsPage: contract<ItemsPage>((m) => m.itemsPageSchema),

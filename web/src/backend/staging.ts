@@ -3,14 +3,16 @@ import {
   formatSubjectHint,
   IDEMPOTENCY_HEADER,
   STAGE_FILE_FIELD,
+  STAGE_PROGRESS_KEY_PARAM,
   stageFormEntries,
   type StagePreview,
+  type StageProgress,
   type StageTextField,
   type StageRequestFields,
   type StageResponse,
   type SubjectHint,
 } from '@flipstage/core';
-import type { ApiFetch, ApiRetry } from './http';
+import { ApiError, type ApiFetch, type ApiRetry } from './http';
 import { contracts } from './contracts';
 
 export interface StageImageRequest extends StageRequestFields {
@@ -32,6 +34,12 @@ export interface StagingDriver {
    * furniture, the type it looks like. Signed in only; no credit is used.
    */
   preview(file: File, subject?: SubjectHint): Promise<StagePreview>;
+  /**
+   * How far the server has got with the staging sent with this Idempotency-Key; null while it
+   * has not arrived, or once it failed. Left out by a driver with no server to ask: the progress
+   * bar then counts finished photos only.
+   */
+  progress?(idempotencyKey: string): Promise<StageProgress | null>;
 }
 
 function multipart(file: File, entries: ReadonlyArray<readonly [StageTextField, string]>): FormData {
@@ -74,6 +82,14 @@ export function createHttpStagingDriver(fetchApi: ApiFetch): StagingDriver {
         schema: contracts.stagePreview,
         method: 'POST',
         form: multipart(file, subject ? [['subject', formatSubjectHint(subject)]] : []),
+      }),
+    progress: (idempotencyKey) =>
+      fetchApi<StageProgress>(
+        `${API_PATHS.stageProgress}?${new URLSearchParams({ [STAGE_PROGRESS_KEY_PARAM]: idempotencyKey })}`,
+        { schema: contracts.stageProgress },
+      ).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
       }),
   };
 }

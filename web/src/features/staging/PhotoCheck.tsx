@@ -7,6 +7,8 @@ import { studioAtom } from './studioAtoms';
 import { setSubject, type StudioImage } from './studioState';
 import { describeHint } from './markGeometry';
 import { markingHelpId } from './SubjectMarker';
+import { FailureNotice } from './FailureNotice';
+import { useGeneration } from './useGeneration';
 
 const VERDICT_TITLES: Record<Exclude<PreviewVerdict, 'ok'>, { title: string; color: string }> = {
   unsure: { title: 'Which piece should we stage?', color: 'yellow' },
@@ -15,8 +17,9 @@ const VERDICT_TITLES: Record<Exclude<PreviewVerdict, 'ok'>, { title: string; col
 };
 
 /**
- * Under the selected photo: marking the piece (a toggle and a clear button, the keyboard help)
- * and what the engine made of the photo, before a credit is spent or after a refusal.
+ * Under the selected photo: marking the piece (a toggle and a clear button, the keyboard help),
+ * what the engine made of the photo, before a credit is spent or after a refusal, and why its
+ * last staging failed, with a Retry where that can help.
  */
 export function PhotoCheck({ image }: { image: StudioImage }) {
   const judgement = currentJudgement(useAtomValue(judgementsAtom), image);
@@ -24,11 +27,15 @@ export function PhotoCheck({ image }: { image: StudioImage }) {
   const marking = useAtomValue(markingAtom).has(image.id);
   const setMarking = useSetAtom(setMarkingAtom);
   const setStudio = useSetAtom(studioAtom);
+  const imageNumber = useAtomValue(studioAtom).images.findIndex((img) => img.id === image.id) + 1;
+  const { retry } = useGeneration();
   const busy = image.status === 'processing';
   const said =
     judgement && judgement.verdict !== 'ok' && judgement.message
       ? { ...VERDICT_TITLES[judgement.verdict], message: judgement.message }
       : null;
+  // A refusal the engine explained became the verdict above (refusals.ts): said once, not twice.
+  const failure = !busy && image.failure && image.failure.message !== said?.message ? image.failure : null;
 
   return (
     <Stack gap="xs" mt="xs">
@@ -37,6 +44,7 @@ export function PhotoCheck({ image }: { image: StudioImage }) {
           {said.message}
         </Alert>
       )}
+      {failure && <FailureNotice failure={failure} imageNumber={imageNumber} onRetry={() => void retry(image.id)} />}
       <Group gap="xs">
         <Button
           size="xs"

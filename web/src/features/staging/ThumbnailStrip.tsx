@@ -14,7 +14,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconExclamationMark, IconPlus, IconTrash } from '@tabler/icons-react';
 import { findDesignStyle, findFurnitureType } from '@flipstage/core';
 import { clearAllAtom, removeImageAtom, studioAtom } from './studioAtoms';
 import { isPending, selectImage, type StudioImage } from './studioState';
@@ -28,10 +28,16 @@ function Thumbnail({ image, index, selected }: { image: StudioImage; index: numb
   const choiceId = useId();
   const n = index + 1;
   const judgements = useAtomValue(judgementsAtom);
-  const held = isPending(image) ? heldBack(currentJudgement(judgements, image), image) : null;
+  const failed = image.failure !== null && image.status !== 'processing';
+  const held = isPending(image) && !failed ? heldBack(currentJudgement(judgements, image), image) : null;
   return (
     <Stack gap={4} w={104} align="center">
-      <Box className={classes.thumb} data-status={image.status} data-selected={selected || undefined}>
+      <Box
+        className={classes.thumb}
+        data-status={image.status}
+        data-failed={failed || undefined}
+        data-selected={selected || undefined}
+      >
         <UnstyledButton
           className={classes.select}
           aria-label={`Select image ${n}`}
@@ -58,7 +64,13 @@ function Thumbnail({ image, index, selected }: { image: StudioImage; index: numb
             </VisuallyHidden>
           </Box>
         )}
-        {image.status === 'processed' && (
+        {failed && (
+          <ThemeIcon color="red" radius="xl" size="sm" className={classes.badge}>
+            <IconExclamationMark size={14} aria-hidden />
+            <VisuallyHidden>Image {n} failed</VisuallyHidden>
+          </ThemeIcon>
+        )}
+        {image.status === 'processed' && !failed && (
           <ThemeIcon color="green" radius="xl" size="sm" className={classes.badge}>
             <IconCheck size={14} aria-hidden />
             <VisuallyHidden>Image {n} processed</VisuallyHidden>
