@@ -11,15 +11,6 @@ async function uploadSamples(page: Page, ...names: string[]) {
   await page.getByLabel('Upload furniture photos').setInputFiles(names.map(sample));
 }
 
-test('a signed-out visitor can upload but is sent to sign up for free credits', async ({ page }) => {
-  await page.goto('/');
-  await uploadSamples(page, 'armchair-green.jpg');
-  await expect(page.getByRole('button', { name: 'Select image 1' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Credits:' })).toHaveText('Credits: 0');
-  await page.getByRole('button', { name: 'Get Free Credits' }).click();
-  await expect(page).toHaveURL(/\/auth\/signup$/);
-});
-
 test('a signed-in user stages one photo, downloads it, stages the rest and lists a result', async ({ page }) => {
   await signUp(page);
   await page.goto('/');
