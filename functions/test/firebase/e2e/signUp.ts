@@ -9,8 +9,13 @@ const PROJECT_ID = 'demo-flipstage';
 
 /** Fills and sends the sign-up form with a new email and password; returns the email. */
 export async function submitSignUp(page: Page): Promise<string> {
-  const email = `firebase-${randomUUID().slice(0, 12)}@example.com`;
   await page.goto('/auth/signup');
+  return submitSignUpOnPage(page);
+}
+
+/** The same, on the sign-up form already shown (reached from the studio, say). */
+export async function submitSignUpOnPage(page: Page): Promise<string> {
+  const email = `firebase-${randomUUID().slice(0, 12)}@example.com`;
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);
