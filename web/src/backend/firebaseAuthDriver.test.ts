@@ -102,3 +102,42 @@ describe('the Firebase auth driver and email confirmation (Auth emulator)', () =
     expect(await emailVerifiedClaim()).toBe(true);
   });
 });
+
+/** The claims of the session's current ID token. */
+async function claims(): Promise<{ user_id: string; email?: string; firebase: { sign_in_provider: string } }> {
+  const token = await driver.idToken();
+  return JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString());
+}
+
+describe('a signed-out visitor signing up (Auth emulator)', () => {
+  beforeEach(async () => {
+    await driver.signOut();
+    await driver.signInVisitor();
+  });
+
+  it('starts an anonymous session for the free tries', async () => {
+    expect((await claims()).firebase.sign_in_provider).toBe('anonymous');
+  });
+
+  it('links that session to the new email: the uid stays, now a password account', async () => {
+    const visitor = (await claims()).user_id;
+    const outcome = await driver.signUp(
+      `linked-${randomUUID().slice(0, 12)}@example.com`,
+      'secret-pass-2',
+      CONTINUE_URL,
+    );
+    expect(outcome).toBe('linked');
+    expect(await claims()).toMatchObject({ user_id: visitor, firebase: { sign_in_provider: 'password' } });
+  });
+
+  it('signs in to the account an email already has when the password opens it, and says so', async () => {
+    expect(await driver.signUp(email, 'secret-pass-1', CONTINUE_URL)).toBe('signed-in-existing');
+    expect((await claims()).email).toBe(email);
+  });
+
+  it('refuses a taken email whose password does not open it', async () => {
+    await expect(driver.signUp(email, 'another-pass-9', CONTINUE_URL)).rejects.toMatchObject({
+      code: 'auth/email-already-in-use',
+    });
+  });
+});
