@@ -45,4 +45,19 @@ describe('session', () => {
       await screen.findByText(MESSAGES.mergeDbUserError('Missing or insufficient permissions.')),
     ).toBeInTheDocument();
   });
+
+  it('keeps a visitor’s anonymous session signed out: Log in and Sign up, and guarded pages redirect', async () => {
+    const visitor = fakeAuthUser({ uid: 'visitor-1', email: null, providerIds: [], isAnonymous: true });
+    const { router } = renderApp('/dashboard', createFakeBackend({ user: visitor }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/signin'));
+    expect(screen.getAllByRole('link', { name: 'Sign up' }).length).toBeGreaterThan(0);
+  });
+
+  it('is signed in once the visitor’s session is linked, with the same uid', async () => {
+    const visitor = fakeAuthUser({ uid: 'visitor-1', email: null, providerIds: [], isAnonymous: true });
+    const backend = createFakeBackend({ user: visitor });
+    renderApp('/', backend);
+    act(() => backend.emitAuth(fakeAuthUser({ uid: 'visitor-1' })));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).toBeInTheDocument());
+  });
 });
