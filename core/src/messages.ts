@@ -131,8 +131,6 @@ export const MESSAGES = {
   invalidAddress: 'The address is not valid.',
 
   // Try before sign-up (issue 24)
-  trialsUsedOnNetwork:
-    'The free tries from this network are used up for today. Sign up to get your free credits and keep staging.',
   emailTakenSignedIn:
     'That email already has an account, so you are now signed in to it. Photos you staged before signing in stay in this browser only.',
 } as const;
