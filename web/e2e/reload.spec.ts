@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './support/accounts';
+import { holdStageAnswers } from './support/heldAnswers';
 
 const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
 
@@ -89,21 +90,16 @@ test('a staging in flight at a reload comes back with its result, charged once',
   await page.goto('/');
   await expect(credits(page)).toHaveText('Credits: 10');
   // The server stages and charges; the page never hears back before the reload.
-  let answered!: () => void;
-  const serverAnswered = new Promise<void>((resolve) => (answered = resolve));
-  await page.route('**/api/stage', async (route) => {
-    await route.fetch();
-    answered();
-  });
+  const held = await holdStageAnswers(page);
   await page.getByLabel('Upload furniture photos').setInputFiles(sample('armchair-green.jpg'));
   await page.getByRole('button', { name: 'Generate Selected' }).click();
-  await serverAnswered;
+  await held.serverStaged();
   expect(await storedPhotos(page)).toEqual([
     { name: 'armchair-green.jpg', style: expect.any(String), status: 'processing', rooms: 0, inFlight: true },
   ]);
 
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
   await page.reload();
+  await held.release();
   await expect(page.getByText('Image 1 processed')).toBeAttached();
   await expect(page.getByRole('img', { name: 'Staged image 1' })).toBeVisible();
   await expect(credits(page)).toHaveText('Credits: 9');

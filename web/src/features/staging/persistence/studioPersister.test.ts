@@ -29,7 +29,8 @@ function memoryDb() {
     async load(user) {
       const mine = [...photos.values()].filter((p) => p.user === user).sort((a, b) => a.position - b.position);
       const names = new Map<string, Blob>();
-      for (const [key, blob] of blobs) if (mine.some((p) => key.startsWith(`${p.id}|`))) names.set(key.split('|')[1]!, blob);
+      for (const [key, blob] of blobs)
+        if (mine.some((p) => key.startsWith(`${p.id}|`))) names.set(key.split('|')[1]!, blob);
       return { photos: mine, blobs: names, batch: batches.get(user) ?? null };
     },
     async write(changes) {
@@ -79,7 +80,13 @@ function setup(options: { failWrites?: boolean } = {}) {
   const fetchBlob = vi.fn(async (url: string) => new Blob([`room at ${url}`], { type: 'image/jpeg' }));
   const onWriteFailed = vi.fn();
   const onRestored = vi.fn();
-  const persister = createStudioPersister({ store, db: Promise.resolve(memory.db), fetchBlob, onWriteFailed, onRestored });
+  const persister = createStudioPersister({
+    store,
+    db: Promise.resolve(memory.db),
+    fetchBlob,
+    onWriteFailed,
+    onRestored,
+  });
   for (const atom of [studioAtom, promptModeAtom, customPromptAtom, matchedWordsAtom]) {
     store.sub(atom, () => persister.changed());
   }
