@@ -10,6 +10,7 @@ import { runPool } from './pool.js';
 import type { Progress } from './progress.js';
 import { refusalCode, type RefusalCode } from './refusals.js';
 import { CONTENT_TYPES } from './sniff.js';
+import { fitForUpload } from './shrink.js';
 import { nextAttempt, type StateFile } from './stateFile.js';
 import type { StopReason, StopSwitch } from './stopSwitch.js';
 
@@ -78,10 +79,18 @@ export async function stageBatch(
       attempt = nextAttempt(deps.state.get(fingerprint), settings.force);
       await deps.state.set(fingerprint, { ...base, attempt, status: 'in-flight' });
 
-      const upload: StageUpload = {
+      // The key and the state file know the photo by its own bytes, whatever size goes out.
+      const photo = await fitForUpload({
         bytes,
         filename: basename(image.path),
         contentType: CONTENT_TYPES[image.kind],
+      });
+      if (photo.shrunk)
+        deps.progress.note(`${image.display}: ${photo.shrunk.from} shrunk to ${photo.shrunk.to} before upload`);
+      const upload: StageUpload = {
+        bytes: photo.bytes,
+        filename: photo.filename,
+        contentType: photo.contentType,
         fields: { prompt: choice.prompt, style: choice.style, furnitureType: choice.furnitureType, mode: choice.mode },
         hd: choice.hd,
         idempotencyKey: idempotencyKey(contentHash, choice, attempt),

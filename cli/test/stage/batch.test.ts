@@ -2,10 +2,12 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { MESSAGES, type StageResponse } from '@flipstage/core';
 import type { StageUpload } from '../../src/api/apiClient.js';
 import { ApiError, NetworkError } from '../../src/api/apiError.js';
 import { stageBatch, type BatchClient } from '../../src/stage/batch.js';
+import { idempotencyKey, sha256Hex } from '../../src/stage/idempotency.js';
 import { assignOutputs } from '../../src/stage/outputs.js';
 import type { Progress } from '../../src/stage/progress.js';
 import { StateFile } from '../../src/stage/stateFile.js';
@@ -109,6 +111,18 @@ describe('stageBatch', () => {
       { client, state: await StateFile.open(outDir), progress: quiet, stop: new StopSwitch() },
     );
     expect(client.uploads.map((upload) => upload.subject)).toEqual([subject]);
+  });
+
+  it('sends a camera file above the engine’s size shrunk, keyed by its own bytes', async () => {
+    const camera = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#7a6' } })
+      .jpeg()
+      .toBuffer();
+    await writeFile(join(dir, 'a.jpg'), camera);
+    const client = new ScriptedClient(ok);
+    await run(client);
+    const sent = client.uploads.find((upload) => upload.filename === 'a.jpg')!;
+    expect(await sharp(sent.bytes).metadata()).toMatchObject({ width: 4096, height: 2731 });
+    expect(sent.idempotencyKey).toBe(idempotencyKey(sha256Hex(camera), choice, 1));
   });
 
   it('skips a photo the server is unsure about, uncharged, as one to mark rather than a failure', async () => {
