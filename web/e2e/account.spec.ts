@@ -55,7 +55,10 @@ test('a wrong password is explained in the form', async ({ page }) => {
   await page.goto('/auth/signin');
   await submitSignIn(page, email, 'not-the-password');
   await expect(
-    page.getByRole('alert').filter({ hasText: 'The email or password is incorrect.' }).first(),
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'That password is incorrect. Try again, or reset it with Forgot password?' })
+      .first(),
   ).toBeVisible();
 });
 

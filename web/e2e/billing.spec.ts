@@ -10,15 +10,19 @@ test('subscribing through checkout adds the plan credits, and the portal cancels
   await expect(page.getByRole('heading', { name: 'FlipStage Flipper' })).toBeVisible();
   await page.getByRole('button', { name: 'Start trial' }).click();
 
-  await expect(page).toHaveURL(/\/dashboard\?paid=true$/);
   // A trial charges nothing, so the page does not call it a payment.
-  await expect(page.getByRole('status').filter({ hasText: 'Your free trial has started' })).toContainText(
-    'Nothing has been charged today.',
-  );
+  const notice = page.getByRole('status').filter({ hasText: 'Your free trial has started' });
+  await expect(notice).toContainText('Nothing has been charged today.');
+  // The notice is the checkout's one-time receipt: shown, then taken off the address.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(notice).toBeVisible();
   await expect(page.getByText('Payment successful!')).toHaveCount(0);
   await expect(page.getByTestId('credits-remaining')).toHaveText('60');
   await expect(page.getByTestId('plan-name')).toHaveText('Flipper');
   await expect(page.getByText('Free trial', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('plan-name')).toHaveText('Flipper');
+  await expect(notice).toHaveCount(0);
 
   await page.goto('/settings/billing');
   await expect(page.getByRole('heading', { name: 'Flipper' })).toBeVisible();
@@ -38,8 +42,8 @@ async function subscribe(page: Page) {
   await page.goto('/pricing');
   await page.getByRole('button', { name: 'Choose Flipper' }).click();
   await page.getByRole('button', { name: 'Start trial' }).click();
-  await expect(page).toHaveURL(/\/dashboard\?paid=true$/);
   await expect(page.getByTestId('plan-name')).toHaveText('Flipper');
+  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 test('Back from the billing portal returns to the page before the Billing tab, which does not reopen it', async ({
@@ -87,4 +91,29 @@ test('a signed-out visitor who picks a plan signs up first and then reaches chec
   await page.getByLabel('Confirm password').fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('heading', { name: 'FlipStage Base' })).toBeVisible();
+});
+
+test('a checkout cancelled at the payment page says so once, and that nothing was charged', async ({ page }) => {
+  await signUp(page);
+  // Signed in, the top bar leads back to the dashboard from anywhere.
+  await page.goto('/pricing');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: 'Choose Flipper' }).click();
+  await expect(page.getByRole('heading', { name: 'FlipStage Flipper' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  const notice = page.getByRole('status').filter({ hasText: 'Checkout cancelled' });
+  await expect(notice).toContainText('Checkout was cancelled. Nothing was charged, and your plan is as it was.');
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(notice).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Choose Flipper' })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('plan-name')).toHaveText('No active plan');
+  await expect(page.getByTestId('credits-remaining')).toHaveText('10');
 });

@@ -1,8 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { latestOobCode, signOut, signUp, submitSignIn, uniqueEmail } from './support/accounts';
 import { seriousViolations } from './support/axe';
 
 const RESET_SENT = 'Password reset email sent';
+const WRONG_PASSWORD = 'That password is incorrect. Try again, or reset it with Forgot password?';
+
+/** The toasts on screen (Mantine's notifications), apart from the alerts inside the page. */
+function toasts(page: Page) {
+  return page.locator('.mantine-Notifications-root').getByRole('alert');
+}
 
 // Issue 15, problem 8: the messages a seller met in the wrong words or the wrong place.
 
@@ -33,8 +39,9 @@ test("a new account is welcomed, and a failed sign-in's toast is gone once the n
 
   await page.goto('/auth/signin');
   await submitSignIn(page, email, 'not-the-password-1');
-  const toast = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
-  await expect(toast).toContainText('The email or password is incorrect.');
+  const toast = toasts(page);
+  await expect(toast).toHaveCount(1);
+  await expect(toast).toHaveText(WRONG_PASSWORD);
 
   await submitSignIn(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -65,4 +72,22 @@ test('a drop with no image is refused right under the drop zone, not below the s
   expect(gap).toBeGreaterThanOrEqual(0);
   expect(gap).toBeLessThan(24);
   expect(await seriousViolations(page, '#studio')).toEqual([]);
+});
+
+test('a wrong password says so, in one toast at a time, and the toast stays on its page', async ({ page }) => {
+  const email = await signUp(page);
+  await signOut(page);
+  await page.goto('/auth/signin');
+  for (const attempt of ['not-the-password-1', 'not-the-password-2']) {
+    await submitSignIn(page, email, attempt);
+    // The one before fades out as the new one comes: one toast once it has gone.
+    await expect(toasts(page)).toHaveCount(1);
+    await expect(toasts(page)).toHaveText(WRONG_PASSWORD);
+    await expect(page.locator('form').getByRole('alert')).toHaveText(WRONG_PASSWORD);
+  }
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/auth\/forgotpass/);
+  await expect(toasts(page)).toHaveCount(0);
 });

@@ -29,6 +29,17 @@ test('on a phone the studio previews and the before/after slider fill the width'
   await page.getByLabel('Upload furniture photos').setInputFiles(sample('dresser-blue.jpg'));
   await page.getByRole('button', { name: 'Generate Selected' }).click();
   await expect(page.getByText('Image 1 processed')).toBeAttached();
+  // The result is below the controls on a phone: it comes into view, and focus moves to it.
+  const result = page.getByRole('region', { name: 'Staged result for image 1' });
+  await expect(result).toBeFocused();
+  await expect(page.getByRole('img', { name: 'Staged image 1' })).toBeInViewport();
+  const ready = testInfo.outputPath('studio-phone-result.png');
+  await page.screenshot({ path: ready });
+  await testInfo.attach('studio-phone-result', { path: ready, contentType: 'image/png' });
+  // Another room is offered right beside Download.
+  await expect(page.getByRole('button', { name: 'Download' }).locator('xpath=following-sibling::*[1]')).toHaveText(
+    'Try another room',
+  );
 
   for (const name of ['Original photo 1', 'Staged image 1']) {
     const image = page.getByRole('img', { name, exact: true });

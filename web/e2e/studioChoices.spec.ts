@@ -153,3 +153,47 @@ test('the keyboard reaches Generate in a few tab stops, and the arrow keys chang
   expect(await editShownFor(page, edits, 1)).toMatchObject({ style: 'midcentury', furniture_type: 'dresser' });
   await expectNoSeriousViolations(page);
 });
+
+// The samples are drawn pieces the classifier names nothing in; this one is a real photo of a sofa.
+const REAL_SOFA = fileURLToPath(
+  new URL('../../functions/test/fixtures/classifier/home/sofa-rf100-val_000006.jpg', import.meta.url),
+);
+
+test('each photo starts with the type the engine suggests, else the seller’s last, in last visit’s style', async ({
+  page,
+}) => {
+  await signUp(page);
+  await page.goto('/');
+  await choose(page, 'Design style', 'Farmhouse');
+  await choose(page, 'Furniture type', 'Bed');
+  // The next visit, on the same browser, starts from that style and type.
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Farmhouse', exact: true })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Bed', exact: true })).toBeChecked();
+
+  await page.getByLabel('Upload furniture photos').setInputFiles([sample('sofa-grey.jpg'), REAL_SOFA]);
+  await expect(
+    page.getByText(
+      'The photo did not say which type this is, so it keeps your last type, Bed. Choose another if that is wrong.',
+    ),
+  ).toBeVisible();
+  await expect(thumbnailCaption(page, 1)).toContainText('BedFarmhouse');
+  await page.getByRole('button', { name: 'Select image 2' }).click();
+  await expect(
+    page.getByText('Sofa/Couch was suggested from the photo. Choose another type if that is wrong.'),
+  ).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Sofa/Couch', exact: true })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Farmhouse', exact: true })).toBeChecked();
+  await expect(thumbnailCaption(page, 2)).toContainText('Sofa/CouchFarmhouse');
+  // The seller overrules the engine.
+  await choose(page, 'Furniture type', 'Coffee Table');
+  await expect(thumbnailCaption(page, 2)).toContainText('Coffee TableFarmhouse');
+  await expect(page.getByText(/was suggested from the photo/)).toHaveCount(0);
+
+  // Custom Prompt: the prompt box only.
+  await page.getByText('Custom Prompt', { exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Custom prompt' })).toBeVisible();
+  await expect(page.getByRole('radiogroup', { name: 'Design style' })).toHaveCount(0);
+  await expect(page.getByRole('radiogroup', { name: 'Furniture type' })).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+});

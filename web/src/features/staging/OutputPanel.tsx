@@ -79,6 +79,9 @@ function ErrorText({ children }: { children: string }) {
   );
 }
 
+/** The top bar's height (NavBar.module.css): it stays over the page as it scrolls. */
+const STICKY_HEADER_PX = 64;
+
 /**
  * When the selected photo's staging finishes, brings its result into view (below the fold on a
  * phone) and moves focus to it, so a screen reader announces the result where it appeared.
@@ -97,8 +100,13 @@ function useRevealResult(image: StudioImage | null) {
     const finished = before?.id === id && before.status === 'processing' && status === 'processed';
     const panel = staged.current;
     if (!finished || !ready || !panel) return;
-    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    panel.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'nearest' });
+    // A result already wholly on screen stays put; otherwise its panel comes to the top, so the
+    // picture, which may still be loading, grows into the screen rather than below it.
+    const { top, bottom } = panel.getBoundingClientRect();
+    if (top < STICKY_HEADER_PX || bottom > window.innerHeight) {
+      const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      panel.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+    }
     panel.focus({ preventScroll: true });
   }, [id, status, ready]);
 
