@@ -195,8 +195,8 @@ describe('whose studio it is', () => {
     expect(ownerOf({ status: 'signedIn', user: user({}) })).toEqual({ key: 'uid-1', visitor: false });
   });
 
-  it('is the uid of an anonymous user, who is still a visitor', () => {
-    const anonymous = user({ uid: 'anon-1', email: null, providerIds: [] });
-    expect(ownerOf({ status: 'signedIn', user: anonymous })).toEqual({ key: 'anon-1', visitor: true });
+  it('is the uid of a visitor’s anonymous session, who is still a visitor', () => {
+    const anonymous = user({ uid: 'anon-1', email: null, providerIds: [], isAnonymous: true });
+    expect(ownerOf({ status: 'signedOut', visitor: anonymous })).toEqual({ key: 'anon-1', visitor: true });
   });
 });

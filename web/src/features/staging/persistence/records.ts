@@ -192,10 +192,12 @@ export interface StudioOwner {
   visitor: boolean;
 }
 
-/** The owner of the studio for an auth state. An anonymous user has no provider and no address. */
+/**
+ * The owner of the studio for an auth state. A visitor's anonymous session (their free tries) has
+ * a uid of its own; a visitor without one yet is SIGNED_OUT_KEY.
+ */
 export function ownerOf(auth: AuthState): StudioOwner | null {
   if (auth.status === 'unknown') return null;
-  if (auth.status === 'signedOut') return { key: SIGNED_OUT_KEY, visitor: true };
-  const { uid, providerIds, email } = auth.user;
-  return { key: uid, visitor: providerIds.length === 0 && email === null };
+  if (auth.status === 'signedOut') return { key: auth.visitor?.uid ?? SIGNED_OUT_KEY, visitor: true };
+  return { key: auth.user.uid, visitor: auth.user.isAnonymous === true };
 }
