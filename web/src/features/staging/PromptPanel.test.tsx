@@ -90,6 +90,24 @@ describe('the furniture type a photo starts with', () => {
     expect(screen.getByRole('radio', { name: 'Sofa/Couch' })).toBeChecked();
   });
 
+  it('starts a photo added later from the seller’s last type, not the engine’s guess for the photo on show', async () => {
+    const preview = vi.fn(async (file: File) => ({
+      ...OK_PREVIEW,
+      suggestedType: file.name === 'chair.jpg' ? ('chair' as const) : null,
+    }));
+    await renderStudio({
+      session: signedInSession(10),
+      backend: { ...createFakeStagingDriver(10), preview },
+      lastChoice: { style: 'modern', furnitureType: 'bed' },
+    });
+    await userEvent.upload(screen.getByLabelText('Upload furniture photos'), [imageFile('chair.jpg')]);
+    await screen.findByText(/Accent Chair was suggested from the photo/);
+    await userEvent.upload(screen.getByLabelText('Add more furniture photos'), [imageFile('plain.jpg')]);
+    await userEvent.click(screen.getByRole('button', { name: 'Select image 2' }));
+    expect(await screen.findByText(/so it keeps your last type, Bed\./)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Bed' })).toBeChecked();
+  });
+
   it('says nothing about where the type came from once the seller picks one', async () => {
     const preview = previewAnswering({ ...OK_PREVIEW, suggestedType: 'chair' });
     await renderStudio({ session: signedInSession(10), backend: { ...createFakeStagingDriver(10), preview } });

@@ -34,7 +34,7 @@ export const defaultChoiceAtom = atom<StagingChoice>({
   editedPrompt: null,
 });
 
-/** The choice on show: the selected photo's, else the default. New uploads start from it. */
+/** The choice on show: the selected photo's, else the default. New uploads start from the default. */
 export const currentChoiceAtom = atom(
   (get): StagingChoice => selectedImage(get(studioAtom))?.choice ?? get(defaultChoiceAtom),
 );
@@ -76,7 +76,8 @@ type IdFactory = () => string;
 export const addFilesAtom = atom(null, (get, set, files: readonly File[], createId: IdFactory): StudioImage[] => {
   const { files: kept, error } = filterImageFiles(files);
   set(studioMessageAtom, error);
-  const choice = get(currentChoiceAtom);
+  // The seller's last choice, not the selected photo's: that may be the engine's guess for it.
+  const choice = get(defaultChoiceAtom);
   const added = kept.map((file) =>
     newStudioImage(createId(), file, firstPreviewUrl(file), choice, { preparing: true }),
   );
