@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { signUp } from './support/accounts';
+import { signOut, signUp, submitSignIn } from './support/accounts';
 import { holdStageAnswers } from './support/heldAnswers';
 
 const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
@@ -106,4 +106,30 @@ test('a staging in flight at a reload comes back with its result, charged once',
   // The server's balance, not only the page's: the resent request was answered from the first.
   await page.reload();
   await expect(credits(page)).toHaveText('Credits: 9');
+});
+
+test('each user finds only their own photos: signing out and in as someone else swaps the studio', async ({ page }) => {
+  const thumbnails = page.getByRole('list', { name: 'Uploaded images' }).getByRole('button', { name: /^Select image/ });
+  const first = await signUp(page);
+  await page.goto('/');
+  await page.getByLabel('Upload furniture photos').setInputFiles(sample('dresser-blue.jpg'));
+  await expect.poll(async () => (await storedPhotos(page)).map((p) => p.name)).toEqual(['dresser-blue.jpg']);
+
+  await signOut(page);
+  await expect(thumbnails).toHaveCount(0);
+
+  await signUp(page);
+  await page.goto('/');
+  await expect(credits(page)).toHaveText('Credits: 10');
+  await expect(thumbnails).toHaveCount(0);
+  await page.getByLabel('Upload furniture photos').setInputFiles([sample('sofa-grey.jpg'), sample('desk-white.jpg')]);
+  await expect.poll(async () => (await storedPhotos(page)).length).toBe(3);
+  await signOut(page);
+
+  await page.getByRole('link', { name: 'Log in' }).click();
+  await submitSignIn(page, first);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/');
+  await expect(thumbnails).toHaveCount(1);
+  await expect(page.getByRole('img', { name: 'Original photo 1' })).toBeVisible();
 });
