@@ -18,6 +18,7 @@ import {
 import { SIGNED_OUT_KEY, type BatchRecord, type PhotoRecord, type StudioOwner } from './records';
 import type { StudioDb, StudioWrite } from './studioDb';
 import { createStudioPersister, WRITE_DEBOUNCE_MS } from './studioPersister';
+import { serverUrlOfAtom } from './roomUrls';
 
 /** The StudioDb contract over plain maps: what IndexedDB keeps, without a browser. */
 function memoryDb() {
@@ -205,6 +206,26 @@ describe('restoring and switching users', () => {
     expect(store.get(promptModeAtom)).toBe('custom');
     expect(store.get(customPromptAtom)).toBe('a bright loft');
     expect(onRestored).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a restored room from its stored copy, and knows the server URL it stands for', async () => {
+    const first = setup();
+    first.persister.switchOwner(SELLER, null);
+    first.store.set(studioAtom, (s) => markProcessed(addImages(s, [photo('a')]), 'a', 'https://host/out-1.jpg'));
+    await first.written();
+    const store = createStore();
+    const reloaded = createStudioPersister({
+      store,
+      db: Promise.resolve(first.memory.db),
+      fetchBlob: vi.fn(),
+      onWriteFailed: vi.fn(),
+      onRestored: vi.fn(),
+    });
+    reloaded.switchOwner(SELLER, null);
+    await reloaded.settled();
+    const shown = store.get(studioAtom).images[0]!.outputUrl!;
+    expect(shown).toMatch(/^blob:restored-/);
+    expect(store.get(serverUrlOfAtom)(shown)).toBe('https://host/out-1.jpg');
   });
 
   it('clears another user’s photos from the screen at once and shows only the new user’s', async () => {

@@ -23,6 +23,7 @@ import {
   type StudioOwner,
 } from './records';
 import type { StoredStudio, StudioDb, StudioWrite } from './studioDb';
+import { restoredRoomUrlsAtom } from './roomUrls';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -181,11 +182,15 @@ export function createStudioPersister(deps: PersisterDeps): StudioPersister {
     const current = store.get(studioAtom);
     const onScreen = new Set(current.images.map((img) => img.id));
     const matched: Record<string, string[]> = {};
+    const serverUrls: Record<string, string> = {};
     const images = stored.photos.flatMap((record) => {
       if (onScreen.has(record.id)) return [];
       const restored = restorePhoto(record, stored.blobs, (blob) => URL.createObjectURL(blob));
       if (!restored) return [];
-      restored.rooms.forEach((source, url) => rooms.set(url, source));
+      restored.rooms.forEach((source, url) => {
+        rooms.set(url, source);
+        serverUrls[url] = source.url;
+      });
       Object.assign(matched, restored.matched);
       saved.set(record.id, { record, json: JSON.stringify(record), shown: restored.image.variations });
       fileNames.set(restored.image.file, record.file.blob);
@@ -193,6 +198,7 @@ export function createStudioPersister(deps: PersisterDeps): StudioPersister {
       return [restored.image];
     });
     store.set(matchedWordsAtom, (words) => ({ ...words, ...matched }));
+    store.set(restoredRoomUrlsAtom, (urls) => ({ ...urls, ...serverUrls }));
     // Nothing on screen yet: the batch's prompt comes back with its photos.
     if (current.images.length === 0 && stored.batch) {
       store.set(promptModeAtom, stored.batch.promptMode);
