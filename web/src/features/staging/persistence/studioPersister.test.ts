@@ -74,16 +74,18 @@ function photo(id: string): StudioImage {
   return newStudioImage(id, file, `blob:preview-${id}`, { style: 'modern', furnitureType: 'sofa', editedPrompt: null });
 }
 
-function setup(options: { failWrites?: boolean } = {}) {
+function setup(options: { failWrites?: boolean; noDatabase?: boolean } = {}) {
   const store = createStore();
   const memory = memoryDb();
   if (options.failWrites) memory.db.write = () => Promise.reject(new DOMException('Full', 'QuotaExceededError'));
+  const db = options.noDatabase ? Promise.reject(new Error('IndexedDB refused')) : Promise.resolve(memory.db);
+  db.catch(() => undefined);
   const fetchBlob = vi.fn(async (url: string) => new Blob([`room at ${url}`], { type: 'image/jpeg' }));
   const onWriteFailed = vi.fn();
   const onRestored = vi.fn();
   const persister = createStudioPersister({
     store,
-    db: Promise.resolve(memory.db),
+    db,
     fetchBlob,
     onWriteFailed,
     onRestored,
@@ -170,6 +172,15 @@ describe('writing the studio through', () => {
 
   it('tells once that nothing is kept when a write fails, and the studio goes on', async () => {
     const { store, persister, onWriteFailed, written } = setup({ failWrites: true });
+    persister.switchOwner(SELLER, null);
+    store.set(studioAtom, (s) => addImages(s, [photo('a')]));
+    await written();
+    expect(onWriteFailed).toHaveBeenCalled();
+    expect(store.get(studioAtom).images).toHaveLength(1);
+  });
+
+  it('says so when the browser refuses the database, and the studio goes on without it', async () => {
+    const { store, persister, onWriteFailed, written } = setup({ noDatabase: true });
     persister.switchOwner(SELLER, null);
     store.set(studioAtom, (s) => addImages(s, [photo('a')]));
     await written();

@@ -100,6 +100,8 @@ export function createStudioPersister(deps: PersisterDeps): StudioPersister {
 
   /** Writes what changed since the last write for `user`; the bookkeeping moves on only once it landed. */
   async function write(user: string, { studio, prompt }: Snapshot): Promise<void> {
+    // Without a database there is nothing to fetch copies for.
+    const db = await deps.db;
     const changes: StudioWrite = { putBlobs: [], putPhotos: [], deleteBlobs: [], deletePhotos: [], batch: null };
     const next = new Map<string, Saved>();
     const named: [Blob, string][] = [];
@@ -152,7 +154,7 @@ export function createStudioPersister(deps: PersisterDeps): StudioPersister {
       return;
     }
 
-    await (await deps.db).write(changes);
+    await db.write(changes);
     for (const [blob, name] of named) fileNames.set(blob, name);
     for (const [url, name] of newPreviews) previewNames.set(url, name);
     for (const [url, source] of newRooms) rooms.set(url, source);
