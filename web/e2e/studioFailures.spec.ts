@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '@flipstage/core';
 import { signUp } from './support/accounts';
+import { seriousViolations } from './support/axe';
 
 const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
 const CAT = fileURLToPath(
@@ -80,6 +81,8 @@ test('a busy server’s failure offers Retry, which stages the photo with the sa
   await expect(page.getByText('Image 1 failed')).toBeAttached();
   await expect(credits).toHaveText('Credits: 10');
   expect(await barValues()).not.toContain('100');
+  await page.mouse.move(0, 0);
+  expect(await seriousViolations(page, '#studio')).toEqual([]);
 
   await card.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByText('Staging image 1 of 1:', { exact: false })).toBeVisible();
