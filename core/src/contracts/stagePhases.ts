@@ -22,6 +22,9 @@ export const STAGE_PHASES = [
 ] as const;
 export type StagePhaseName = (typeof STAGE_PHASES)[number];
 
+/** GET /api/stage/progress's query parameter: the Idempotency-Key whose progress is asked for. */
+export const STAGE_PROGRESS_KEY_PARAM = 'key';
+
 /** `phase` is running now; `step` of `steps` are finished, so step / steps is the share done. */
 export interface StageProgress {
   phase: StagePhaseName;

@@ -11,6 +11,3 @@ export const stageProgressSchema = z
   .refine((progress) => progress.step <= progress.steps, {
     message: 'step must not pass steps',
   }) satisfies z.ZodType<StageProgress>;
-
-/** The query parameter naming the Idempotency-Key whose progress is asked for. */
-export const STAGE_PROGRESS_KEY_PARAM = 'key';
