@@ -46,11 +46,11 @@ describe('session', () => {
     ).toBeInTheDocument();
   });
 
-  it('keeps a visitor’s anonymous session signed out: Log in and Sign up, and guarded pages redirect', async () => {
+  it('keeps a visitor’s anonymous session signed out: guarded pages redirect, no account menu', async () => {
     const visitor = fakeAuthUser({ uid: 'visitor-1', email: null, providerIds: [], isAnonymous: true });
     const { router } = renderApp('/dashboard', createFakeBackend({ user: visitor }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/signin'));
-    expect(screen.getAllByRole('link', { name: 'Sign up' }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
   });
 
   it('is signed in once the visitor’s session is linked, with the same uid', async () => {

@@ -11,7 +11,6 @@ import {
   previewAnswering,
   renderStudio,
   signedInSession,
-  signedOutSession,
 } from './testing/renderStudio';
 
 vi.mock('../../analytics/track');
@@ -94,14 +93,6 @@ describe('the engine’s preview of an added photo', () => {
     answer({ ...OK_PREVIEW, suggestedType: 'chair' });
     await waitFor(() => expect(screen.queryByText('Checking the photo…')).not.toBeInTheDocument());
     expect(screen.getByRole('radio', { name: 'Bed' })).toBeChecked();
-  });
-
-  it('is not asked for while signed out', async () => {
-    const preview = previewAnswering();
-    await renderStudio({ session: signedOutSession, backend: { ...createFakeStagingDriver(0), preview } });
-    await upload();
-    expect(await screen.findByRole('img', { name: 'Original photo 1' })).toBeInTheDocument();
-    expect(preview).not.toHaveBeenCalled();
   });
 
   it('leaves the studio working when the preview fails', async () => {
