@@ -6,6 +6,7 @@ import { Router, type RequestHandler } from 'express';
 import {
   IDEMPOTENCY_HEADER,
   MAX_INPUT_BYTES,
+  MESSAGES,
   STAGE_FILE_FIELD,
   stageTextFields,
   type StagePreview,
@@ -23,6 +24,9 @@ import { currentUser, requireUser } from './auth.js';
 import type { FairUseGates } from './fairUseGates.js';
 import { parseMultipart } from './multipart.js';
 import { requestLogger } from './requestContext.js';
+
+/** A photo over the byte limit is told the limit, in MB; the web app and the CLI shrink photos before it comes to that. */
+const PHOTO_TOO_LARGE = MESSAGES.photoTooLarge(MAX_INPUT_BYTES / 2 ** 20);
 
 /**
  * No App Check for an account: staging spends the caller's own credits, and the CLI has no token
@@ -51,6 +55,7 @@ export function stageRoutes(
       fileFields: [STAGE_FILE_FIELD],
       maxFiles: 1,
       maxFileBytes: MAX_INPUT_BYTES,
+      fileTooLargeMessage: PHOTO_TOO_LARGE,
     });
     const result = await stageImage(
       { ...deps, logger: requestLogger(res) },
@@ -70,6 +75,7 @@ export function stageRoutes(
       fileFields: [STAGE_FILE_FIELD],
       maxFiles: 1,
       maxFileBytes: MAX_INPUT_BYTES,
+      fileTooLargeMessage: PHOTO_TOO_LARGE,
     });
     const preview = await previewStaging(deps, {
       image: body.files.get(STAGE_FILE_FIELD)?.[0] ?? null,

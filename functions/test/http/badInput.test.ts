@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_PRICE_IDS, MESSAGES } from '@flipstage/core';
+import { LOCAL_PRICE_IDS, MAX_INPUT_BYTES, MESSAGES } from '@flipstage/core';
 import { createTestApp, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
 import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
 import { createFakeStager } from '../helpers/fakeStager.js';
@@ -350,6 +350,12 @@ const API_CASES: ApiCase[] = [
     send: () => stage({}, { image: images.huge }),
     status: 413,
     message: MESSAGES.imageTooLarge,
+  },
+  {
+    name: 'stage with a photo over the byte limit',
+    send: () => stage({}, { image: Buffer.alloc(MAX_INPUT_BYTES + 1) }),
+    status: 413,
+    message: MESSAGES.photoTooLarge(MAX_INPUT_BYTES / 2 ** 20),
   },
   {
     name: 'stage as JSON',
