@@ -25,7 +25,7 @@ describe('adding photos', () => {
     expect(store.get(studioAtom).images).toEqual([photo]);
   });
 
-  it('shows a plain panel for a HEIC until its preview is decoded, not a broken picture', () => {
+  it('shows nothing for a HEIC until its preview is decoded, not a broken picture', () => {
     const store = createStore();
     const [photo] = added(store, heic('IMG_0001.HEIC'));
     expect(photo!.previewUrl).toMatch(/^data:image\/svg\+xml,/);
