@@ -133,3 +133,19 @@ test('each user finds only their own photos: signing out and in as someone else 
   await expect(thumbnails).toHaveCount(1);
   await expect(page.getByRole('img', { name: 'Original photo 1' })).toBeVisible();
 });
+
+test('a signed-out visitor’s photos survive a reload and follow them into the account they sign up for', async ({
+  page,
+}) => {
+  const thumbnails = page.getByRole('list', { name: 'Uploaded images' }).getByRole('button', { name: /^Select image/ });
+  await page.goto('/');
+  await page.getByLabel('Upload furniture photos').setInputFiles(sample('bed-navy.jpg'));
+  await expect.poll(async () => (await storedPhotos(page)).map((p) => p.name)).toEqual(['bed-navy.jpg']);
+  await page.reload();
+  await expect(thumbnails).toHaveCount(1);
+
+  await signUp(page);
+  await page.goto('/');
+  await expect(credits(page)).toHaveText('Credits: 10');
+  await expect(thumbnails).toHaveCount(1);
+});
