@@ -149,3 +149,18 @@ test('a signed-out visitor’s photos survive a reload and follow them into the 
   await expect(credits(page)).toHaveText('Credits: 10');
   await expect(thumbnails).toHaveCount(1);
 });
+
+test('where the browser keeps nothing, the studio still works and says the photos will not survive a reload', async ({
+  page,
+}) => {
+  // As in a private mode that refuses IndexedDB.
+  await page.addInitScript(() => {
+    IDBFactory.prototype.open = () => {
+      throw new DOMException('IndexedDB is refused here', 'InvalidStateError');
+    };
+  });
+  await page.goto('/');
+  await page.getByLabel('Upload furniture photos').setInputFiles(sample('table-oak.jpg'));
+  await expect(page.getByText('This browser will not keep your photos and results after a reload')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Select image 1' })).toBeVisible();
+});
