@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUp, TEST_PASSWORD, uniqueEmail } from './support/accounts';
+import { seriousViolations } from './support/axe';
 
 test('subscribing through checkout adds the plan credits, and the portal cancels it', async ({ page }) => {
   await signUp(page);
@@ -16,6 +17,7 @@ test('subscribing through checkout adds the plan credits, and the portal cancels
   // The notice is the checkout's one-time receipt: shown, then taken off the address.
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(notice).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await expect(page.getByText('Payment successful!')).toHaveCount(0);
   await expect(page.getByTestId('credits-remaining')).toHaveText('60');
   await expect(page.getByTestId('plan-name')).toHaveText('Flipper');
@@ -109,6 +111,7 @@ test('a checkout cancelled at the payment page says so once, and that nothing wa
   await expect(notice).toContainText('Checkout was cancelled. Nothing was charged, and your plan is as it was.');
   await expect(page).toHaveURL(/\/pricing$/);
   await expect(notice).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Choose Flipper' })).toBeVisible();
   await expect(notice).toHaveCount(0);

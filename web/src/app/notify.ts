@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
  */
 function showOnly(options: Parameters<typeof notifications.show>[0]): void {
   notifications.clean();
-  notifications.show(options);
+  notifications.show({ ...options, closeButtonProps: { 'aria-label': 'Close notification' } });
 }
 
 export function notifySuccess(message: string): void {
