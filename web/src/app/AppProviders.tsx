@@ -7,6 +7,7 @@ import { useSessionSync } from '../backend/session';
 import type { AppStore } from '../backend/authState';
 import type { Backend } from '../backend/types';
 import { cssVariablesResolver, theme } from './theme';
+import toastClasses from './Toasts.module.css';
 
 export interface AppServices {
   backend: Backend;
@@ -40,7 +41,7 @@ export function AppProviders({
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <Suspense fallback={null}>
-        <Notifications position="top-right" limit={1} />
+        <Notifications position="top-right" limit={1} classNames={{ root: toastClasses.toasts }} />
       </Suspense>
       <JotaiProvider store={services.store}>
         <QueryClientProvider client={services.queryClient}>
