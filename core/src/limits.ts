@@ -9,6 +9,13 @@ export const MAX_INPUT_BYTES = 25 * 1024 * 1024;
 /** The 40-megapixel promise in MESSAGES.imageTooLarge; also the decoders' decompression-bomb guard. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
+/**
+ * The long side the web app and the CLI shrink a bigger photo to before upload: twice the
+ * engine's HD output, so nothing it uses is lost. A square at this side is 16.8 MP, within
+ * MAX_INPUT_PIXELS.
+ */
+export const PREPARED_LONG_SIDE = 4096;
+
 export const MAX_PROMPT_LENGTH = 2000;
 
 /** A profile's name, in code points after trimming (core/src/profileRules.ts, firestore.rules). */

@@ -1,13 +1,6 @@
 import { basename, extname } from 'node:path';
 import sharp from 'sharp';
-import { MAX_INPUT_BYTES } from '@flipstage/core';
-
-/**
- * The long side a photo is shrunk to before upload, as the web app does
- * (web/src/features/staging/prepare/sizing.ts): twice the engine's HD output, so nothing it uses
- * is lost. A square at this side is 16.8 MP, within MAX_INPUT_PIXELS.
- */
-export const PREPARED_LONG_SIDE = 4096;
+import { MAX_INPUT_BYTES, PREPARED_LONG_SIDE } from '@flipstage/core';
 
 export interface PhotoUpload {
   bytes: Uint8Array;

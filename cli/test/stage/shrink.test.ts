@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { MAX_INPUT_BYTES } from '@flipstage/core';
-import { fitForUpload, PREPARED_LONG_SIDE } from '../../src/stage/shrink.js';
+import { MAX_INPUT_BYTES, PREPARED_LONG_SIDE } from '@flipstage/core';
+import { fitForUpload } from '../../src/stage/shrink.js';
 
 /** A flat photo stored `width` x `height`, with an EXIF orientation when given. */
 async function photo(width: number, height: number, orientation?: number): Promise<Uint8Array> {

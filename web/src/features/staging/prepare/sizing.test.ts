@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_INPUT_BYTES, MAX_INPUT_PIXELS } from '@flipstage/core';
-import { PREPARED_LONG_SIDE, preparedDimensions, preparedName, withinLimits } from './sizing';
+import { MAX_INPUT_BYTES, MAX_INPUT_PIXELS, PREPARED_LONG_SIDE } from '@flipstage/core';
+import { preparedDimensions, preparedName, withinLimits } from './sizing';
 
 const MB = 1024 * 1024;
 

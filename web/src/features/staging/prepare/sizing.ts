@@ -3,13 +3,7 @@
  * over MAX_INPUT_BYTES or MAX_INPUT_PIXELS, and the engine never uses more than PREPARED_LONG_SIDE
  * (its HD output is 2,048 px), so a bigger photo costs upload time and nothing else.
  */
-import { MAX_INPUT_BYTES } from '@flipstage/core';
-
-/**
- * The long side of a shrunk photo: twice the engine's HD output, so nothing it uses is lost. A
- * square at this side is 16.8 MP, so a photo within it is within MAX_INPUT_PIXELS too.
- */
-export const PREPARED_LONG_SIDE = 4096;
+import { MAX_INPUT_BYTES, PREPARED_LONG_SIDE } from '@flipstage/core';
 
 /** JPEG quality of a shrunk photo: no visible loss, a few MB at 4,096 px. */
 export const PREPARED_JPEG_QUALITY = 0.9;
