@@ -54,6 +54,20 @@ for (const route of [...PUBLIC_ROUTES, ...SIGNED_OUT_ROUTES]) {
   });
 }
 
+/** At phone width the top bar's links move into a slide-in menu: checked open. */
+async function mobileMenuViolations(page: Page): Promise<string[]> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/tips');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  return (await seriousViolations(page)).map((violation) => `mobile menu ${violation}`);
+}
+
+test('the mobile menu signed out has no serious or critical accessibility violations', async ({ page }) => {
+  expect(await mobileMenuViolations(page)).toEqual([]);
+});
+
 // Signed in, in two halves: each signs up once and stays within about 20 s.
 const SIGNED_IN_HALVES = [[...SIGNED_IN_ROUTES, ...PUBLIC_ROUTES.slice(0, 3)], PUBLIC_ROUTES.slice(3)];
 
@@ -63,6 +77,7 @@ for (const routes of SIGNED_IN_HALVES) {
     await signUp(page);
     const found: string[] = [];
     for (const route of routes) found.push(...(await violationsAt(page, route)));
+    if (routes === SIGNED_IN_HALVES.at(-1)) found.push(...(await mobileMenuViolations(page)));
     expect(found).toEqual([]);
   });
 }

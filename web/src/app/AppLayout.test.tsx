@@ -64,6 +64,7 @@ describe('app frame', () => {
     for (const name of ['Home', 'Pricing', 'Marketplace', 'Log in', 'Sign up']) {
       expect(within(drawer).getByRole('link', { name })).toBeInTheDocument();
     }
+    expect(within(drawer).getByRole('button', { name: 'Close menu' })).toBeInTheDocument();
   });
 
   it('shows the MERGE_DB_USER message when the account data cannot be read', async () => {

@@ -113,7 +113,15 @@ export function NavBar() {
         </Group>
       </Container>
 
-      <Drawer opened={drawerOpened} onClose={drawer.close} title="Menu" position="right" hiddenFrom="sm" size="75%">
+      <Drawer
+        opened={drawerOpened}
+        onClose={drawer.close}
+        title="Menu"
+        position="right"
+        hiddenFrom="sm"
+        size="75%"
+        closeButtonProps={{ 'aria-label': 'Close menu' }}
+      >
         <Stack component="nav" aria-label="Mobile" gap="md">
           {navLinks(drawer.close)}
           <Divider />
