@@ -8,6 +8,11 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   // Bundled in main.tsx, so headings look the same on every platform, Linux included.
   headings: { fontFamily: '"Source Serif 4 Variable", Georgia, serif', fontWeight: '700' },
+  // Mantine's close buttons are bare icons: every dialog's gets a name for screen readers.
+  components: {
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+  },
 });
 
 /** A darker teal than shade 9 for a filled button under the pointer: white on it is 6.4:1. */
