@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { progressOfStage } from './stagePhases';
-import { stageProgressSchema } from './stageProgress';
+import { progressOfStage } from './stagePhases.js';
+import { stageProgressSchema } from './stageProgress.js';
 
 describe('a staging’s progress', () => {
   it('is received, nothing done, before the stager reports', () => {

@@ -2,27 +2,13 @@
  * The stage progress part of the Store contract (issue 24), run against every adapter: what the
  * staging service records as its phases start, and what GET /api/stage/progress reads back.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImageEdit } from '@flipstage/core';
 import type { Store } from '../../src/ports/store.js';
 import { CREDIT_RULES } from '../../src/services/creditRules.js';
+import { makeEdit, uniq } from './contractData.js';
 
-const uniq = () => randomUUID().replace(/-/g, '').slice(0, 16);
 const staleBefore = () => Date.now() - 10 * 60_000;
 
-function edit(uid: string): ImageEdit {
-  return {
-    id: uniq(),
-    user_id: uid,
-    input_image_url: `image-edits/${uid}/in.jpg`,
-    output_image_url: `image-edits/${uid}/out.jpg`,
-    background_style: 'a sleek modern interior',
-    style: 'modern',
-    furniture_type: 'dresser',
-    created_at: new Date().toISOString(),
-  };
-}
 
 export function describeStageProgressContract(name: string, makeStore: () => Promise<Store>): void {
   describe(`Store contract, stage progress: ${name}`, () => {
@@ -56,13 +42,13 @@ export function describeStageProgressContract(name: string, makeStore: () => Pro
     it('says done, with every step finished, once the attempt completed', async () => {
       const attempt = await begun();
       await store.recordStageProgress({ ...attempt, progress: { phase: 'save', step: 6, steps: 7 } });
-      await store.completeStage({ ...attempt, edit: edit(attempt.uid) }, CREDIT_RULES);
+      await store.completeStage({ ...attempt, edit: makeEdit(attempt.uid) }, CREDIT_RULES);
       expect(await store.getStageProgress(attempt.uid, attempt.key)).toEqual({ phase: 'done', step: 7, steps: 7 });
     });
 
     it('ignores a report that arrives after the attempt completed', async () => {
       const attempt = await begun();
-      await store.completeStage({ ...attempt, edit: edit(attempt.uid) }, CREDIT_RULES);
+      await store.completeStage({ ...attempt, edit: makeEdit(attempt.uid) }, CREDIT_RULES);
       await store.recordStageProgress({ ...attempt, progress: { phase: 'encode', step: 5, steps: 7 } });
       expect(await store.getStageProgress(attempt.uid, attempt.key)).toMatchObject({ phase: 'done' });
     });

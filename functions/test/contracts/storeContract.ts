@@ -2,15 +2,13 @@
  * The Store contract (DESIGN §7): written once, run against every adapter. Each test works on
  * its own random accounts, items and tokens, so one store instance serves the whole suite.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImageEdit } from '@flipstage/core';
 import { AccountNotFound, HeldSubscriptionChanged, InsufficientCredits, ItemNotFound, NotItemOwner, UnknownStripeCustomer, type ItemDoc, type Store } from '../../src/ports/store.js';
 import { CREDIT_RULES } from '../../src/services/creditRules.js';
 import { withholdSignupGrant } from '../../src/services/credits.js';
+import { makeEdit, uniq } from './contractData.js';
 
 const profile = (email: string) => ({ name: 'Test Seller', email, avatar: null });
-const uniq = () => randomUUID().replace(/-/g, '').slice(0, 16);
 
 export function makeItemDoc(overrides: Partial<ItemDoc> & { owner: string }): ItemDoc {
   const at = overrides.created_at ?? new Date().toISOString();
@@ -31,18 +29,6 @@ export function makeItemDoc(overrides: Partial<ItemDoc> & { owner: string }): It
   };
 }
 
-function makeEdit(uid: string, createdAt = new Date().toISOString()): ImageEdit {
-  return {
-    id: uniq(),
-    user_id: uid,
-    input_image_url: `https://blobs.example/in/${uniq()}.jpg`,
-    output_image_url: `https://blobs.example/out/${uniq()}.jpg`,
-    background_style: 'a sleek modern interior for a bedroom',
-    style: 'modern',
-    furniture_type: 'dresser',
-    created_at: createdAt,
-  };
-}
 
 export function describeStoreContract(name: string, makeStore: () => Promise<Store>): void {
   describe(`Store contract: ${name}`, () => {

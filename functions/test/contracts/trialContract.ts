@@ -3,29 +3,16 @@
  * trial granted once and counted per address a day, their staging held rather than saved, and the
  * trial ended once at sign-up with the held results saved.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRIAL_CREDITS, type ImageEdit } from '@flipstage/core';
 import type { Store } from '../../src/ports/store.js';
 import type { LedgerRules } from '../../src/ports/ledger.js';
 import { CREDIT_RULES } from '../../src/services/creditRules.js';
 import { withholdSignupGrant } from '../../src/services/credits.js';
+import { makeEdit, uniq } from './contractData.js';
 
-const uniq = () => randomUUID().replace(/-/g, '').slice(0, 16);
 const WITHHOLD: LedgerRules = { ...CREDIT_RULES, signup: withholdSignupGrant };
 
-function edit(uid: string): ImageEdit {
-  return {
-    id: uniq(),
-    user_id: uid,
-    input_image_url: `image-edits/${uid}/in.jpg`,
-    output_image_url: `image-edits/${uid}/out.jpg`,
-    background_style: 'a sleek modern interior',
-    style: 'modern',
-    furniture_type: 'dresser',
-    created_at: new Date().toISOString(),
-  };
-}
 
 export function describeTrialContract(name: string, makeStore: () => Promise<Store>): void {
   describe(`Store contract, free tries: ${name}`, () => {
@@ -48,7 +35,7 @@ export function describeTrialContract(name: string, makeStore: () => Promise<Sto
       const key = uniq();
       const attemptId = uniq();
       await store.beginStage({ uid, key, attemptId, staleBefore: Date.now() - 600_000 }, CREDIT_RULES);
-      const held = edit(uid);
+      const held = makeEdit(uid);
       await store.completeStage({ uid, key, attemptId, edit: held, held: true }, CREDIT_RULES);
       return held;
     }

@@ -14,6 +14,7 @@ beforeAll(async () => {
       staging: { burst: 2, perMinute: 1 },
       listingWrites: { burst: 1, perMinute: 1 },
       perAddress: null,
+      trialsPerAddressPerDay: null,
       uploadSlots: 1,
       uploadWaitMs: 300,
     },

@@ -86,6 +86,21 @@ const calls: Record<keyof Store, Array<(store: Store) => Promise<unknown>>> = {
   failStage: [(s) => s.failStage({ uid: 'u1', key: 'k', attemptId: 'a' }, CREDIT_RULES)],
   listStaleStages: [(s) => s.listStaleStages(Date.now(), 10)],
   getStage: [(s) => s.getStage('u1', 'k')],
+  recordStageProgress: [
+    (s) =>
+      s.recordStageProgress({
+        uid: 'u1',
+        key: 'k',
+        attemptId: 'a',
+        progress: { phase: 'segment', step: 3, steps: 7 },
+      }),
+  ],
+  getStageProgress: [(s) => s.getStageProgress('u1', 'k')],
+  grantTrial: [
+    (s) =>
+      s.grantTrial({ uid: 'u1', credits: 3, address: '203.0.113.0', day: '2026-11-26', perAddressPerDay: 2 }, CREDIT_RULES),
+  ],
+  endTrial: [(s) => s.endTrial('u1', CREDIT_RULES)],
   listImageEdits: [
     (s) => s.listImageEdits('u1', null, 24),
     (s) => s.listImageEdits('u1', { createdAt: AT, id: 'e1' }, 24),
