@@ -23,6 +23,7 @@ import { useStudioSession } from './studioSession';
 import { CompareSlider } from './CompareSlider';
 import { FeedbackPrompt } from './FeedbackPrompt';
 import { openShareWindow } from './share';
+import { serverUrlOfAtom } from './persistence/roomUrls';
 import { useGeneration } from './useGeneration';
 import { VariationStrip } from './VariationStrip';
 import { SubjectMarker } from './SubjectMarker';
@@ -127,6 +128,8 @@ export function OutputPanel() {
   const [brokenOutputs, setBrokenOutputs] = useState<ReadonlySet<string>>(new Set());
   const downloads = useImageDownload();
   const matchedWords = useAtomValue(matchedWordsAtom);
+  // A room restored after a reload shows from the browser's copy; sharing and listing need the server's URL.
+  const serverUrlOf = useAtomValue(serverUrlOfAtom);
   const image = selectedImage(studio);
   const processed = processedImages(studio);
   const stagedPanel = useRevealResult(image);
@@ -135,7 +138,7 @@ export function OutputPanel() {
   const n = studio.selectedIndex + 1;
   const outputUrl = image.outputUrl;
   const matched = outputUrl !== null && image.status !== 'processing' ? matchedWords[outputUrl] : undefined;
-  // Outputs are marked by URL: one room that fails to show leaves the photo's other rooms alone.
+  // Pictures are marked broken by URL: a prepared preview replacing a first one that failed shows again, and one room that fails leaves the others alone.
   const outputBroken = outputUrl !== null && brokenOutputs.has(outputUrl);
   const markBroken = (set: typeof setBrokenInputs, key: string) => set((keys) => new Set(keys).add(key));
   const shownFileName = downloadFileName(n, outputUrl ? image.variations.indexOf(outputUrl) + 1 : 1);
@@ -157,13 +160,13 @@ export function OutputPanel() {
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <PreviewPanel
           title="Original"
-          picture={!brokenInputs.has(image.id)}
-          footer={!brokenInputs.has(image.id) && <PhotoCheck image={image} />}
+          picture={!brokenInputs.has(image.previewUrl)}
+          footer={!brokenInputs.has(image.previewUrl) && <PhotoCheck image={image} />}
         >
-          {brokenInputs.has(image.id) ? (
+          {brokenInputs.has(image.previewUrl) ? (
             <ErrorText>{MESSAGES.originalImageError}</ErrorText>
           ) : (
-            <SubjectMarker image={image} n={n} onError={() => markBroken(setBrokenInputs, image.id)} />
+            <SubjectMarker image={image} n={n} onError={() => markBroken(setBrokenInputs, image.previewUrl)} />
           )}
         </PreviewPanel>
         <PreviewPanel
@@ -229,14 +232,14 @@ export function OutputPanel() {
             <Button
               variant="outline"
               leftSection={<IconShare size={18} aria-hidden />}
-              onClick={() => openShareWindow(outputUrl)}
+              onClick={() => openShareWindow(serverUrlOf(outputUrl))}
             >
               Share
             </Button>
             <Button
               variant="outline"
               leftSection={<IconBuildingStore size={18} aria-hidden />}
-              onClick={() => void navigate({ to: '/marketplace', search: { image: outputUrl } })}
+              onClick={() => void navigate({ to: '/marketplace', search: { image: serverUrlOf(outputUrl) } })}
             >
               List on Marketplace
             </Button>
