@@ -1,4 +1,5 @@
-import { type SubjectHint } from '@flipstage/core';
+import { createHash } from 'node:crypto';
+import { formatSubjectHint, type SubjectHint } from '@flipstage/core';
 import { classifyPhoto, notFurnitureError, type Classification } from './classify/index.js';
 import type { StagePhase } from './compose.js';
 import type { DecodedPhoto } from './decode.js';
@@ -42,12 +43,52 @@ export async function judgePhoto(
   hint?: SubjectHint,
   lap?: (phase: StagePhase) => void,
 ): Promise<Judgement> {
+  const key = judgementKey(photo, hint);
+  const known = recentJudgements.get(key);
+  if (known) {
+    const judgement = await known;
+    lap?.('classify');
+    if (judgement.analysis) lap?.('segment');
+    return judgement;
+  }
+  const judging = judgeAfresh(photo, hint, lap);
+  remember(key, judging);
+  return judging;
+}
+
+async function judgeAfresh(
+  photo: DecodedPhoto,
+  hint: SubjectHint | undefined,
+  lap: ((phase: StagePhase) => void) | undefined,
+): Promise<Judgement> {
   const classification = await classifyMarked(photo, hint);
   lap?.('classify');
   if (!classification.homeGood) return { classification, analysis: null };
   const analysis = await analyseSubject(photo, hint);
   lap?.('segment');
   return { classification, analysis };
+}
+
+/**
+ * The studio previews each photo (and each mark) and stages it moments later: the staging reuses
+ * the preview's judgement instead of running the models again, which is most of the engine's time.
+ * A few are kept; a subject's mask is capped in size (subject.ts), so they cost a few MB at most.
+ */
+const RECENT_JUDGEMENTS = 6;
+const recentJudgements = new Map<string, Promise<Judgement>>();
+
+function judgementKey(photo: DecodedPhoto, hint: SubjectHint | undefined): string {
+  const bytes = createHash('sha256').update(photo.source).digest('hex');
+  return `${bytes} ${hint ? formatSubjectHint(hint) : ''}`;
+}
+
+function remember(key: string, judging: Promise<Judgement>): void {
+  recentJudgements.set(key, judging);
+  if (recentJudgements.size > RECENT_JUDGEMENTS) recentJudgements.delete(recentJudgements.keys().next().value!);
+  // A failed judgement (no piece at all, a model error) is not kept: the next look tries again.
+  judging.catch(() => {
+    if (recentJudgements.get(key) === judging) recentJudgements.delete(key);
+  });
 }
 
 export { notFurnitureError, unsureError };
