@@ -2,11 +2,11 @@ import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { render } from '../../test-utils/render';
-import { previewHeicInWorker } from '../staging/heic/heicFiles';
+import { previewHeicInWorker } from '../staging/prepare/heicFiles';
 import { ImagePreviews } from './ImagePreviews';
 
-vi.mock('../staging/heic/heicFiles', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../staging/heic/heicFiles')>()),
+vi.mock('../staging/prepare/heicFiles', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../staging/prepare/heicFiles')>()),
   previewHeicInWorker: vi.fn(async () => new Blob(['jpeg'], { type: 'image/jpeg' })),
 }));
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Center, Image, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { isHeic, previewHeicInWorker } from '../staging/heic/heicFiles';
+import { isHeic, previewHeicInWorker } from '../staging/prepare/heicFiles';
 
 const TILE_HEIGHT = 72;
 

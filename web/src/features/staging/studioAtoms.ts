@@ -15,7 +15,6 @@ import {
   type StudioImage,
   type StudioState,
 } from './studioState';
-import { firstPreviewUrl } from './prepare/firstPreview';
 
 /** The studio's UI state. The home route uses the default store, so it survives a visit to /tips. */
 export const studioAtom = atom<StudioState>(EMPTY_STUDIO);
@@ -67,19 +66,23 @@ export const studioMessageAtom = atom<string | null>(null);
 /** How many generations are in flight; the progress bar runs while it is above 0. */
 export const runningAtom = atom(0);
 
-type IdFactory = () => string;
+/** How the strip names a new photo and what it shows until the photo is prepared. */
+export interface NewPhotos {
+  id: () => string;
+  previewUrl: (file: File) => string;
+}
 
 /**
  * Keeps the image files of a drop or pick (spec §5), adds them to the strip at once, still being
  * prepared (prepare/), and reports the no-valid-files message. Returns the photos added.
  */
-export const addFilesAtom = atom(null, (get, set, files: readonly File[], createId: IdFactory): StudioImage[] => {
+export const addFilesAtom = atom(null, (get, set, files: readonly File[], make: NewPhotos): StudioImage[] => {
   const { files: kept, error } = filterImageFiles(files);
   set(studioMessageAtom, error);
   // The seller's last choice, not the selected photo's: that may be the engine's guess for it.
   const choice = get(defaultChoiceAtom);
   const added = kept.map((file) =>
-    newStudioImage(createId(), file, firstPreviewUrl(file), choice, { preparing: true }),
+    newStudioImage(make.id(), file, make.previewUrl(file), choice, { preparing: true }),
   );
   set(studioAtom, addImages(get(studioAtom), added));
   return added;

@@ -1,11 +1,12 @@
 import { useCallback } from 'react';
 import { useSetAtom } from 'jotai';
-import { addFilesAtom } from './studioAtoms';
+import { addFilesAtom, type NewPhotos } from './studioAtoms';
 import { track } from '../../analytics/track';
+import { firstPreviewUrl } from './prepare/firstPreview';
 import { preparePhoto } from './prepare/preparePhoto';
 import { photoPreparedAtom, photoUnreadableAtom, unreadableFilesAtom } from './prepare/prepareAtoms';
 
-const createId = () => crypto.randomUUID();
+const newPhotos: NewPhotos = { id: () => crypto.randomUUID(), previewUrl: firstPreviewUrl };
 
 /**
  * Adds dropped or picked files to the strip at once and records the upload. Each photo is then
@@ -20,7 +21,7 @@ export function useAddFiles(): (files: readonly File[]) => void {
   return useCallback(
     (files) => {
       setUnreadable([]);
-      const added = addFiles(files, createId);
+      const added = addFiles(files, newPhotos);
       if (added.length > 0) track('image_upload', { category: 'staging', count: added.length });
       for (const { id, file } of added) {
         preparePhoto(file).then(

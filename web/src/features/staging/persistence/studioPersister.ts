@@ -9,7 +9,7 @@ import type { PromptMode } from '@flipstage/core';
 import { customPromptAtom, promptModeAtom, studioAtom } from '../studioAtoms';
 import { matchedWordsAtom } from '../previewAtoms';
 import { EMPTY_STUDIO, type StudioState } from '../studioState';
-import { isHeic } from '../heic/heicFiles';
+import { isHeic } from '../prepare/heicFiles';
 import {
   batchRecordOf,
   blobNamesOf,

@@ -1,4 +1,4 @@
-import { isHeic } from '../heic/heicFiles';
+import { isHeic } from './heicFiles';
 
 /**
  * What a HEIC shows until its preview is decoded: an empty picture, with no size, so nothing

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'jotai';
 import { addFilesAtom, removeImageAtom, studioAtom } from '../studioAtoms';
 import { photoPreparedAtom, photoUnreadableAtom, unreadableFilesAtom } from './prepareAtoms';
+import { firstPreviewUrl } from './firstPreview';
 
 let urls = 0;
 URL.createObjectURL = vi.fn(() => `blob:made-${++urls}`);
@@ -11,10 +12,10 @@ beforeEach(() => vi.mocked(URL.revokeObjectURL).mockClear());
 const jpeg = (name: string) => new File(['x'], name, { type: 'image/jpeg' });
 const heic = (name: string) => new File(['x'], name, { type: 'image/heic' });
 let n = 0;
-const createId = () => `id-${++n}`;
+const newPhotos = { id: () => `id-${++n}`, previewUrl: firstPreviewUrl };
 
 function added(store: ReturnType<typeof createStore>, ...files: File[]) {
-  return store.set(addFilesAtom, files, createId);
+  return store.set(addFilesAtom, files, newPhotos);
 }
 
 describe('adding photos', () => {

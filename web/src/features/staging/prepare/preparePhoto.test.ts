@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { shrinkInWorker } from './prepareWorkerClient';
-import { prepareHeic } from '../heic/heicWorkerClient';
+import { prepareHeic } from './heicWorkerClient';
 import type { PhotoPreparer } from './preparePhoto';
 
 // The workers are the browser's; here each test says what they make of a photo.
 vi.mock('./prepareWorkerClient', () => ({ shrinkInWorker: vi.fn() }));
-vi.mock('../heic/heicWorkerClient', () => ({ prepareHeic: vi.fn() }));
+vi.mock('./heicWorkerClient', () => ({ prepareHeic: vi.fn() }));
 
 // The setup file stands in for preparePhoto in every other test; this one is the real one.
 const { preparePhoto } = await vi.importActual<{ preparePhoto: PhotoPreparer }>('./preparePhoto');

@@ -3,7 +3,7 @@
  * above what the engine uses (sizing.ts) is shrunk, upright, to a JPEG. The workers and the HEIC
  * decoder load with the first photo, never with the page.
  */
-import { isHeic } from '../heic/heicFiles';
+import { isHeic } from './heicFiles';
 import { preparedName } from './sizing';
 
 export interface PreparedPhoto {
@@ -21,7 +21,7 @@ const asFile = (original: File, jpeg: Blob) =>
 
 export const preparePhoto: PhotoPreparer = async (file) => {
   if (isHeic(file)) {
-    const { preview, shrunk } = await (await import('../heic/heicWorkerClient')).prepareHeic(file);
+    const { preview, shrunk } = await (await import('./heicWorkerClient')).prepareHeic(file);
     return { file: shrunk ? asFile(file, shrunk) : file, preview };
   }
   const shrunk = await (await import('./prepareWorkerClient')).shrinkInWorker(file);

@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 import { decodeHeicPixels } from './heicPixels';
-import { shrinkToJpeg } from '../prepare/shrink';
-import { withinLimits } from '../prepare/sizing';
-import { serveInWorker } from '../prepare/workerCalls';
+import { shrinkToJpeg } from './shrink';
+import { withinLimits } from './sizing';
+import { serveInWorker } from './workerCalls';
 
 export interface HeicRequest {
   file: Blob;

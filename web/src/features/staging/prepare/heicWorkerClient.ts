@@ -1,5 +1,5 @@
 import type { HeicReply, HeicRequest } from './heicPreview.worker';
-import { workerCall } from '../prepare/workerCalls';
+import { workerCall } from './workerCalls';
 
 /** Decoding a 12-megapixel HEIC takes about a second, so it runs off the main thread. */
 const decodeInWorker = workerCall<HeicRequest, HeicReply>(
