@@ -22,13 +22,13 @@ class ScriptedClient implements BatchClient {
   readonly uploads: StageUpload[] = [];
   private readonly byFile = new Map<string, string>();
   failDownloads = false;
-  constructor(private readonly answer: (upload: StageUpload) => StageResponse | Error) {}
+  constructor(private readonly answer: (upload: StageUpload) => StageResponse | Error | Promise<StageResponse>) {}
 
   async stage(upload: StageUpload): Promise<StageResponse> {
     this.keys.push(upload.idempotencyKey);
     this.uploads.push(upload);
     this.byFile.set(upload.filename, upload.idempotencyKey);
-    const answer = this.answer(upload);
+    const answer = await this.answer(upload);
     if (answer instanceof Error) throw answer;
     return answer;
   }
@@ -212,8 +212,15 @@ describe('stageBatch', () => {
 
   it('after an interrupt, finishes and saves the images in flight and starts no new one', async () => {
     const stop = new StopSwitch();
-    const client = new ScriptedClient((upload) => {
-      if (upload.filename === 'b.jpg') stop.stop('interrupted');
+    let bSent!: () => void;
+    const bIsSent = new Promise<void>((resolve) => (bSent = resolve));
+    const client = new ScriptedClient(async (upload) => {
+      if (upload.filename === 'b.jpg') {
+        stop.stop('interrupted');
+        bSent();
+      }
+      // The interrupt comes while a is in flight: however long b takes to read, a answers after it.
+      if (upload.filename === 'a.jpg') await bIsSent;
       return ok(upload);
     });
     const result = await run(client, false, stop);
