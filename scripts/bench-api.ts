@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ensureAuthEmulator, postEmulatorJson } from './lib/authEmulator.mjs';
-import { LOCAL_PRICE_IDS } from '@flipstage/core';
+import { LOCAL_PRICE_IDS, NO_LISTING_FACTS } from '@flipstage/core';
 import { startLocalHost, REPO_ROOT } from '../functions/src/localHost/server.js';
 import { createLocalStager } from '../functions/src/stagers/engine/index.js';
 import { openLocalDatabase } from '../functions/src/adapters/local/database.js';
@@ -168,6 +168,12 @@ async function seedListings(dataDir: string): Promise<void> {
       price: 50 + (i % 400),
       tags,
       images: [],
+      ...NO_LISTING_FACTS,
+      reserved: false,
+      variants: [],
+      hidden: false,
+      sellerName: null,
+      sellerSince: null,
       thumbs: [],
       owner: `owner-${i % 50}`,
       state: i % 9 === 0 ? 'sold' : 'active',

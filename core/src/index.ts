@@ -5,6 +5,7 @@ export * from './messages.js';
 export * from './html.js';
 export * from './limits.js';
 export * from './schemas.js';
+export * from './listingFields.js';
 export * from './profileRules.js';
 export * from './user.js';
 export * from './routes.js';

@@ -21,28 +21,15 @@ import {
   type FurnitureTypeId,
 } from './catalog.js';
 
+import { dimensionIssues, listingFactsFormShape } from './listingFields.js';
+import { hasControlCharacters } from './text.js';
+
 export { AUTH_TYPES, type AuthType } from './authTypes.js';
 export { filterImageFiles, isImageType, type ImageFilterResult } from './imageFiles.js';
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
-/**
- * C0 controls and DEL, which no form types and Postgres refuses (NUL), and lone UTF-16
- * surrogates, which no database can store. Multi-line text keeps tab and line breaks.
- */
-export function hasControlCharacters(text: string, multiline = false): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x7f) return true;
-    if (c < 0x20 && !(multiline && (c === 0x09 || c === 0x0a || c === 0x0d))) return true;
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const next = text.charCodeAt(i + 1);
-      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
-      i++;
-    } else if (c >= 0xdc00 && c <= 0xdfff) return true;
-  }
-  return false;
-}
+export { hasControlCharacters };
 
 const isLine = (text: string) => !hasControlCharacters(text);
 const isMultiline = (text: string) => !hasControlCharacters(text, true);
@@ -176,6 +163,9 @@ export const itemFormSchema = z.object({
     .refine((v) => [v ?? []].flat().every(isLine), MESSAGES.controlCharacters('Tags'))
     .transform((v) => parseTags(v)),
   state: z.enum(ITEM_STATES, { error: MESSAGES.itemStateInvalid }).default('active'),
+  ...listingFactsFormShape,
+}).superRefine((form, ctx) => {
+  for (const issue of dimensionIssues(form)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
 });
 export type ItemFormInput = z.input<typeof itemFormSchema>;
 export type ItemFormValues = z.output<typeof itemFormSchema>;

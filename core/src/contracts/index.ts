@@ -9,4 +9,5 @@ export * from './stageProgress.js';
 export * from './stage.js';
 export * from './itemForm.js';
 export * from './marketplace.js';
+export * from './conversations.js';
 export * from './checkout.js';

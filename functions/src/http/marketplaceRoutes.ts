@@ -19,7 +19,8 @@ import {
 } from '@flipstage/core';
 import type { Identity } from '../ports/identity.js';
 import { invalid } from '../services/errors.js';
-import { createItem, getItemDetail, searchItems, updateItem, type MarketplaceDeps } from '../services/marketplace.js';
+import { createItem, getItemDetail, updateItem, type MarketplaceDeps } from '../services/marketplace.js';
+import { searchItems } from '../services/listingSearch.js';
 import { currentUser, maybeUser, optionalUser, requireUser } from './auth.js';
 import type { FairUseGates } from './fairUseGates.js';
 import { parseMultipart } from './multipart.js';

@@ -12,7 +12,6 @@ import type { Images } from '../ports/images.js';
 import type { Stager } from '../ports/stager.js';
 import type { Store } from '../ports/store.js';
 import { createItem } from '../services/marketplace.js';
-import { itemKeywords } from '../services/searchTokens.js';
 import { CREDIT_RULES } from '../services/creditRules.js';
 import { SEED_LISTINGS } from './seedListings.js';
 
@@ -83,20 +82,8 @@ export async function seedDemo(deps: {
       images: [{ data: staged.jpeg }, { data: photo }],
     });
     // The first image is a staging result made right here, so the listing is labelled AI-staged.
-    const { title, description, price, tags, state, images, thumbs, updated_at } = item;
-    const keywords = itemKeywords(item);
-    await deps.store.updateItem(item.id, uid, {
-      title,
-      description,
-      price,
-      tags,
-      state,
-      images,
-      thumbs,
-      updated_at,
-      keywords,
-      aiStaged: true,
-    });
+    const stored = await deps.store.getItem(item.id);
+    if (stored) await deps.store.updateItem(item.id, uid, { ...stored, aiStaged: true });
   }
   await deps.db.query("INSERT INTO local_meta (key, value) VALUES ('demo-listings', $1) ON CONFLICT (key) DO NOTHING", [
     new Date().toISOString(),

@@ -1,19 +1,36 @@
 /** The listings part of the Store port (items/{id}), with the page shape image edits share. */
-import type { ImageEdit, Item } from '@flipstage/core';
+import type { ImageEdit, Item, ListingFacts } from '@flipstage/core';
 
 /** items/{id} as stored: the API's Item plus its search tokens. */
 export interface ItemDoc extends Item {
   /** True when an image came from the owner's own staging results (ITEM_STAGED_FROM_FIELD). */
   aiStaged: boolean;
   keywords: string[];
+  /** Reported by REPORTS_TO_HIDE different users: out of search and off its page (but for its owner) until reviewed. */
+  hidden: boolean;
+  /**
+   * The seller as buyers see them, copied from the account at each save so a listing reads as one
+   * document (Firebase mode reads listings straight from Firestore): never the email address.
+   */
+  sellerName: string | null;
+  sellerSince: string | null;
 }
 
-/** Images, thumbs and aiStaged change only together, when new images are sent. */
+/** The form's fields; images, thumbs, variants and aiStaged change only together, when new images are sent. */
 export type ItemPatch = Pick<
   ItemDoc,
-  'title' | 'description' | 'price' | 'tags' | 'state' | 'keywords' | 'updated_at'
+  | 'title'
+  | 'description'
+  | 'price'
+  | 'tags'
+  | 'state'
+  | 'keywords'
+  | 'updated_at'
+  | keyof ListingFacts
+  | 'sellerName'
+  | 'sellerSince'
 > &
-  Partial<Pick<ItemDoc, 'images' | 'thumbs' | 'aiStaged'>>;
+  Partial<Pick<ItemDoc, 'images' | 'thumbs' | 'variants' | 'aiStaged'>>;
 
 /** Position in the newest-first order (created_at desc, id desc); the service encodes it as an opaque cursor. */
 export interface PageAfter {

@@ -4,11 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountNotFound, HeldSubscriptionChanged, InsufficientCredits, ItemNotFound, NotItemOwner, UnknownStripeCustomer, type ItemDoc, type Store } from '../../src/ports/store.js';
+import { NO_LISTING_FACTS } from '@flipstage/core';
 import { CREDIT_RULES } from '../../src/services/creditRules.js';
 import { withholdSignupGrant } from '../../src/services/credits.js';
 import { makeEdit, uniq } from './contractData.js';
 
 const profile = (email: string) => ({ name: 'Test Seller', email, avatar: null });
+
+/** The facts an item patch carries unchanged, where a test is about other fields. */
+const UNCHANGED_FACTS = { ...NO_LISTING_FACTS, sellerName: null, sellerSince: null };
 
 export function makeItemDoc(overrides: Partial<ItemDoc> & { owner: string }): ItemDoc {
   const at = overrides.created_at ?? new Date().toISOString();
@@ -23,6 +27,12 @@ export function makeItemDoc(overrides: Partial<ItemDoc> & { owner: string }): It
     state: 'active',
     aiStaged: false,
     keywords: ['oak', 'dresser'],
+    ...NO_LISTING_FACTS,
+    reserved: false,
+    variants: [],
+    hidden: false,
+    sellerName: null,
+    sellerSince: null,
     created_at: at,
     updated_at: at,
     ...overrides,
@@ -341,6 +351,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
           makeItemDoc({ owner, images: ['https://b/1.jpg'], thumbs: ['https://b/t.jpg'] }),
         );
         const updated = await store.updateItem(item.id, owner, {
+          ...UNCHANGED_FACTS,
           title: 'Walnut dresser',
           description: 'Refinished',
           price: 150,
@@ -365,6 +376,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
           makeItemDoc({ owner, images: ['https://b/1.jpg'], thumbs: ['https://b/t.jpg'] }),
         );
         const updated = await store.updateItem(item.id, owner, {
+          ...UNCHANGED_FACTS,
           title: item.title,
           description: item.description,
           price: item.price,
@@ -387,6 +399,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         const owner = await newAccount();
         const item = await store.createItem(makeItemDoc({ owner }));
         const patch = {
+          ...UNCHANGED_FACTS,
           title: 'x',
           description: 'y',
           price: 1,

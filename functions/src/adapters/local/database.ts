@@ -150,6 +150,22 @@ const MIGRATIONS: readonly string[] = [
     ADD COLUMN progress_step integer,
     ADD COLUMN progress_steps integer;
   `,
+  // What buyers ask (issue 25): condition, size, pickup area, delivery, style and type; the
+  // reservation beside the state; photo variants for srcset; hidden after reports; the seller as shown.
+  `
+  ALTER TABLE items
+    ADD COLUMN condition text CHECK (condition IN ('new', 'like-new', 'good', 'fair', 'for-parts')),
+    ADD COLUMN dimensions jsonb,
+    ADD COLUMN pickup_area text,
+    ADD COLUMN delivery boolean NOT NULL DEFAULT false,
+    ADD COLUMN style text,
+    ADD COLUMN furniture_type text,
+    ADD COLUMN reserved boolean NOT NULL DEFAULT false,
+    ADD COLUMN variants jsonb NOT NULL DEFAULT '[]',
+    ADD COLUMN hidden boolean NOT NULL DEFAULT false,
+    ADD COLUMN seller_name text,
+    ADD COLUMN seller_since timestamptz;
+  `,
 ];
 
 /**

@@ -16,6 +16,17 @@ interface ItemRow {
   keywords: string[];
   created_at: Date;
   updated_at: Date;
+  condition: ItemDoc['condition'];
+  dimensions: ItemDoc['dimensions'];
+  pickup_area: string | null;
+  delivery: boolean;
+  style: ItemDoc['style'];
+  furniture_type: ItemDoc['furnitureType'];
+  reserved: boolean;
+  variants: ItemDoc['variants'];
+  hidden: boolean;
+  seller_name: string | null;
+  seller_since: Date | null;
 }
 
 function toItem(row: ItemRow): ItemDoc {
@@ -33,6 +44,17 @@ function toItem(row: ItemRow): ItemDoc {
     keywords: row.keywords,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    condition: row.condition,
+    dimensions: row.dimensions,
+    pickupArea: row.pickup_area,
+    delivery: row.delivery,
+    style: row.style,
+    furnitureType: row.furniture_type,
+    reserved: row.reserved,
+    variants: row.variants,
+    hidden: row.hidden,
+    sellerName: row.seller_name,
+    sellerSince: row.seller_since?.toISOString() ?? null,
   };
 }
 
@@ -47,8 +69,9 @@ export function pgliteItems(db: PGlite): ItemStore {
   return {
     async createItem(item) {
       await db.query(
-        `INSERT INTO items (id, title, description, price, tags, images, thumbs, owner, state, ai_staged, keywords, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+        `INSERT INTO items (id, title, description, price, tags, images, thumbs, owner, state, ai_staged, keywords, created_at, updated_at,
+           condition, dimensions, pickup_area, delivery, style, furniture_type, reserved, variants, hidden, seller_name, seller_since)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)`,
         [
           item.id,
           item.title,
@@ -63,6 +86,17 @@ export function pgliteItems(db: PGlite): ItemStore {
           item.keywords,
           item.created_at,
           item.updated_at,
+          item.condition,
+          item.dimensions === null ? null : JSON.stringify(item.dimensions),
+          item.pickupArea,
+          item.delivery,
+          item.style,
+          item.furnitureType,
+          item.reserved,
+          JSON.stringify(item.variants),
+          item.hidden,
+          item.sellerName,
+          item.sellerSince,
         ],
       );
       return item;
@@ -80,7 +114,9 @@ export function pgliteItems(db: PGlite): ItemStore {
         if (row.owner !== owner) throw new NotItemOwner(id);
         const result = await tx.query<ItemRow>(
           `UPDATE items SET title = $2, description = $3, price = $4, tags = $5, state = $6, keywords = $7, updated_at = $8,
-             images = COALESCE($9, images), thumbs = COALESCE($10, thumbs), ai_staged = COALESCE($11, ai_staged)
+             images = COALESCE($9, images), thumbs = COALESCE($10, thumbs), ai_staged = COALESCE($11, ai_staged),
+             variants = COALESCE($12, variants), condition = $13, dimensions = $14, pickup_area = $15, delivery = $16,
+             style = $17, furniture_type = $18, seller_name = $19, seller_since = $20
            WHERE id = $1 RETURNING *`,
           [
             id,
@@ -94,6 +130,15 @@ export function pgliteItems(db: PGlite): ItemStore {
             patch.images ?? null,
             patch.thumbs ?? null,
             patch.aiStaged ?? null,
+            patch.variants === undefined ? null : JSON.stringify(patch.variants),
+            patch.condition,
+            patch.dimensions === null ? null : JSON.stringify(patch.dimensions),
+            patch.pickupArea,
+            patch.delivery,
+            patch.style,
+            patch.furnitureType,
+            patch.sellerName,
+            patch.sellerSince,
           ],
         );
         return toItem(result.rows[0]!);
@@ -104,7 +149,7 @@ export function pgliteItems(db: PGlite): ItemStore {
       const params: unknown[] = [query.viewer, query.after?.createdAt ?? null, query.after?.id ?? '', query.limit + 1];
       // Only the filters in use, so the planner can weigh the GIN indexes against the newest-first index.
       const filters = [
-        "(state = 'active' OR owner = $1::text)",
+        "((state = 'active' AND NOT hidden) OR owner = $1::text)",
         '($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::text))',
       ];
       if (query.tokens.length > 0) filters.push(`keywords @> $${params.push(query.tokens)}::text[]`);

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { NO_LISTING_FACTS } from '@flipstage/core';
 import { servingIndex, type IndexesFile, type QueryShape } from '../../../../scripts/lib/firestoreIndexCoverage.mjs';
 import { recordingFirestore } from '../../helpers/recordingFirestore.js';
 import type { ItemDoc, ItemQuery, Store, StripeEffect } from '../../../src/ports/store.js';
@@ -27,6 +28,12 @@ const item: ItemDoc = {
   images: [],
   thumbs: [],
   state: 'active',
+  ...NO_LISTING_FACTS,
+  reserved: false,
+  variants: [],
+  hidden: false,
+  sellerName: null,
+  sellerSince: null,
   created_at: AT,
   updated_at: AT,
   aiStaged: false,

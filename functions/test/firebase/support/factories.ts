@@ -1,6 +1,6 @@
 /** Documents as the backend stores them (DESIGN §3), for seeding rules tests. */
 import { randomUUID } from 'node:crypto';
-import type { ImageEdit } from '@flipstage/core';
+import { NO_LISTING_FACTS, type ImageEdit } from '@flipstage/core';
 import type { ItemDoc, ProfileDoc } from '../../../src/ports/store.js';
 import {
   newCustomer,
@@ -57,6 +57,12 @@ export function anItem(owner: string, overrides: Partial<ItemDoc> = {}): ItemDoc
     state: 'active',
     aiStaged: false,
     keywords: ['oak', 'dresser', 'solid', 'six', 'drawers'],
+    ...NO_LISTING_FACTS,
+    reserved: false,
+    variants: [],
+    hidden: false,
+    sellerName: null,
+    sellerSince: null,
     created_at: at,
     updated_at: at,
     ...overrides,

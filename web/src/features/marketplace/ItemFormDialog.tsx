@@ -22,8 +22,20 @@ import { shrinkForListing } from './shrinkForListing';
 /** What the dialog starts from: a new item (optionally with a studio image) or an existing one. */
 export type ItemDialogTarget = { kind: 'create'; images: File[]; stagedFrom: string[] } | { kind: 'edit'; item: Item };
 
+const NO_FACTS_INPUT = {
+  condition: '',
+  width: '',
+  depth: '',
+  height: '',
+  unit: 'cm',
+  pickupArea: '',
+  delivery: false,
+  style: '',
+  furnitureType: '',
+};
+
 function defaultValues(target: ItemDialogTarget): ItemFormInput {
-  if (target.kind === 'create') return { title: '', description: '', price: '', tags: '', state: 'active' };
+  if (target.kind === 'create') return { title: '', description: '', price: '', tags: '', state: 'active', ...NO_FACTS_INPUT };
   const { item } = target;
   return {
     title: item.title,
@@ -31,6 +43,15 @@ function defaultValues(target: ItemDialogTarget): ItemFormInput {
     price: String(item.price),
     tags: item.tags.join(', '),
     state: item.state,
+    condition: item.condition ?? '',
+    width: item.dimensions ? String(item.dimensions.width) : '',
+    depth: item.dimensions ? String(item.dimensions.depth) : '',
+    height: item.dimensions ? String(item.dimensions.height) : '',
+    unit: item.dimensions?.unit ?? 'cm',
+    pickupArea: item.pickupArea ?? '',
+    delivery: item.delivery,
+    style: item.style ?? '',
+    furnitureType: item.furnitureType ?? '',
   };
 }
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ItemDetail } from '@flipstage/core';
+import { NO_LISTING_FACTS, type ItemDetail } from '@flipstage/core';
 import { ApiError } from '../../backend/http';
 import type { MarketplaceDriver } from '../../backend/marketplace';
 import { createFakeBackend, fakeAuthUser } from '../../test-utils/fakeBackend';
@@ -22,7 +22,11 @@ function listing(overrides: Partial<ItemDetail> = {}): ItemDetail {
     owner: 'owner-1',
     state: 'active',
     aiStaged: true,
+    ...NO_LISTING_FACTS,
+    reserved: false,
+    variants: [],
     sellerName: 'Ada Lovelace',
+    sellerSince: null,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -5,7 +5,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { createStore, Provider as JotaiProvider } from 'jotai';
-import { MESSAGES, type Item, type ItemsPage } from '@flipstage/core';
+import { MESSAGES, NO_LISTING_FACTS, type Item, type ItemsPage } from '@flipstage/core';
 import { theme } from '../../app/theme';
 import { authStateAtom } from '../../backend/authState';
 import { BackendProvider } from '../../backend/BackendContext';
@@ -27,6 +27,9 @@ function item(overrides: Partial<Item> = {}): Item {
     thumbs: ['http://127.0.0.1:5050/blobs/items/item-1/a-thumb.jpg'],
     owner: 'owner-1',
     state: 'active',
+    ...NO_LISTING_FACTS,
+    reserved: false,
+    variants: [],
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     ...overrides,
@@ -48,7 +51,7 @@ function fakeMarketplace(pages: ItemsPage[] = [{ data: [item()], nextCursor: nul
       const index = cursor ? Number(cursor) : 0;
       return pages[index] ?? { data: [], nextCursor: null };
     }),
-    getItem: vi.fn(async (id: string) => ({ ...item({ id }), sellerName: null })),
+    getItem: vi.fn(async (id: string) => ({ ...item({ id }), sellerName: null, sellerSince: null })),
     createItem: vi.fn(async (draft: ItemDraft) => saved(draft)),
     updateItem: vi.fn(async (id: string, draft: ItemDraft) => saved(draft, id)),
     fetchImageFile: vi.fn(async (url: string) => new File(['jpeg'], url.split('/').pop()!, { type: 'image/jpeg' })),

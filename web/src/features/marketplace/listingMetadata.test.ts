@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ItemDetail } from '@flipstage/core';
+import { NO_LISTING_FACTS, type ItemDetail } from '@flipstage/core';
 import { listingStructuredData, listingSummary } from './listingMetadata';
 
 const item: ItemDetail = {
@@ -12,7 +12,11 @@ const item: ItemDetail = {
   thumbs: [],
   owner: 'u1',
   state: 'active',
+  ...NO_LISTING_FACTS,
+  reserved: false,
+  variants: [],
   sellerName: null,
+  sellerSince: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 };
