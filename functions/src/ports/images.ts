@@ -26,8 +26,25 @@ export interface Images {
   sniff(data: Uint8Array): Promise<SniffedImage | null>;
   /** The copy that may be stored and served: decoded in full, upright, only the colour profile kept. */
   storable(data: Uint8Array, sniffed: SniffedImage): Promise<WebImage>;
-  /** storable's copy and a 128×128 cover thumbnail (spec §9). */
-  withThumbnail(data: Uint8Array, sniffed: SniffedImage): Promise<{ image: WebImage; thumb: Uint8Array }>;
+  /**
+   * Everything a listing stores for one photo: storable's copy, a 128×128 cover thumbnail (spec
+   * §9) and the narrower copies a page picks from by srcset (LISTING_VARIANT_WIDTHS below the
+   * photo's own width), all upright and stripped like storable's.
+   */
+  listingCopies(data: Uint8Array, sniffed: SniffedImage): Promise<ListingCopies>;
+}
+
+/** The widths a listing photo is also stored at, for srcset: a phone card, a wide card, a gallery, a 2× gallery. */
+export const LISTING_VARIANT_WIDTHS = [320, 640, 1024, 1600] as const;
+
+export interface ListingCopies {
+  image: WebImage;
+  thumb: Uint8Array;
+  /** The upright size of image, so a page can reserve its space before it loads. */
+  width: number;
+  height: number;
+  /** Narrowest first; only the widths below the photo's own. */
+  variants: (WebImage & { width: number })[];
 }
 
 /** The pixels are over the decoders' limit (MAX_INPUT_PIXELS). */

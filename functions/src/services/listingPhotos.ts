@@ -1,13 +1,13 @@
 /**
  * A listing's photos: every upload checked by content and re-encoded without its metadata before
- * any is written, a 128×128 cover thumbnail each (spec §7), stored under items/{id}/, and removed
- * when the listing stops showing them.
+ * any is written, a 128×128 cover thumbnail each (spec §7) and narrower copies for srcset, stored
+ * under items/{id}/, and removed when the listing stops showing them.
  */
 import { randomUUID } from 'node:crypto';
 import { MAX_ITEM_IMAGES, MESSAGES, type PhotoVariants } from '@flipstage/core';
 import { type Blobs } from '../ports/blobs.js';
 import type { ItemDoc } from '../ports/store.js';
-import type { Images, WebImage } from '../ports/images.js';
+import type { Images, ListingCopies } from '../ports/images.js';
 import { ServiceError } from './errors.js';
 import { checkedUpload, decoding } from './uploads.js';
 import { stagedOutputPath } from './staging.js';
@@ -16,18 +16,16 @@ export interface UploadedImage {
   data: Uint8Array;
 }
 
-type PreparedImage = { image: WebImage; thumb: Uint8Array };
-
 /**
  * Every image decoded and re-encoded before any is written, so a bad file leaves nothing behind.
  * One at a time: eight full-size decodes at once would need gigabytes.
  */
-export async function prepareImages(images: Images, uploads: UploadedImage[]): Promise<PreparedImage[]> {
+export async function prepareImages(images: Images, uploads: UploadedImage[]): Promise<ListingCopies[]> {
   if (uploads.length > MAX_ITEM_IMAGES) throw new ServiceError('too-large', MESSAGES.tooManyFiles);
-  const prepared: PreparedImage[] = [];
+  const prepared: ListingCopies[] = [];
   for (const { data } of uploads) {
     const sniffed = await checkedUpload(images, data, MESSAGES.itemImagesOnly);
-    prepared.push(await decoding(() => images.withThumbnail(data, sniffed)));
+    prepared.push(await decoding(() => images.listingCopies(data, sniffed)));
   }
   return prepared;
 }
@@ -45,20 +43,35 @@ async function removeBlobs(blobs: Blobs, paths: readonly string[]): Promise<void
   await Promise.allSettled(paths.map((path) => blobs.delete(path)));
 }
 
-export async function storeImages(blobs: Blobs, itemId: string, prepared: PreparedImage[]): Promise<StoredMedia> {
+/** One photo's files, named after one random name: {name}.ext, {name}-thumb.jpg, {name}-{width}w.ext. */
+async function storePhoto(blobs: Blobs, itemId: string, copies: ListingCopies, paths: string[]) {
+  const name = `items/${itemId}/${randomUUID()}`;
+  const files = [
+    { path: `${name}.${copies.image.ext}`, data: copies.image.data, contentType: copies.image.contentType },
+    { path: `${name}-thumb.jpg`, data: copies.thumb, contentType: 'image/jpeg' },
+    ...copies.variants.map((v) => ({ path: `${name}-${v.width}w.${v.ext}`, data: v.data, contentType: v.contentType })),
+  ];
+  paths.push(...files.map((file) => file.path));
+  await Promise.all(files.map((file) => blobs.put(file.path, file.data, file.contentType)));
+  const [url, thumbUrl, ...variantUrls] = files.map((file) => blobs.publicUrl(file.path));
+  const variants: PhotoVariants = {
+    width: copies.width,
+    height: copies.height,
+    sources: copies.variants.map((v, i) => ({ width: v.width, url: variantUrls[i]! })),
+  };
+  return { url: url!, thumbUrl: thumbUrl!, variants };
+}
+
+export async function storeImages(blobs: Blobs, itemId: string, prepared: ListingCopies[]): Promise<StoredMedia> {
   const paths: string[] = [];
   try {
-    const stored = await Promise.all(
-      prepared.map(async ({ image, thumb }) => {
-        const name = randomUUID();
-        const imagePath = `items/${itemId}/${name}.${image.ext}`;
-        const thumbPath = `items/${itemId}/${name}-thumb.jpg`;
-        paths.push(imagePath, thumbPath);
-        await Promise.all([blobs.put(imagePath, image.data, image.contentType), blobs.put(thumbPath, thumb, 'image/jpeg')]);
-        return { url: blobs.publicUrl(imagePath), thumbUrl: blobs.publicUrl(thumbPath) };
-      }),
-    );
-    return { images: stored.map((s) => s.url), thumbs: stored.map((s) => s.thumbUrl), variants: [], paths };
+    const stored = await Promise.all(prepared.map((copies) => storePhoto(blobs, itemId, copies, paths)));
+    return {
+      images: stored.map((s) => s.url),
+      thumbs: stored.map((s) => s.thumbUrl),
+      variants: stored.map((s) => s.variants),
+      paths,
+    };
   } catch (error) {
     await removeBlobs(blobs, paths);
     throw error;

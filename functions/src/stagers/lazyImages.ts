@@ -11,6 +11,6 @@ export function createLazyImages(): Images {
   return {
     sniff: async (data) => (await images()).sniff(data),
     storable: async (data, sniffed) => (await images()).storable(data, sniffed),
-    withThumbnail: async (data, sniffed) => (await images()).withThumbnail(data, sniffed),
+    listingCopies: async (data, sniffed) => (await images()).listingCopies(data, sniffed),
   };
 }

@@ -5,11 +5,21 @@
  * with only the colour profile kept.
  */
 import sharp, { type Sharp } from 'sharp';
-import { ImageTooLarge, ImageUnreadable, type Images, type SniffedImage, type WebImage } from '../../ports/images.js';
+import {
+  ImageTooLarge,
+  ImageUnreadable,
+  LISTING_VARIANT_WIDTHS,
+  type Images,
+  type ListingCopies,
+  type SniffedImage,
+  type WebImage,
+} from '../../ports/images.js';
 import { StagingError } from '../../ports/stager.js';
 import { decodePhoto, READ_OPTIONS } from './decode.js';
 
 const THUMB_SIZE = 128;
+/** Variants are shown at their own size or smaller, where 80 looks like the stored copy's 90 in fewer bytes. */
+const VARIANT_QUALITY = 80;
 
 const FORMATS: Record<string, { contentType: string; ext: string }> = {
   jpeg: { contentType: 'image/jpeg', ext: 'jpg' },
@@ -67,22 +77,57 @@ async function webCopy(source: Uint8Array, sniffed: SniffedImage): Promise<WebIm
   return { data: await encoded(pipeline.png()), contentType: 'image/png', ext };
 }
 
-async function withThumbnail(data: Uint8Array, sniffed: SniffedImage): Promise<{ image: WebImage; thumb: Uint8Array }> {
+/**
+ * The one full decode the thumbnail and every variant share: the upright photo at the widest size
+ * any of them needs, uncompressed (so reading it again is a copy, not a decode) and with its colour
+ * profile. At most 1600 px wide, a few megabytes, where each copy decoding the upload would hold a
+ * full-size photo of up to MAX_INPUT_PIXELS again.
+ */
+async function resizeBase(
+  source: Uint8Array,
+  width: number,
+  height: number,
+  widths: readonly number[],
+): Promise<Uint8Array> {
+  // A wide panorama still needs THUMB_SIZE rows for its cover thumbnail.
+  const needed = Math.max(widths.at(-1) ?? 0, Math.ceil((THUMB_SIZE * width) / height));
+  const pipeline = upright(source);
+  if (needed < width) pipeline.resize({ width: needed });
+  return encoded(pipeline.tiff({ compression: 'none' }));
+}
+
+/** Variants keep what a browser can show of the stored copy: WebP where it may be see-through or is WebP already, else JPEG. */
+async function variantCopy(base: Uint8Array, width: number, ext: string): Promise<WebImage & { width: number }> {
+  const pipeline = sharp(base).keepIccProfile().resize({ width });
+  if (ext === 'jpg')
+    return { width, data: await encoded(pipeline.jpeg({ quality: VARIANT_QUALITY })), contentType: 'image/jpeg', ext };
+  return { width, data: await encoded(pipeline.webp({ quality: VARIANT_QUALITY })), contentType: 'image/webp', ext };
+}
+
+async function listingCopies(data: Uint8Array, sniffed: SniffedImage): Promise<ListingCopies> {
   const source = await decodeUpload(data);
   const image = await webCopy(source, sniffed);
+  const { width, height } = (await sharp(source, READ_OPTIONS).metadata()).autoOrient;
+  const widths = LISTING_VARIANT_WIDTHS.filter((w) => w < width);
+  const base = await resizeBase(source, width, height, widths);
   const thumb = await encoded(
-    upright(source)
+    sharp(base)
+      .keepIccProfile()
       .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'cover' })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 80 }),
   );
-  return { image, thumb };
+  const ext = image.ext === 'jpg' ? 'jpg' : 'webp';
+  const variants: ListingCopies['variants'] = [];
+  // One at a time, like the photos themselves: the encoders' buffers add up.
+  for (const w of widths) variants.push(await variantCopy(base, w, ext));
+  return { image, thumb, width, height, variants };
 }
 
 export function createUploadedImages(): Images {
   return {
     sniff: sniffImage,
     storable: async (data, sniffed) => webCopy(await decodeUpload(data), sniffed),
-    withThumbnail,
+    listingCopies,
   };
 }
