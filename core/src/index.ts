@@ -12,3 +12,5 @@ export * from './routes.js';
 export * from './contracts/index.js';
 export * from './project.js';
 export * from './apiRetry.js';
+export * from './listingMetadata.js';
+export * from './pageShell.js';

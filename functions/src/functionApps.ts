@@ -15,7 +15,11 @@ import { createFirebaseDeps, firebaseBlobsFor } from './wiring/firebase.js';
 import { createFirestoreStore } from './adapters/firebase/firestoreStore.js';
 import { createFunctionsLogger } from './adapters/firebase/functionsLogger.js';
 import { refundAbandonedStages } from './services/abandonedStages.js';
+import { filePageShell } from './adapters/filePageShell.js';
 import * as params from './params.js';
+
+/** web/dist/index.html, copied beside the bundle by scripts/build-functions.mjs. */
+const PAGE_SHELL_FILE = 'web-index.html';
 
 const firebaseApp = () => getApps()[0] ?? initializeApp();
 
@@ -35,23 +39,22 @@ function buildApp(area: ApiArea): Express {
   );
   // Each function was granted only its own secrets (index.ts); the others stay empty here.
   const light = area === 'light';
-  return createApp(
-    createFirebaseDeps(firebaseApp(), {
-      config,
-      stripeSecretKey: light ? params.STRIPE_SECRET_KEY.value() : '',
-      stripeWebhookSecret: light ? params.STRIPE_WEBHOOK_SECRET.value() : '',
-      // The Emulator Suite without a Storage emulator keeps images in a folder its build names.
-      blobs: firebaseBlobsFor(process.env, {
-        dir: process.env.EMULATOR_BLOBS_DIR ?? '',
-        baseUrl: process.env.EMULATOR_SITE_URL ?? '',
-      }),
-      stager: {
-        PHOTOROOM_API_KEY: light ? '' : params.PHOTOROOM_API_KEY.value(),
-        PHOTOROOM_MODEL_VERSION: params.PHOTOROOM_MODEL_VERSION.value(),
-      },
+  const deps = createFirebaseDeps(firebaseApp(), {
+    config,
+    stripeSecretKey: light ? params.STRIPE_SECRET_KEY.value() : '',
+    stripeWebhookSecret: light ? params.STRIPE_WEBHOOK_SECRET.value() : '',
+    // The Emulator Suite without a Storage emulator keeps images in a folder its build names.
+    blobs: firebaseBlobsFor(process.env, {
+      dir: process.env.EMULATOR_BLOBS_DIR ?? '',
+      baseUrl: process.env.EMULATOR_SITE_URL ?? '',
     }),
-    [area],
-  );
+    stager: {
+      PHOTOROOM_API_KEY: light ? '' : params.PHOTOROOM_API_KEY.value(),
+      PHOTOROOM_MODEL_VERSION: params.PHOTOROOM_MODEL_VERSION.value(),
+    },
+  });
+  // The listing pages boot the app from its built index.html, which the deploy package carries.
+  return createApp({ ...deps, pageShell: filePageShell([new URL(`./${PAGE_SHELL_FILE}`, import.meta.url)]) }, [area]);
 }
 
 /** The handler of an area: builds its app on the first request and reuses it. */

@@ -10,6 +10,7 @@ import type { Images } from '../ports/images.js';
 import type { PhotoAnalysis } from '../ports/analysis.js';
 import type { Identity } from '../ports/identity.js';
 import type { Payments } from '../ports/payments.js';
+import type { PageShell } from '../ports/pageShell.js';
 import type { Stager } from '../ports/stager.js';
 import type { Store } from '../ports/store.js';
 import type { AppConfig } from '../config.js';
@@ -20,6 +21,7 @@ import { trustProxy } from './clientAddress.js';
 import { checkoutRoutes } from './checkoutRoutes.js';
 import { errorHandler, sendError } from './errors.js';
 import { marketplaceRoutes } from './marketplaceRoutes.js';
+import { listingPageRoutes } from './listingPageRoutes.js';
 import { requestContext } from './requestContext.js';
 import { stageRoutes } from './stageRoutes.js';
 import { stageProgressRoutes } from './stageProgressRoutes.js';
@@ -43,6 +45,8 @@ export interface AppDeps {
   logger?: Logger;
   /** Fair-use limits; the defaults in services/fairUse.ts unless a test needs small ones. */
   fairUseRules?: FairUseRules;
+  /** The SPA's index.html: with it, the light area serves the listing pages (/marketplace/{id}) too. */
+  pageShell?: PageShell;
 }
 
 export const API_PREFIX = '/api';
@@ -75,6 +79,10 @@ export function createApp(deps: AppDeps, areas: readonly ApiArea[] = ALL_API_ARE
   if (deps.servedBlobs) api.use(BLOBS_ROUTE, serveBlobs(deps.servedBlobs, logger));
   api.use((_req, res) => sendError(res, 404, MESSAGES.notFound));
 
+  if (areas.includes('light') && deps.pageShell) {
+    const siteUrl = deps.config.siteOrigins[0] ?? '';
+    app.use(listingPageRoutes({ store: deps.store, shell: deps.pageShell, siteUrl }));
+  }
   app.use(API_PREFIX, api);
   app.use(errorHandler);
   return app;

@@ -1,7 +1,7 @@
 /**
  * The local host (DESIGN §1, §6a): the same Express app as the Cloud Function, on the local
- * wiring (wiring/local.ts) and the local staging engine. Serves /api, /blobs and /dev on
- * 127.0.0.1:5050 by default, and sweeps abandoned stagings.
+ * wiring (wiring/local.ts) and the local staging engine. Serves /api, /blobs, /dev and the
+ * listing pages (/marketplace/{id}) on 127.0.0.1:5050 by default, and sweeps abandoned stagings.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -20,6 +20,7 @@ import { refundAbandonedStages } from '../services/abandonedStages.js';
 import { loadConfig, LOCAL_SITE_URL } from '../config.js';
 import { createJsonLogger, type Logger } from '../logs.js';
 import type { Stager } from '../ports/stager.js';
+import { filePageShell } from '../adapters/filePageShell.js';
 import { openLocalDatabase } from '../adapters/local/database.js';
 import { createPgliteStore } from '../adapters/local/pgliteStore.js';
 import { DEV_ROUTE } from '../adapters/local/simulatedPayments.js';
@@ -101,7 +102,12 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     const { blobs, payments } = deps;
     routes.use(BLOBS_ROUTE, serveBlobs(blobs, logger));
     routes.use(DEV_ROUTE, devPages(payments, logger));
-    routes.use(createApp(deps));
+    // The built app when there is one (npm run build), else the source index.html (the head is right; Vite serves the rest).
+    const pageShell = filePageShell([
+      join(REPO_ROOT, 'web', 'dist', 'index.html'),
+      join(REPO_ROOT, 'web', 'index.html'),
+    ]);
+    routes.use(createApp({ ...deps, pageShell }));
 
     if (options.seed ?? true) {
       await seedDemo({

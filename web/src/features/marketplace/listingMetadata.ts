@@ -1,40 +1,24 @@
-import type { ItemDetail } from '@flipstage/core';
-import { formatPrice, PRICE_CURRENCY } from './price';
+import { listingPath, listingShareImage, listingSummary, type ItemDetail } from '@flipstage/core';
+import { absoluteUrl } from '../../app/PageMeta';
 
-/** Search engines show about this much of a description. */
-const SUMMARY_LENGTH = 160;
+// The summary and JSON-LD are core's, so the page the server renders for a link and the booted app agree.
+export { listingStructuredData, listingSummary } from '@flipstage/core';
 
-/** The page description: price and state first, then as much of the seller's text as fits. */
-export function listingSummary(item: Pick<ItemDetail, 'price' | 'state' | 'description'>): string {
-  const lead = `${formatPrice(item.price)}${item.state === 'sold' ? ' · Sold' : ''} · `;
-  const text = item.description.replace(/\s+/g, ' ').trim();
-  const room = SUMMARY_LENGTH - lead.length;
-  if (text.length <= room) return lead + text;
-  const cut = text.slice(0, room - 1);
-  const lastSpace = cut.lastIndexOf(' ');
-  return `${lead}${(lastSpace > room / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+export interface ShareDetails {
+  title: string;
+  text: string;
+  /** The listing's page on the site's public URL. */
+  url: string;
+  /** The picture networks that pin a picture (Pinterest) show; null without photos. */
+  image: string | null;
 }
 
-/**
- * schema.org Product with its Offer, as JSON-LD. `<` is escaped so a title such as
- * "</script>" cannot end the script element it is written into.
- */
-export function listingStructuredData(item: ItemDetail, url: string, images: readonly string[]): string {
-  const data = {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: item.title,
-    description: item.description,
-    url,
-    ...(images.length > 0 ? { image: images } : {}),
-    offers: {
-      '@type': 'Offer',
-      url,
-      price: item.price.toFixed(2),
-      priceCurrency: PRICE_CURRENCY,
-      availability: item.state === 'sold' ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
-      ...(item.sellerName ? { seller: { '@type': 'Person', name: item.sellerName } } : {}),
-    },
+/** What sharing a listing sends: its title, summary, page and first photo, all absolute. */
+export function listingShareDetails(item: ItemDetail): ShareDetails {
+  return {
+    title: item.title,
+    text: listingSummary(item),
+    url: absoluteUrl(listingPath(item.id)),
+    image: listingShareImage(item, absoluteUrl)?.url ?? null,
   };
-  return JSON.stringify(data).replace(/</g, '\\u003c');
 }
