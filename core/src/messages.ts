@@ -149,6 +149,7 @@ export const MESSAGES = {
   priceMaximum: 'Price must be 1,000,000 or less',
   priceDecimals: 'Price can have at most 2 decimal places',
   invalidItemId: 'The listing id is not valid.',
+  invalidSellerId: 'The seller id is not valid.',
   notFurniture: (seen: string) =>
     `This looks like ${seen}, not furniture. FlipStage stages furniture and home decor: try a photo of the piece you are selling. No credit was used.`,
   queryNotText: (name: string) => `The ${name} parameter must be sent once, as text.`,

@@ -202,6 +202,12 @@ export const itemsQuerySchema = z.object({
 /** GET /api/image-edits. */
 export const imageEditsQuerySchema = z.object({ cursor: cursorParam });
 
+/** GET /api/marketplace-seller-items: the seller's user id, and the page to continue from. */
+export const sellerItemsQuerySchema = z.object({
+  seller: z.string({ error: MESSAGES.invalidSellerId }).regex(RECORD_ID, MESSAGES.invalidSellerId),
+  cursor: cursorParam,
+});
+
 /** The instants the backend writes (`toISOString()`), years 2000 to 9999: what Postgres and Firestore both order. */
 const storedInstant = z.string().refine((text) => {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(text)) return false;

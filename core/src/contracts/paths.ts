@@ -10,6 +10,8 @@ export const API_PATHS = {
   marketplaceCreateItem: '/api/marketplace-create-item',
   marketplaceUpdateItem: '/api/marketplace-update-item',
   marketplaceDeleteItem: '/api/marketplace-delete-item',
+  /** One seller's listings: the public sees active ones; the seller themself sees all of theirs. */
+  marketplaceSellerItems: '/api/marketplace-seller-items',
   conversations: '/api/conversations',
   conversationUnread: '/api/conversations/unread',
   conversationMessages: '/api/conversations/messages',

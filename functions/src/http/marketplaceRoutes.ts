@@ -1,9 +1,10 @@
 /**
- * Marketplace listings (DESIGN §4): browse, search and open one listing for everyone; create and
- * update when signed in.
+ * Marketplace listings (DESIGN §4): browse, search, open one listing and a seller's listings for
+ * everyone; create (idempotent by its Idempotency-Key), update and delete when signed in.
  */
 import { Router, type Request } from 'express';
 import {
+  IDEMPOTENCY_HEADER,
   ITEM_IMAGES_FIELD,
   ITEM_STAGED_FROM_FIELD,
   itemIdSchema,
@@ -13,13 +14,21 @@ import {
   MAX_ITEM_UPLOAD_BYTES,
   MESSAGES,
   parseWith,
+  sellerItemsQuerySchema,
   type Item,
   type ItemDetail,
   type ItemsPage,
 } from '@flipstage/core';
 import type { Identity } from '../ports/identity.js';
 import { invalid } from '../services/errors.js';
-import { createItem, getItemDetail, updateItem, type MarketplaceDeps } from '../services/marketplace.js';
+import {
+  createItem,
+  deleteItem,
+  getItemDetail,
+  listSellerItems,
+  updateItem,
+  type MarketplaceDeps,
+} from '../services/marketplace.js';
 import { searchItems } from '../services/listingSearch.js';
 import { currentUser, maybeUser, optionalUser, requireUser } from './auth.js';
 import type { FairUseGates } from './fairUseGates.js';
@@ -57,15 +66,26 @@ export function marketplaceRoutes(deps: MarketplaceDeps & { identity: Identity; 
     res.json((await getItemDetail(deps, itemId(req))) satisfies ItemDetail);
   });
 
+  router.get('/marketplace-seller-items', optionalUser(deps.identity), async (req, res) => {
+    const query = parseWith(sellerItemsQuerySchema, req.query, invalid);
+    res.json((await listSellerItems(deps, { ...query, viewer: maybeUser(res)?.uid ?? null })) satisfies ItemsPage);
+  });
+
   const writeGates = [requireUser(deps.identity), deps.fairUse.listingWrites, deps.fairUse.upload];
   router.post('/marketplace-create-item', ...writeGates, async (req, res) => {
-    const item = await createItem(deps, await itemSubmission(req, currentUser(res).uid));
-    res.status(201).json(item satisfies Item);
+    const submission = await itemSubmission(req, currentUser(res).uid);
+    const { item, created } = await createItem(deps, { ...submission, idempotencyKey: req.get(IDEMPOTENCY_HEADER) });
+    res.status(created ? 201 : 200).json(item satisfies Item);
   });
 
   router.put('/marketplace-update-item', ...writeGates, async (req, res) => {
     const id = itemId(req);
     res.json((await updateItem(deps, id, await itemSubmission(req, currentUser(res).uid))) satisfies Item);
+  });
+
+  router.delete('/marketplace-delete-item', requireUser(deps.identity), deps.fairUse.listingWrites, async (req, res) => {
+    await deleteItem(deps, itemId(req), currentUser(res).uid);
+    res.status(204).end();
   });
 
   return router;

@@ -70,7 +70,7 @@ export async function seedDemo(deps: {
       size: 'standard',
       variant: 0,
     });
-    const item = await createItem(deps, {
+    const { item } = await createItem(deps, {
       uid,
       fields: {
         title: listing.title,

@@ -25,6 +25,8 @@ export interface Account {
   uid: string;
   profile: ProfileDoc;
   customer: CustomerDoc;
+  /** When the account was made (ISO instant): a listing's "member since". Null for Firestore accounts made before it was recorded. */
+  createdAt: string | null;
 }
 
 export interface AccountStore {

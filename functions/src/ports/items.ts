@@ -56,12 +56,24 @@ export interface Page<T> {
 }
 
 export interface ItemStore {
+  /** Throws ItemAlreadyExists when an item with this id is stored (an idempotent create's replay or race). */
   createItem(item: ItemDoc): Promise<ItemDoc>;
   getItem(id: string): Promise<ItemDoc | null>;
   /** Owner-checked inside the transaction: throws ItemNotFound or NotItemOwner. */
   updateItem(id: string, owner: string, patch: ItemPatch): Promise<ItemDoc>;
   /** Newest first; only active items plus the viewer's own sold ones. */
   searchItems(query: ItemQuery): Promise<Page<ItemDoc>>;
+  /** Owner-checked inside the transaction: throws ItemNotFound or NotItemOwner. Returns what was deleted. */
+  deleteItem(id: string, owner: string): Promise<ItemDoc>;
+  /** One seller's listings, newest first: active and not hidden, or every one of them with includeUnlisted. */
+  listItemsByOwner(owner: string, options: OwnerItemsQuery): Promise<Page<ItemDoc>>;
+}
+
+export interface OwnerItemsQuery {
+  /** Sold and hidden listings too: for the owner's own view. */
+  includeUnlisted: boolean;
+  after: PageAfter | null;
+  limit: number;
 }
 
 /** image_edits/{id}, recorded by completeStage. */
@@ -81,5 +93,12 @@ export class NotItemOwner extends Error {
   constructor(readonly id: string) {
     super(`Not the owner of item ${id}`);
     this.name = 'NotItemOwner';
+  }
+}
+
+export class ItemAlreadyExists extends Error {
+  constructor(readonly id: string) {
+    super(`Item ${id} already exists`);
+    this.name = 'ItemAlreadyExists';
   }
 }

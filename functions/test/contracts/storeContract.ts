@@ -8,6 +8,7 @@ import { NO_LISTING_FACTS } from '@flipstage/core';
 import { CREDIT_RULES } from '../../src/services/creditRules.js';
 import { withholdSignupGrant } from '../../src/services/credits.js';
 import { makeEdit, uniq } from './contractData.js';
+import { describeListingLifecycle } from './listingLifecycleContract.js';
 
 const profile = (email: string) => ({ name: 'Test Seller', email, avatar: null });
 
@@ -484,6 +485,8 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect(new Set(seen)).toEqual(new Set(ids));
       });
     });
+
+    describeListingLifecycle(() => store, () => newAccount());
 
     describe('stripe events', () => {
       it('applies a credit grant once per event id', async () => {

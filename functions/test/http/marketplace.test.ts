@@ -282,7 +282,8 @@ describe('GET /api/marketplace-get-item', () => {
 
     const response = await getItem(created.body.id);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ ...created.body, sellerName: 'Ada Lovelace', sellerSince: null });
+    const account = await t.store.getAccount(named.uid);
+    expect(response.body).toEqual({ ...created.body, sellerName: 'Ada Lovelace', sellerSince: account?.createdAt });
     const full = await t.blobs.get(blobPath(response.body.images[0]));
     expect(await sharp(full!.data).metadata()).toMatchObject({ width: 900, height: 600 });
   });

@@ -15,6 +15,11 @@ import type {
 import { COLLECTIONS, CUSTOMER_SUBCOLLECTIONS, type ImageEdit, type StageProgress } from '@flipstage/core';
 import type { CustomerDoc, ItemDoc, LedgerEntry, LedgerReason, ProfileDoc, StageResult } from '../../ports/store.js';
 
+/** users/{uid} as stored: the profile plus when the account was made (absent on accounts made before it was recorded). */
+export interface StoredProfile extends ProfileDoc {
+  created_at?: string;
+}
+
 /** customers/{uid} as stored: the port's record plus the ledger's running sequence number. */
 export interface StoredCustomer extends CustomerDoc {
   /** Orders ledger entries written in the same millisecond (one transaction may write two). */
@@ -71,7 +76,7 @@ export function firestoreRefs(db: Firestore) {
     customers.doc(uid).collection(CUSTOMER_SUBCOLLECTIONS.stageRequests) as CollectionReference<StoredStageRequest>;
   const stripeEvents = db.collection(COLLECTIONS.stripeEvents) as CollectionReference<StoredStripeEvent>;
   return {
-    user: (uid: string) => db.collection(COLLECTIONS.users).doc(uid) as DocumentReference<ProfileDoc>,
+    user: (uid: string) => db.collection(COLLECTIONS.users).doc(uid) as DocumentReference<StoredProfile>,
     customers: customers as CollectionReference<StoredCustomer>,
     customer: (uid: string) => customers.doc(uid) as DocumentReference<StoredCustomer>,
     ledger,
@@ -127,7 +132,11 @@ export function toCustomerDoc({ ledgerSeq: _seq, ...customer }: StoredCustomer):
   return customer;
 }
 
-export function readProfile(snap: DocumentSnapshot<ProfileDoc>): ProfileDoc | null {
+export function accountCreatedAt(snap: DocumentSnapshot<StoredProfile>): string | null {
+  return snap.data()?.created_at ?? null;
+}
+
+export function readProfile(snap: DocumentSnapshot<StoredProfile>): ProfileDoc | null {
   const data = snap.data() as Partial<ProfileDoc> | undefined;
   if (!data) return null;
   return { name: data.name ?? null, email: data.email ?? null, avatar: data.avatar ?? null };

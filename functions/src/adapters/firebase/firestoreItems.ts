@@ -5,7 +5,7 @@
  * newest-first order in batches. Every query shape here has its index in firestore.indexes.json.
  */
 import { FieldPath, type Firestore, type Query, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import { ItemNotFound, NotItemOwner, type ItemDoc, type ItemQuery, type ItemStore, type PageAfter } from '../../ports/store.js';
+import { ItemAlreadyExists, ItemNotFound, NotItemOwner, type ItemDoc, type ItemQuery, type ItemStore, type PageAfter } from '../../ports/store.js';
 import { definedFields, firestoreRefs } from './firestoreDocs.js';
 
 /** Reads per batch while filtering in memory; bounded so one request never scans the whole collection. */
@@ -40,12 +40,22 @@ function baseQuery(db: Firestore, query: ItemQuery): { base: Query<ItemDoc>; fil
   };
 }
 
+/** gRPC status 6, ALREADY_EXISTS: what create() fails with when the document is there. */
+function isAlreadyExists(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 6;
+}
+
 export function firestoreItems(db: Firestore): ItemStore {
   const refs = firestoreRefs(db);
 
   return {
     async createItem(item) {
-      await refs.items.doc(item.id).create(item);
+      try {
+        await refs.items.doc(item.id).create(item);
+      } catch (error) {
+        if (isAlreadyExists(error)) throw new ItemAlreadyExists(item.id);
+        throw error;
+      }
       return item;
     },
 
@@ -96,6 +106,29 @@ export function firestoreItems(db: Firestore): ItemStore {
       }
       if (found.length > query.limit) return { data: found.slice(0, query.limit), next: positionOf(found[query.limit - 1]!) };
       return { data: found, next: after };
+    },
+
+    deleteItem(id, owner) {
+      return db.runTransaction(async (tx) => {
+        const ref = refs.items.doc(id);
+        const snap = await tx.get(ref);
+        if (!snap.exists) throw new ItemNotFound(id);
+        const current = snap.data() as ItemDoc;
+        if (current.owner !== owner) throw new NotItemOwner(id);
+        tx.delete(ref);
+        return current;
+      });
+    },
+
+    async listItemsByOwner(owner, { includeUnlisted, after, limit }) {
+      let query = refs.items.where('owner', '==', owner) as Query<ItemDoc>;
+      if (!includeUnlisted) query = query.where('state', '==', 'active').where('hidden', '==', false);
+      query = query.orderBy('created_at', 'desc').orderBy(FieldPath.documentId(), 'desc').limit(limit + 1);
+      if (after) query = query.startAfter(after.createdAt, after.id);
+      const rows = (await query.get()).docs.map((doc) => doc.data());
+      const data = rows.slice(0, limit);
+      const last = data[data.length - 1];
+      return { data, next: rows.length > limit && last ? positionOf(last) : null };
     },
   };
 }

@@ -18,6 +18,7 @@ import {
   type Store,
 } from '../../ports/store.js';
 import {
+  accountCreatedAt,
   definedFields,
   firestoreRefs,
   getDocuments,
@@ -56,19 +57,20 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
         const storedProfile = readProfile(profileSnap);
         const storedCustomer = readCustomer(customerSnap);
         const customer = storedCustomer ?? newCustomer();
-        if (!storedProfile) tx.create(refs.user(uid), profile);
+        const at = new Date().toISOString();
+        if (!storedProfile) tx.create(refs.user(uid), { ...profile, created_at: at });
+        const createdAt = storedProfile ? accountCreatedAt(profileSnap) : at;
         const balance = customer.creditsRemaining;
         const grant = rules.signup({ uid, signupCredits, balance, grantedAt: customer.signupGrantedAt });
-        const at = new Date().toISOString();
         const posted = postCreditDecision(tx, refs, uid, customer, grant, at);
         if (!posted.result.applied) {
           // A grant that waits for verification still leaves a whole account to read and pay into.
           if (!storedCustomer) tx.create(refs.customer(uid), customer);
-          return { uid, profile: storedProfile ?? profile, customer: toCustomerDoc(customer) };
+          return { uid, profile: storedProfile ?? profile, customer: toCustomerDoc(customer), createdAt };
         }
         const granted = { ...posted.customer, signupGrantedAt: at };
         tx.set(refs.customer(uid), granted);
-        return { uid, profile: storedProfile ?? profile, customer: toCustomerDoc(granted) };
+        return { uid, profile: storedProfile ?? profile, customer: toCustomerDoc(granted), createdAt };
       });
     },
 
@@ -76,7 +78,9 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
       const [profileSnap, customerSnap] = await getDocuments(db, refs.user(uid), refs.customer(uid));
       const profile = readProfile(profileSnap);
       const customer = readCustomer(customerSnap);
-      return profile && customer ? { uid, profile, customer: toCustomerDoc(customer) } : null;
+      return profile && customer
+        ? { uid, profile, customer: toCustomerDoc(customer), createdAt: accountCreatedAt(profileSnap) }
+        : null;
     },
 
     updateProfile(uid, patch) {

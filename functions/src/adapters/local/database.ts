@@ -166,6 +166,10 @@ const MIGRATIONS: readonly string[] = [
     ADD COLUMN seller_name text,
     ADD COLUMN seller_since timestamptz;
   `,
+  // A listing's "member since" (issue 25): accounts made before this count from now.
+  `
+  ALTER TABLE users ADD COLUMN created_at timestamptz NOT NULL DEFAULT now();
+  `,
 ];
 
 /**

@@ -4,12 +4,20 @@ import { AccountNotFound, type Account, type AccountStore, type ProfileDoc } fro
 import { applyCreditDecision, lockCustomer, toCustomer, type CustomerRow, type Tx } from './pgliteLedger.js';
 
 async function getAccountIn(tx: Tx, uid: string): Promise<Account | null> {
-  const profile = await tx.query<ProfileDoc>('SELECT name, email, avatar FROM users WHERE uid = $1', [uid]);
+  const profile = await tx.query<ProfileDoc & { created_at: Date }>(
+    'SELECT name, email, avatar, created_at FROM users WHERE uid = $1',
+    [uid],
+  );
   const customer = await tx.query<CustomerRow>('SELECT * FROM customers WHERE uid = $1', [uid]);
   const p = profile.rows[0];
   const c = customer.rows[0];
   if (!p || !c) return null;
-  return { uid, profile: { name: p.name, email: p.email, avatar: p.avatar }, customer: toCustomer(c) };
+  return {
+    uid,
+    profile: { name: p.name, email: p.email, avatar: p.avatar },
+    customer: toCustomer(c),
+    createdAt: p.created_at.toISOString(),
+  };
 }
 
 export function pgliteAccounts(db: PGlite): AccountStore {

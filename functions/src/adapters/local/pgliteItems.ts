@@ -1,6 +1,6 @@
 /** Marketplace listings on PGlite: items rows, searched through GIN indexes on keywords and tags. */
 import type { PGlite } from '@electric-sql/pglite';
-import { ItemNotFound, NotItemOwner, type ItemDoc, type ItemStore, type Page } from '../../ports/store.js';
+import { ItemAlreadyExists, ItemNotFound, NotItemOwner, type ItemDoc, type ItemStore, type Page } from '../../ports/store.js';
 
 interface ItemRow {
   id: string;
@@ -68,10 +68,11 @@ export function pageOf<T extends { id: string; created_at: string }>(rows: T[], 
 export function pgliteItems(db: PGlite): ItemStore {
   return {
     async createItem(item) {
-      await db.query(
+      const inserted = await db.query(
         `INSERT INTO items (id, title, description, price, tags, images, thumbs, owner, state, ai_staged, keywords, created_at, updated_at,
            condition, dimensions, pickup_area, delivery, style, furniture_type, reserved, variants, hidden, seller_name, seller_since)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
+         ON CONFLICT (id) DO NOTHING`,
         [
           item.id,
           item.title,
@@ -99,6 +100,7 @@ export function pgliteItems(db: PGlite): ItemStore {
           item.sellerSince,
         ],
       );
+      if (inserted.affectedRows === 0) throw new ItemAlreadyExists(item.id);
       return item;
     },
 
@@ -159,6 +161,28 @@ export function pgliteItems(db: PGlite): ItemStore {
         params,
       );
       return pageOf(result.rows.map(toItem), query.limit);
+    },
+
+    deleteItem(id, owner) {
+      return db.transaction(async (tx) => {
+        const row = (await tx.query<ItemRow>('SELECT * FROM items WHERE id = $1 FOR UPDATE', [id])).rows[0];
+        if (!row) throw new ItemNotFound(id);
+        if (row.owner !== owner) throw new NotItemOwner(id);
+        await tx.query('DELETE FROM items WHERE id = $1', [id]);
+        return toItem(row);
+      });
+    },
+
+    async listItemsByOwner(owner, { includeUnlisted, after, limit }) {
+      // items_by_owner (owner, created_at DESC, id DESC) serves both: the public filter only drops rows.
+      const result = await db.query<ItemRow>(
+        `SELECT * FROM items
+         WHERE owner = $1 AND ($2 OR (state = 'active' AND NOT hidden))
+           AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::text))
+         ORDER BY created_at DESC, id DESC LIMIT $5`,
+        [owner, includeUnlisted, after?.createdAt ?? null, after?.id ?? '', limit + 1],
+      );
+      return pageOf(result.rows.map(toItem), limit);
     },
   };
 }

@@ -122,6 +122,11 @@ const calls: Record<keyof Store, Array<(store: Store) => Promise<unknown>>> = {
     (s: Store) =>
       s.searchItems(search({ viewer, tag: 'dresser', tokens: ['oak'], after: { createdAt: AT, id: 'item-1' } })),
   ]),
+  deleteItem: [(s) => s.deleteItem('item-1', 'u1')],
+  listItemsByOwner: [true, false].flatMap((includeUnlisted) => [
+    (s: Store) => s.listItemsByOwner('u1', { includeUnlisted, after: null, limit: 12 }),
+    (s: Store) => s.listItemsByOwner('u1', { includeUnlisted, after: { createdAt: AT, id: 'item-1' }, limit: 12 }),
+  ]),
   processStripeEvent: [
     stripeEvent({ kind: 'none' }),
     stripeEvent({ kind: 'link-customer', uid: 'u1', stripeCustomerId: 'cus_1' }),
