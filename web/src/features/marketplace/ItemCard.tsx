@@ -1,14 +1,15 @@
-import { Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { Item } from '@flipstage/core';
 import { AnchorLink } from '../../app/links';
 import { AiStagedBadge, StateBadge } from './ItemBadges';
 import { formatPrice } from './price';
+import { CARD_PHOTO_SIZES, ListingPhoto } from './ListingPhoto';
 import classes from './ItemCard.module.css';
 
 /**
- * A listing: its 128×128 thumbnails, price, tags and state; the whole card opens the listing's
- * page; Edit only for the owner (spec §2).
+ * A listing: its first photo across the card (the narrowest stored copy that fills it), price, tags
+ * and state; the whole card opens the listing's page; Edit only for the owner (spec §2).
  */
 export function ItemCard({ item, canEdit, onEdit }: { item: Item; canEdit: boolean; onEdit: () => void }) {
   return (
@@ -20,22 +21,18 @@ export function ItemCard({ item, canEdit, onEdit }: { item: Item; canEdit: boole
       aria-labelledby={`item-${item.id}-title`}
       className={classes.card}
     >
+      {item.images[0] && (
+        <Card.Section mb="sm">
+          <ListingPhoto
+            src={item.images[0]}
+            variants={item.variants[0]}
+            alt={`${item.title}, photo 1`}
+            sizes={CARD_PHOTO_SIZES}
+            shape="card"
+          />
+        </Card.Section>
+      )}
       <Stack gap="sm">
-        {item.thumbs.length > 0 && (
-          <Group gap={6}>
-            {item.thumbs.map((thumb, i) => (
-              <Image
-                key={thumb}
-                src={thumb}
-                alt={`${item.title}, photo ${i + 1}`}
-                w={128}
-                h={128}
-                fit="cover"
-                radius="sm"
-              />
-            ))}
-          </Group>
-        )}
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Title order={3} size="h4" id={`item-${item.id}-title`}>
             <AnchorLink

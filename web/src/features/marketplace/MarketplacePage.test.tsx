@@ -115,12 +115,12 @@ describe('marketplace screen', () => {
     await screen.findByRole('heading', { name: 'Walnut dresser' });
   });
 
-  it('lists items with their thumbnails, price, tags and state, each linking to its page', async () => {
+  it('lists items with their first photo, price, tags and state, each linking to its page', async () => {
     await renderMarketplace();
     const card = (await screen.findByRole('heading', { name: 'Walnut dresser' })).closest('article')!;
     expect(within(card).getByRole('link', { name: 'Walnut dresser' })).toHaveAttribute('href', '/marketplace/item-1');
-    const thumb = within(card).getByRole('img', { name: 'Walnut dresser, photo 1' });
-    expect(thumb).toHaveAttribute('src', 'http://127.0.0.1:5050/blobs/items/item-1/a-thumb.jpg');
+    const photo = within(card).getByRole('img', { name: 'Walnut dresser, photo 1' });
+    expect(photo).toHaveAttribute('src', 'http://127.0.0.1:5050/blobs/items/item-1/a.jpg');
     expect(card).toHaveTextContent('$420.00');
     expect(card).toHaveTextContent('walnut');
     expect(card).toHaveTextContent('Active');
