@@ -7,6 +7,7 @@ import { listingRoute, marketplaceRoute } from './features/marketplace/route';
 import { authRoutes } from './features/auth/routes';
 import { pricingRoute, purchaseRoute } from './features/pricing/routes';
 import { dashboardRoute } from './features/dashboard/route';
+import { conversationRoute, inboxRoute } from './features/messages/route';
 import { settingsIndexRoute, settingsRoute } from './features/settings/routes';
 import { tipsRoute } from './features/tips/route';
 import { legalIndexRoute, legalRoute } from './features/legal/routes';
@@ -19,7 +20,7 @@ const routeTree = rootRoute.addChildren([
   ...authRoutes,
   pricingRoute,
   settingsIndexRoute,
-  signedInRoute.addChildren([dashboardRoute, purchaseRoute, settingsRoute]),
+  signedInRoute.addChildren([dashboardRoute, purchaseRoute, settingsRoute, inboxRoute, conversationRoute]),
   tipsRoute,
   legalIndexRoute,
   legalRoute,

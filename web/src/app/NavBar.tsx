@@ -1,6 +1,7 @@
 import {
   Anchor,
   Avatar,
+  Badge,
   Box,
   Burger,
   Container,
@@ -17,6 +18,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useAuthStatus, useMergedUser, useSignOutUser } from '../backend/session';
 import { track } from '../analytics/track';
 import { chatWidget } from '../analytics/crispChat';
+import { messagesLinkName, useUnreadCount } from '../features/messages/liveMessages';
 import { NAV_LINKS, SIGNED_IN_NAV_LINKS } from './navLinks';
 import classes from './NavBar.module.css';
 import { AnchorLink, ButtonLink } from './links';
@@ -35,6 +37,7 @@ export function NavBar() {
   const signOutUser = useSignOutUser();
   const navigate = useNavigate();
   const [drawerOpened, drawer] = useDisclosure(false);
+  const unread = useUnreadCount();
 
   async function logOut() {
     drawer.close();
@@ -54,12 +57,18 @@ export function NavBar() {
         to={link.to}
         className={classes.link}
         activeOptions={{ exact: link.to === '/' }}
+        aria-label={link.to === '/messages' ? messagesLinkName(unread) : undefined}
         onClick={() => {
           trackNav(link.label, link.to);
           onClick?.();
         }}
       >
         {link.label}
+        {link.to === '/messages' && unread > 0 && (
+          <Badge component="span" size="sm" color="red" variant="filled" ml={6} aria-hidden>
+            {unread}
+          </Badge>
+        )}
       </Anchor>
     ));
 

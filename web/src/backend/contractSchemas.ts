@@ -1,8 +1,15 @@
 /** The part of core that needs zod at run time; only backend/contracts.ts imports it, lazily. */
+import { z } from 'zod';
+
+/** Answers whose body the app does not read (a write's effect arrives through a watch). */
+export const acknowledgementSchema = z.unknown();
+
 export {
   billingSessionResponseSchema,
   billingTermsResponseSchema,
   checkoutSessionResponseSchema,
+  conversationSchema,
+  conversationsPageSchema,
   errorCodeFromResponse,
   errorMessageFromResponse,
   imageEditsPageSchema,
@@ -10,7 +17,10 @@ export {
   itemSchema,
   itemsPageSchema,
   mergedUserSchema,
+  messageSchema,
+  messagesPageSchema,
   stagePreviewSchema,
   stageProgressSchema,
   stageResponseSchema,
+  unreadCountSchema,
 } from '@flipstage/core';

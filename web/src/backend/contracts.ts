@@ -4,11 +4,15 @@ import type {
   BillingSessionResponse,
   BillingTermsResponse,
   CheckoutSessionResponse,
+  Conversation,
+  ConversationsPage,
   ImageEditsPage,
   Item,
   ItemDetail,
   ItemsPage,
   MergedUser,
+  Message,
+  MessagesPage,
   StagePreview,
   StageProgress,
   StageResponse,
@@ -42,6 +46,13 @@ export const contracts = {
   checkoutSession: contract<CheckoutSessionResponse>((m) => m.checkoutSessionResponseSchema),
   billingSession: contract<BillingSessionResponse>((m) => m.billingSessionResponseSchema),
   billingTerms: contract<BillingTermsResponse>((m) => m.billingTermsResponseSchema),
+  conversation: contract<Conversation>((m) => m.conversationSchema),
+  conversationsPage: contract<ConversationsPage>((m) => m.conversationsPageSchema),
+  message: contract<Message>((m) => m.messageSchema),
+  messagesPage: contract<MessagesPage>((m) => m.messagesPageSchema),
+  unreadCount: contract<{ unread: number }>((m) => m.unreadCountSchema),
+  /** An answer only read for its status: the call's effect arrives through the watches. */
+  acknowledgement: contract<unknown>((m) => m.acknowledgementSchema),
 };
 
 /** The message a failed answer shows (spec §7), read from its error body by core's rule. */

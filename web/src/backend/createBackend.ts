@@ -1,9 +1,12 @@
 import type { Auth } from 'firebase/auth';
+import type { Firestore } from 'firebase/firestore';
 import { appCheckToken } from './appCheck';
 import { backendMode, FIRESTORE_EMULATOR_HOST } from './config';
 import { firebaseApp, firebaseAuth } from './firebaseApp';
 import { createFirebaseAuthDriver } from './firebaseAuthDriver';
-import { createApiFetch, type ApiFetch } from './http';
+import { createApiFetch, type ApiFetch, type IdTokenSource } from './http';
+import { lazyMessagesDriver } from './lazyMessages';
+import type { MessagesDriver } from './messages';
 import { createHttpStagingDriver } from './staging';
 import type { AccountDriver, Backend } from './types';
 
@@ -24,6 +27,19 @@ function loadedOnFirstCall<T extends object>(load: () => Promise<T>): T {
   });
 }
 
+/** One Firestore client for every driver that reads it (the emulator can only be connected once). */
+let firestoreDb: Promise<Firestore> | undefined;
+function firestore(): Promise<Firestore> {
+  return (firestoreDb ??= import('firebase/firestore').then(({ getFirestore, connectFirestoreEmulator }) => {
+    const db = getFirestore(firebaseApp());
+    if (FIRESTORE_EMULATOR_HOST) {
+      const emulator = new URL(`http://${FIRESTORE_EMULATOR_HOST}`);
+      connectFirestoreEmulator(db, emulator.hostname, Number(emulator.port));
+    }
+    return db;
+  }));
+}
+
 async function accountDriver(auth: Auth, apiFetch: ApiFetch): Promise<AccountDriver> {
   // Read here, not through config's backendMode: the bundler settles a condition across modules
   // only after it has made the chunks, and a Firebase build must not ship this driver's.
@@ -32,16 +48,18 @@ async function accountDriver(auth: Auth, apiFetch: ApiFetch): Promise<AccountDri
     return createLocalAccountDriver(apiFetch);
   }
   // Firestore only ships in the Firebase build.
-  const [{ getFirestore, connectFirestoreEmulator }, { createFirestoreAccountDriver }] = await Promise.all([
-    import('firebase/firestore'),
-    import('./firestoreAccountDriver'),
-  ]);
-  const db = getFirestore(firebaseApp());
-  if (FIRESTORE_EMULATOR_HOST) {
-    const emulator = new URL(`http://${FIRESTORE_EMULATOR_HOST}`);
-    connectFirestoreEmulator(db, emulator.hostname, Number(emulator.port));
-  }
+  const [db, { createFirestoreAccountDriver }] = await Promise.all([firestore(), import('./firestoreAccountDriver')]);
   return createFirestoreAccountDriver(db, auth, apiFetch);
+}
+
+/** Firebase mode reads conversations live from Firestore; local mode from the API and its event stream. */
+async function messagesDriver(apiFetch: ApiFetch, idToken: IdTokenSource): Promise<MessagesDriver> {
+  if (import.meta.env.VITE_BACKEND !== 'firebase') {
+    const { createHttpMessagesDriver } = await import('./messages');
+    return createHttpMessagesDriver(apiFetch, idToken);
+  }
+  const [db, { createFirestoreMessagesDriver }] = await Promise.all([firestore(), import('./firestoreMessages')]);
+  return createFirestoreMessagesDriver(db, apiFetch);
 }
 
 /** The real backend for the configured mode (VITE_BACKEND=firebase|local, default local), made once by main.tsx. */
@@ -56,6 +74,7 @@ export async function createBackend(): Promise<Backend> {
     account: await accountDriver(sdkAuth, apiFetch),
     staging: createHttpStagingDriver(apiFetch),
     marketplace: loadedOnFirstCall(() => import('./marketplace').then((m) => m.createHttpMarketplaceDriver(apiFetch))),
+    messages: lazyMessagesDriver(() => messagesDriver(apiFetch, auth.idToken)),
     billing: loadedOnFirstCall(() => import('./billingDriver').then((m) => m.createHttpBillingDriver(apiFetch))),
   };
 }

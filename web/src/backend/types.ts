@@ -8,6 +8,7 @@ import type {
   MergedUser,
 } from '@flipstage/core';
 import type { MarketplaceDriver } from './marketplace';
+import type { MessagesDriver } from './messages';
 import type { StagingDriver } from './staging';
 
 /** The signed-in identity as the auth provider reports it. */
@@ -115,5 +116,6 @@ export interface Backend {
   account: AccountDriver;
   staging: StagingDriver;
   marketplace: MarketplaceDriver;
+  messages: MessagesDriver;
   billing: BillingDriver;
 }

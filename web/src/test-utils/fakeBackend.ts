@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import { mergeUser, TRIAL_CREDITS, type MergedUser } from '@flipstage/core';
 import type { MarketplaceDriver } from '../backend/marketplace';
+import type { MessagesDriver } from '../backend/messages';
 import type { StagingDriver } from '../backend/staging';
 import type { AuthUser, Backend } from '../backend/types';
 
@@ -49,6 +50,7 @@ export function createFakeBackend(
     merged?: MergedUser | null;
     staging?: StagingDriver;
     marketplace?: MarketplaceDriver;
+    messages?: MessagesDriver;
   } = {},
 ): FakeBackend {
   let current: AuthUser | null = options.user === undefined ? null : options.user;
@@ -111,6 +113,20 @@ export function createFakeBackend(
       createItem: unreachable('marketplace'),
       updateItem: unreachable('marketplace'),
       fetchImageFile: unreachable('marketplace'),
+    },
+    // Watches stay silent (no conversations yet) and writes fail, unless a test gives the driver.
+    messages: options.messages ?? {
+      watchConversations: vi.fn(() => () => {}),
+      watchConversation: vi.fn(() => () => {}),
+      watchUnread: vi.fn(() => () => {}),
+      start: unreachable('messages'),
+      send: unreachable('messages'),
+      offer: unreachable('messages'),
+      decide: unreachable('messages'),
+      setListingStatus: unreachable('messages'),
+      block: unreachable('messages'),
+      report: unreachable('messages'),
+      markRead: unreachable('messages'),
     },
     billing: {
       createCheckoutSession: vi.fn(async () => ({ id: 'cs_test_1', url: 'https://checkout.example/cs_test_1' })),

@@ -18,6 +18,7 @@ import type { ItemDetail } from '@flipstage/core';
 import { AnchorLink, ButtonLink } from '../../app/links';
 import { absoluteUrl, PageMeta } from '../../app/PageMeta';
 import { useAuthUser } from '../../backend/session';
+import { ListingContact } from '../messages/ListingContact';
 import { AiStagedBadge, StateBadge } from './ItemBadges';
 import { ItemFormDialog } from './ItemFormDialog';
 import { isMissingItem, useItem } from './itemQueries';
@@ -72,7 +73,7 @@ function Listing({ item, canEdit }: { item: ItemDetail; canEdit: boolean }) {
       <Stack gap="lg">
         <BackToMarketplace />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-          <ListingGallery title={item.title} images={item.images} thumbs={item.thumbs} />
+          <ListingGallery title={item.title} images={item.images} thumbs={item.thumbs} variants={item.variants} />
           <Stack gap="md">
             <Title order={1}>{item.title}</Title>
             <Group gap="sm" align="center">
@@ -89,6 +90,7 @@ function Listing({ item, canEdit }: { item: ItemDetail; canEdit: boolean }) {
                 {item.sellerName ?? 'a FlipStage seller'}
               </Text>
             </Text>
+            <ListingContact item={item} />
             {canEdit && (
               <Group>
                 <Button
