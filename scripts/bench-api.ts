@@ -10,12 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ensureAuthEmulator, postEmulatorJson } from './lib/authEmulator.mjs';
-import { LOCAL_PRICE_IDS, NO_LISTING_FACTS } from '@flipstage/core';
+import { itemTerms, LOCAL_PRICE_IDS, NO_LISTING_FACTS } from '@flipstage/core';
 import { startLocalHost, REPO_ROOT } from '../functions/src/localHost/server.js';
 import { createLocalStager } from '../functions/src/stagers/engine/index.js';
 import { openLocalDatabase } from '../functions/src/adapters/local/database.js';
 import { createPgliteStore } from '../functions/src/adapters/local/pgliteStore.js';
-import { itemKeywords } from '../functions/src/services/searchTokens.js';
 import { silentLogger } from '../functions/src/logs.js';
 import type { Stager } from '../functions/src/ports/stager.js';
 
@@ -178,7 +177,7 @@ async function seedListings(dataDir: string): Promise<void> {
       owner: `owner-${i % 50}`,
       state: i % 9 === 0 ? 'sold' : 'active',
       aiStaged: false,
-      keywords: itemKeywords({ title, description, tags }),
+      keywords: itemTerms({ title, description, tags }),
       created_at: at,
       updated_at: at,
     });

@@ -153,6 +153,9 @@ export const MESSAGES = {
   notFurniture: (seen: string) =>
     `This looks like ${seen}, not furniture. FlipStage stages furniture and home decor: try a photo of the piece you are selling. No credit was used.`,
   queryNotText: (name: string) => `The ${name} parameter must be sent once, as text.`,
+  sortInvalid: 'Sort must be newest, price-asc or price-desc.',
+  priceFilterInvalid: (label: string) => `${label} price must be a number of 0 or more.`,
+  priceRangeReversed: 'The minimum price is above the maximum price.',
   imageDamaged: 'This image is damaged or incomplete. Please upload it again.',
   invalidAddress: 'The address is not valid.',
 

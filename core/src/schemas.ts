@@ -21,7 +21,8 @@ import {
   type FurnitureTypeId,
 } from './catalog.js';
 
-import { dimensionIssues, listingFactsFormShape } from './listingFields.js';
+import { dimensionIssues, ITEM_CONDITIONS, listingFactsFormShape, MAX_PICKUP_AREA_LENGTH } from './listingFields.js';
+import { DEFAULT_ITEM_SORT, ITEM_SORTS } from './search/query.js';
 import { hasControlCharacters } from './text.js';
 
 export { AUTH_TYPES, type AuthType } from './authTypes.js';
@@ -192,12 +193,40 @@ const cursorParam = z
   .regex(/^[A-Za-z0-9_-]*$/, MESSAGES.invalidCursor)
   .optional();
 
-/** GET /api/marketplace-get-items; other parameters are ignored. */
-export const itemsQuerySchema = z.object({
-  search: queryText('search', 'Search', MAX_SEARCH_LENGTH),
-  tag: queryText('tag', 'Tag', MAX_TAG_LENGTH),
-  cursor: cursorParam,
-});
+/** An optional facet filter: one of the catalogue's ids, or empty for any. */
+function facetParam<T extends string>(name: string, values: readonly T[], message: string) {
+  return z
+    .string({ error: MESSAGES.queryNotText(name) })
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine((v): v is T | undefined => v === undefined || (values as readonly string[]).includes(v), message);
+}
+
+function priceParam(name: string, label: string) {
+  return z
+    .string({ error: MESSAGES.queryNotText(name) })
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine((v) => v === undefined || (PRICE_TEXT.test(v) && Number(v) >= 0), MESSAGES.priceFilterInvalid(label))
+    .transform((v) => (v === undefined ? null : Number(v)));
+}
+
+/** GET /api/marketplace-get-items (issue 25: words, filters, sort); other parameters are ignored. */
+export const itemsQuerySchema = z
+  .object({
+    search: queryText('search', 'Search', MAX_SEARCH_LENGTH),
+    tag: queryText('tag', 'Tag', MAX_TAG_LENGTH),
+    style: facetParam('style', DESIGN_STYLE_IDS, MESSAGES.listingStyleInvalid),
+    type: facetParam('type', FURNITURE_TYPE_IDS, MESSAGES.listingTypeInvalid),
+    condition: facetParam('condition', ITEM_CONDITIONS, MESSAGES.conditionInvalid),
+    area: queryText('area', 'Pickup area', MAX_PICKUP_AREA_LENGTH),
+    min: priceParam('min', 'Minimum'),
+    max: priceParam('max', 'Maximum'),
+    sort: choice(ITEM_SORTS, DEFAULT_ITEM_SORT, MESSAGES.sortInvalid),
+    cursor: cursorParam,
+  })
+  .refine((q) => q.min === null || q.max === null || q.min <= q.max, { message: MESSAGES.priceRangeReversed, path: ['min'] });
+export type ItemsQuery = z.output<typeof itemsQuerySchema>;
 
 /** GET /api/image-edits. */
 export const imageEditsQuerySchema = z.object({ cursor: cursorParam });

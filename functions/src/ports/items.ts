@@ -1,5 +1,5 @@
 /** The listings part of the Store port (items/{id}), with the page shape image edits share. */
-import type { ImageEdit, Item, ListingFacts } from '@flipstage/core';
+import type { ImageEdit, Item, ItemPosition, ItemSearchQuery, ListingFacts } from '@flipstage/core';
 
 /** items/{id} as stored: the API's Item plus its search tokens. */
 export interface ItemDoc extends Item {
@@ -38,16 +38,8 @@ export interface PageAfter {
   id: string;
 }
 
-export interface ItemQuery {
-  /** Every token must be among the item's keywords. */
-  tokens: string[];
-  /** The item's tags must contain this tag. */
-  tag: string | null;
-  /** Sold items are listed only for their owner. */
-  viewer: string | null;
-  after: PageAfter | null;
-  limit: number;
-}
+/** Words, facets, price range, order and page (core's search/query.ts): what the marketplace list asks. */
+export type ItemQuery = ItemSearchQuery;
 
 export interface Page<T> {
   data: T[];
@@ -61,8 +53,8 @@ export interface ItemStore {
   getItem(id: string): Promise<ItemDoc | null>;
   /** Owner-checked inside the transaction: throws ItemNotFound or NotItemOwner. */
   updateItem(id: string, owner: string, patch: ItemPatch): Promise<ItemDoc>;
-  /** Newest first; only active items plus the viewer's own sold ones. */
-  searchItems(query: ItemQuery): Promise<Page<ItemDoc>>;
+  /** In the query's order; never hidden items, only active ones plus the viewer's own sold ones. */
+  searchItems(query: ItemQuery): Promise<{ data: ItemDoc[]; next: ItemPosition | null }>;
   /** Owner-checked inside the transaction: throws ItemNotFound or NotItemOwner. Returns what was deleted. */
   deleteItem(id: string, owner: string): Promise<ItemDoc>;
   /** One seller's listings, newest first: active and not hidden, or every one of them with includeUnlisted. */

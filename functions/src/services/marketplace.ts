@@ -7,6 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   idempotencyKeySchema,
   itemFormSchema,
+  itemTerms,
   listingFactsOf,
   MESSAGES,
   parseWith,
@@ -18,7 +19,6 @@ import { type Blobs } from '../ports/blobs.js';
 import { ItemAlreadyExists, ItemNotFound, NotItemOwner, type ItemDoc, type Store } from '../ports/store.js';
 import { invalid, ServiceError } from './errors.js';
 import type { Images } from '../ports/images.js';
-import { itemKeywords } from './searchTokens.js';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor } from './cursor.js';
 import {
   cameFromOwnStaging,
@@ -109,7 +109,7 @@ function parseForm(fields: ItemSubmission['fields']) {
     tags: form.tags,
     state: form.state,
     ...listingFactsOf(form),
-    keywords: itemKeywords(form),
+    keywords: itemTerms(form),
   };
 }
 

@@ -9,6 +9,7 @@ import { CREDIT_RULES } from '../../src/services/creditRules.js';
 import { withholdSignupGrant } from '../../src/services/credits.js';
 import { makeEdit, uniq } from './contractData.js';
 import { describeListingLifecycle } from './listingLifecycleContract.js';
+import { describeItemSearch } from './itemSearchContract.js';
 
 const profile = (email: string) => ({ name: 'Test Seller', email, avatar: null });
 
@@ -413,80 +414,10 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         await expect(store.updateItem(uniq(), owner, patch)).rejects.toBeInstanceOf(ItemNotFound);
         expect((await store.getItem(item.id))?.title).toBe(item.title);
       });
-
-      it('searches by every token, newest first, with a tag filter', async () => {
-        const owner = await newAccount();
-        const token = `tok${uniq()}`;
-        const base = Date.parse('2026-02-01T00:00:00Z');
-        const at = (i: number) => new Date(base + i * 1000).toISOString();
-        const a = await store.createItem(
-          makeItemDoc({ owner, keywords: [token, 'oak'], tags: ['oak'], created_at: at(1) }),
-        );
-        const b = await store.createItem(
-          makeItemDoc({ owner, keywords: [token, 'pine'], tags: ['pine'], created_at: at(2) }),
-        );
-        await store.createItem(makeItemDoc({ owner, keywords: ['unrelated'], created_at: at(3) }));
-
-        const all = await store.searchItems({ tokens: [token], tag: null, viewer: null, after: null, limit: 12 });
-        expect(all.data.map((i) => i.id)).toEqual([b.id, a.id]);
-        const both = await store.searchItems({
-          tokens: [token, 'oak'],
-          tag: null,
-          viewer: null,
-          after: null,
-          limit: 12,
-        });
-        expect(both.data.map((i) => i.id)).toEqual([a.id]);
-        const tagged = await store.searchItems({ tokens: [token], tag: 'pine', viewer: null, after: null, limit: 12 });
-        expect(tagged.data.map((i) => i.id)).toEqual([b.id]);
-      });
-
-      it('shows sold items only to their owner', async () => {
-        const owner = await newAccount();
-        const token = `tok${uniq()}`;
-        const sold = await store.createItem(makeItemDoc({ owner, state: 'sold', keywords: [token] }));
-        const active = await store.createItem(makeItemDoc({ owner, keywords: [token] }));
-        const anon = await store.searchItems({ tokens: [token], tag: null, viewer: null, after: null, limit: 12 });
-        expect(anon.data.map((i) => i.id)).toEqual([active.id]);
-        const other = await store.searchItems({
-          tokens: [token],
-          tag: null,
-          viewer: 'someone',
-          after: null,
-          limit: 12,
-        });
-        expect(other.data.map((i) => i.id)).toEqual([active.id]);
-        const mine = await store.searchItems({ tokens: [token], tag: null, viewer: owner, after: null, limit: 12 });
-        expect(mine.data.map((i) => i.id).sort()).toEqual([sold.id, active.id].sort());
-      });
-
-      it('pages with a cursor without gaps or repeats, also across equal timestamps', async () => {
-        const owner = await newAccount();
-        const token = `tok${uniq()}`;
-        const sameTime = new Date('2026-03-01T00:00:00Z').toISOString();
-        const ids: string[] = [];
-        for (let i = 0; i < 7; i++)
-          ids.push((await store.createItem(makeItemDoc({ owner, keywords: [token], created_at: sameTime }))).id);
-        const seen: string[] = [];
-        let after = null;
-        for (let page = 0; page < 5; page++) {
-          const result: Awaited<ReturnType<Store['searchItems']>> = await store.searchItems({
-            tokens: [token],
-            tag: null,
-            viewer: null,
-            after,
-            limit: 3,
-          });
-          seen.push(...result.data.map((i) => i.id));
-          after = result.next;
-          if (!after) break;
-        }
-        expect(seen).toHaveLength(7);
-        expect(new Set(seen)).toEqual(new Set(ids));
-      });
     });
 
     describeListingLifecycle(() => store, () => newAccount());
+    describeItemSearch(() => store, () => newAccount());
 
     describe('stripe events', () => {
       it('applies a credit grant once per event id', async () => {

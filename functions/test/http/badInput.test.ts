@@ -748,7 +748,15 @@ async function snapshot() {
   const account = await t.store.getAccount(attacker.uid);
   const edits = await t.store.listImageEdits(attacker.uid, null, 100);
   const items = await Promise.all([ownItemId, othersItemId].map((id) => t.store.getItem(id)));
-  const listings = await t.store.searchItems({ tokens: [], tag: null, viewer: attacker.uid, after: null, limit: 500 });
+  const listings = await t.store.searchItems({
+    terms: { all: [], last: null },
+    minPrice: null,
+    maxPrice: null,
+    sort: 'newest',
+    viewer: attacker.uid,
+    after: null,
+    limit: 500,
+  });
   return {
     customer: account?.customer,
     profile: account?.profile,

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ITEM_STAGED_FROM_FIELD, MAX_ITEM_IMAGE_BYTES, MESSAGES } from '@flipstage/core';
+import { ITEM_PAGE_SIZE, ITEM_STAGED_FROM_FIELD, MAX_ITEM_IMAGE_BYTES, MESSAGES } from '@flipstage/core';
 import { createTestApp, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
 import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
 import { jpegBytes, pngBytes } from '../helpers/images.js';
@@ -250,11 +250,11 @@ describe('GET /api/marketplace-get-items', () => {
     expect(owner.body.data.map((i: { id: string }) => i.id)).toEqual([sold.body.id]);
   });
 
-  it('pages 12 at a time with an opaque cursor', async () => {
+  it('pages 24 at a time with an opaque cursor', async () => {
     const word = `pageword${Date.now()}`;
-    for (let i = 0; i < 14; i++) await submit('post', seller, { ...validFields, title: `${word} ${i}` });
+    for (let i = 0; i < ITEM_PAGE_SIZE + 2; i++) await submit('post', seller, { ...validFields, title: `${word} ${i}` });
     const first = await request(t.app).get('/api/marketplace-get-items').query({ search: word });
-    expect(first.body.data).toHaveLength(12);
+    expect(first.body.data).toHaveLength(ITEM_PAGE_SIZE);
     expect(first.body.nextCursor).toEqual(expect.any(String));
     const second = await request(t.app)
       .get('/api/marketplace-get-items')

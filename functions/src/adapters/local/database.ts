@@ -170,6 +170,16 @@ const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE users ADD COLUMN created_at timestamptz NOT NULL DEFAULT now();
   `,
+  // Search that finds (issue 25): which version of core's search terms an item's keywords hold
+  // (rows from before are recomputed by pgliteItemSearch's backfill), and the listed items in
+  // each order the marketplace offers (price descending reads the price index backwards).
+  `
+  ALTER TABLE items ADD COLUMN terms_version integer;
+  ALTER TABLE items ALTER COLUMN terms_version SET DEFAULT 2;
+  CREATE INDEX items_listed_newest ON items (created_at DESC, id DESC) WHERE state = 'active' AND NOT hidden;
+  CREATE INDEX items_listed_price ON items (price, id) WHERE state = 'active' AND NOT hidden;
+  CREATE INDEX items_owner_price ON items (owner, price, id);
+  `,
 ];
 
 /**

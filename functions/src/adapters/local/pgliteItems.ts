@@ -1,8 +1,9 @@
 /** Marketplace listings on PGlite: items rows, searched through GIN indexes on keywords and tags. */
 import type { PGlite } from '@electric-sql/pglite';
+import { searchPgliteItems } from './pgliteItemSearch.js';
 import { ItemAlreadyExists, ItemNotFound, NotItemOwner, type ItemDoc, type ItemStore, type Page } from '../../ports/store.js';
 
-interface ItemRow {
+export interface ItemRow {
   id: string;
   title: string;
   description: string;
@@ -29,7 +30,7 @@ interface ItemRow {
   seller_since: Date | null;
 }
 
-function toItem(row: ItemRow): ItemDoc {
+export function toItem(row: ItemRow): ItemDoc {
   return {
     id: row.id,
     title: row.title,
@@ -147,21 +148,7 @@ export function pgliteItems(db: PGlite): ItemStore {
       });
     },
 
-    async searchItems(query) {
-      const params: unknown[] = [query.viewer, query.after?.createdAt ?? null, query.after?.id ?? '', query.limit + 1];
-      // Only the filters in use, so the planner can weigh the GIN indexes against the newest-first index.
-      const filters = [
-        "((state = 'active' AND NOT hidden) OR owner = $1::text)",
-        '($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::text))',
-      ];
-      if (query.tokens.length > 0) filters.push(`keywords @> $${params.push(query.tokens)}::text[]`);
-      if (query.tag) filters.push(`tags @> ARRAY[$${params.push(query.tag)}::text]`);
-      const result = await db.query<ItemRow>(
-        `SELECT * FROM items WHERE ${filters.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT $4`,
-        params,
-      );
-      return pageOf(result.rows.map(toItem), query.limit);
-    },
+    searchItems: (query) => searchPgliteItems(db, query),
 
     deleteItem(id, owner) {
       return db.transaction(async (tx) => {

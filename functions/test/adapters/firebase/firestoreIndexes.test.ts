@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { NO_LISTING_FACTS } from '@flipstage/core';
+import { NO_LISTING_FACTS, searchTerms } from '@flipstage/core';
 import { servingIndex, type IndexesFile, type QueryShape } from '../../../../scripts/lib/firestoreIndexCoverage.mjs';
 import { recordingFirestore } from '../../helpers/recordingFirestore.js';
 import type { ItemDoc, ItemQuery, Store, StripeEffect } from '../../../src/ports/store.js';
@@ -40,8 +40,10 @@ const item: ItemDoc = {
   keywords: ['oak', 'dresser'],
 };
 const search = (query: Partial<ItemQuery>): ItemQuery => ({
-  tokens: [],
-  tag: null,
+  terms: { all: [], last: null },
+  minPrice: null,
+  maxPrice: null,
+  sort: 'newest',
   viewer: null,
   after: null,
   limit: 24,
@@ -117,10 +119,9 @@ const calls: Record<keyof Store, Array<(store: Store) => Promise<unknown>>> = {
   updateItem: [(s) => s.updateItem('item-1', 'u1', item)],
   searchItems: [null, 'u2'].flatMap((viewer) => [
     (s: Store) => s.searchItems(search({ viewer })),
-    (s: Store) => s.searchItems(search({ viewer, tag: 'dresser' })),
-    (s: Store) => s.searchItems(search({ viewer, tokens: ['oak', 'dresser'] })),
+    (s: Store) => s.searchItems(search({ viewer, terms: searchTerms({ search: 'oak dresser', style: 'modern' }), sort: 'price-asc', minPrice: 10 })),
     (s: Store) =>
-      s.searchItems(search({ viewer, tag: 'dresser', tokens: ['oak'], after: { createdAt: AT, id: 'item-1' } })),
+      s.searchItems(search({ viewer, terms: searchTerms({ search: 'oak dre' }), sort: 'price-desc', after: { createdAt: AT, id: 'item-1', price: 1 } })),
   ]),
   deleteItem: [(s) => s.deleteItem('item-1', 'u1')],
   listItemsByOwner: [true, false].flatMap((includeUnlisted) => [
