@@ -52,6 +52,12 @@ export const logs = {
       ...describeError(error),
     });
   },
+  mailNoticeFailed(logger: Logger, fields: { conversationId: string }, error: unknown) {
+    logger.write('WARNING', 'an email notice of a new message could not be written; the message was sent', {
+      ...fields,
+      ...describeError(error),
+    });
+  },
   sweepFailed(logger: Logger, error: unknown) {
     logger.write('ERROR', 'the sweep of abandoned stagings failed', describeError(error));
   },

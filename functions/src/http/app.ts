@@ -6,6 +6,8 @@ import express, { type Express } from 'express';
 import { MESSAGES } from '@flipstage/core';
 import { BLOBS_ROUTE, type Blobs, type ServedBlobs } from '../ports/blobs.js';
 import type { AppCheckVerifier } from '../ports/appCheck.js';
+import type { ConversationEvents } from '../ports/conversationEvents.js';
+import type { MailNotices } from '../ports/conversations.js';
 import type { Images } from '../ports/images.js';
 import type { PhotoAnalysis } from '../ports/analysis.js';
 import type { Identity } from '../ports/identity.js';
@@ -19,6 +21,7 @@ import { accountRoutes } from './accountRoutes.js';
 import { serveBlobs } from './blobRoutes.js';
 import { trustProxy } from './clientAddress.js';
 import { checkoutRoutes } from './checkoutRoutes.js';
+import { conversationRoutes } from './conversationRoutes.js';
 import { errorHandler, sendError } from './errors.js';
 import { marketplaceRoutes } from './marketplaceRoutes.js';
 import { listingPageRoutes } from './listingPageRoutes.js';
@@ -42,6 +45,10 @@ export interface AppDeps {
   /** The engine's look at a photo before a charge (POST /api/stage/preview). */
   analysis: PhotoAnalysis;
   config: AppConfig;
+  /** Email notices of new messages: the Trigger Email extension's `mail` collection, or the local outbox. */
+  mail: MailNotices;
+  /** Conversation changes pushed to the local host's open pages (server-sent events). */
+  conversationEvents: ConversationEvents;
   logger?: Logger;
   /** Fair-use limits; the defaults in services/fairUse.ts unless a test needs small ones. */
   fairUseRules?: FairUseRules;
@@ -71,6 +78,7 @@ export function createApp(deps: AppDeps, areas: readonly ApiArea[] = ALL_API_ARE
   if (areas.includes('light')) {
     api.use(accountRoutes({ ...deps, fairUse }));
     api.use(marketplaceRoutes({ ...deps, fairUse }));
+    api.use(conversationRoutes({ ...deps, fairUse }));
     api.use(checkoutRoutes(deps));
     api.use(stageProgressRoutes(deps));
     api.use(stripeWebhookRoutes(deps));

@@ -18,6 +18,8 @@ export interface FairUseGates {
   /** After sign-in: counts the user and the caller's address. */
   staging: RequestHandler;
   listingWrites: RequestHandler;
+  /** Messages, offers and reports: per user. */
+  messages: RequestHandler;
   /** Counts the caller's address; mount it only where an account is about to be created. */
   newAccount: RequestHandler;
   /** Holds one of the process's upload slots until the response is finished. */
@@ -50,6 +52,7 @@ export function createFairUseGates(rules: FairUseRules = FAIR_USE): FairUseGates
   return {
     staging: limit(createRateLimiter(rules.staging), byAddress('staging')),
     listingWrites: limit(createRateLimiter(rules.listingWrites), byAddress('listingWrites')),
+    messages: limit(createRateLimiter(rules.messages), null),
     newAccount: limit(null, byAddress('newAccounts', MESSAGES.tooManyNewAccounts)),
     upload: holdSlot(createUploadSlots(rules.uploadSlots, rules.uploadWaitMs)),
     trialAllowance: (req) => {

@@ -55,6 +55,10 @@ export interface ItemStore {
   updateItem(id: string, owner: string, patch: ItemPatch): Promise<ItemDoc>;
   /** In the query's order; never hidden items, only active ones plus the viewer's own sold ones. */
   searchItems(query: ItemQuery): Promise<{ data: ItemDoc[]; next: ItemPosition | null }>;
+  /** The seller marks the listing from a conversation. Owner-checked inside the transaction: throws ItemNotFound or NotItemOwner. */
+  setListingStatus(id: string, owner: string, status: Pick<ItemDoc, 'state' | 'reserved'>): Promise<ItemDoc>;
+  /** Reported by REPORTS_TO_HIDE users: hidden until reviewed. Throws ItemNotFound. */
+  hideItem(id: string): Promise<void>;
   /** Owner-checked inside the transaction: throws ItemNotFound or NotItemOwner. Returns what was deleted. */
   deleteItem(id: string, owner: string): Promise<ItemDoc>;
   /** One seller's listings, newest first: active and not hidden, or every one of them with includeUnlisted. */

@@ -6,6 +6,7 @@
  * change credits take the CreditRules (services/creditRules.ts) that decide what they write.
  */
 import type { AccountStore } from './accounts.js';
+import type { ConversationStore, ReportStore } from './conversations.js';
 import type { ImageEditStore, ItemStore } from './items.js';
 import type { LedgerStore } from './ledger.js';
 import type { StageStore } from './stages.js';
@@ -13,6 +14,7 @@ import type { TrialStore } from './trials.js';
 import type { WebhookEventStore } from './webhookEvents.js';
 
 export * from './accounts.js';
+export * from './conversations.js';
 export * from './creditRules.js';
 export * from './items.js';
 export * from './ledger.js';
@@ -21,6 +23,14 @@ export * from './trials.js';
 export * from './webhookEvents.js';
 
 export interface Store
-  extends AccountStore, LedgerStore, StageStore, TrialStore, ImageEditStore, ItemStore, WebhookEventStore {
+  extends AccountStore,
+    LedgerStore,
+    StageStore,
+    TrialStore,
+    ImageEditStore,
+    ItemStore,
+    WebhookEventStore,
+    ConversationStore,
+    ReportStore {
   close(): Promise<void>;
 }

@@ -27,6 +27,8 @@ export interface PerAddressRules {
 export interface FairUseRules {
   staging: BucketRule;
   listingWrites: BucketRule;
+  /** Messages, offers and reports a user sends. */
+  messages: BucketRule;
   /** Null where every client shares one address (local mode: this machine and its test journeys). */
   perAddress: PerAddressRules | null;
   /**
@@ -47,6 +49,8 @@ export interface FairUseRules {
 export const FAIR_USE: FairUseRules = {
   staging: { burst: 60, perMinute: 240 },
   listingWrites: { burst: 10, perMinute: 30 },
+  /** A lively back-and-forth is a message every few seconds for a while: 30 at once, then 30 per 10 minutes. */
+  messages: { burst: 30, perMinute: 3 },
   /**
    * An office or household shares one address: twice one user's staging and three times one
    * seller's listing writes leave room for two or three busy people at once, and ten new accounts,

@@ -19,6 +19,8 @@ import { createFirestoreStore } from '../adapters/firebase/firestoreStore.js';
 import { createFunctionsLogger } from '../adapters/firebase/functionsLogger.js';
 import { createFirebaseIdentity } from '../adapters/firebase/identity.js';
 import { createFirebaseAppCheck } from '../adapters/firebase/appCheck.js';
+import { createFirestoreConversationEvents } from '../adapters/firebase/firestoreConversationEvents.js';
+import { createFirestoreMail } from '../adapters/firebase/firestoreMail.js';
 import { createStorageBlobs, storageOrigin } from '../adapters/firebase/storageBlobs.js';
 import { blobSigningKey, createFileBlobs } from '../adapters/local/fileBlobs.js';
 import type { Blobs, ServedBlobs } from '../ports/blobs.js';
@@ -118,6 +120,8 @@ export function createFirebaseDeps(app: App, settings: FirebaseSettings): AppDep
     }),
     images: createLazyImages(),
     analysis: createLazyPhotoAnalysis(),
+    mail: createFirestoreMail(getFirestore(app)),
+    conversationEvents: createFirestoreConversationEvents(),
     config: settings.config,
     logger: createFunctionsLogger(),
   };

@@ -17,6 +17,8 @@ import { loadOrCreateKey } from '../adapters/local/localKeys.js';
 import { createSimulatedPayments, type SimulatedPayments } from '../adapters/local/simulatedPayments.js';
 import { createFirebaseIdentity } from '../adapters/firebase/identity.js';
 import { createDebugAppCheck } from '../adapters/local/debugAppCheck.js';
+import { createLocalConversationEvents } from '../adapters/local/localConversationEvents.js';
+import { createOutboxMail } from '../adapters/local/outboxMail.js';
 import { LOCAL_FAIR_USE } from '../services/fairUse.js';
 import { createLazyImages } from '../stagers/lazyImages.js';
 import { createLazyPhotoAnalysis } from '../stagers/lazyAnalysis.js';
@@ -63,6 +65,9 @@ export function createLocalDeps(settings: LocalSettings): LocalDeps {
     stager: settings.stager,
     images: createLazyImages(),
     analysis: createLazyPhotoAnalysis(),
+    // Email notices are files to open, not mail: <dataDir>/outbox/.
+    mail: createOutboxMail(join(settings.dataDir, 'outbox')),
+    conversationEvents: createLocalConversationEvents(),
     // The host's own pages (the simulated checkout and portal) are part of the local site too.
     config: { ...config, ...LOCAL_MODE, siteOrigins: [...config.siteOrigins, new URL(baseUrl).origin] },
     fairUseRules: LOCAL_FAIR_USE,

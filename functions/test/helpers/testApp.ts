@@ -19,6 +19,9 @@ import { openLocalDatabase } from '../../src/adapters/local/database.js';
 import { createPgliteStore } from '../../src/adapters/local/pgliteStore.js';
 import { createFileBlobs } from '../../src/adapters/local/fileBlobs.js';
 import { createDebugAppCheck } from '../../src/adapters/local/debugAppCheck.js';
+import { createLocalConversationEvents } from '../../src/adapters/local/localConversationEvents.js';
+import { createOutboxMail } from '../../src/adapters/local/outboxMail.js';
+import type { ConversationEvents } from '../../src/ports/conversationEvents.js';
 import { createSimulatedPayments, type SimulatedPayments } from '../../src/adapters/local/simulatedPayments.js';
 import { createUploadedImages } from '../../src/stagers/engine/index.js';
 import { createLazyPhotoAnalysis } from '../../src/stagers/lazyAnalysis.js';
@@ -33,6 +36,7 @@ export const WITHOUT_RATE_LIMITS: FairUseRules = {
   ...FAIR_USE,
   staging: { burst: 1_000_000, perMinute: 1_000_000 },
   listingWrites: { burst: 1_000_000, perMinute: 1_000_000 },
+  messages: { burst: 1_000_000, perMinute: 1_000_000 },
   perAddress: null,
 };
 
@@ -59,6 +63,9 @@ export interface TestApp {
   blobs: Blobs;
   /** The blobs' folder, to check that a refused request left no file behind. */
   blobDir: string;
+  /** Where email notices are written, one JSON file each (the local outbox). */
+  outboxDir: string;
+  conversationEvents: ConversationEvents;
   stager: FakeStager;
   payments: SimulatedPayments;
   config: AppConfig;
@@ -106,6 +113,8 @@ export async function createTestApp(
     },
   });
   const blobs = createFileBlobs({ rootDir: blobDir, baseUrl, signingKey: 'test-blob-signing-key' });
+  const outboxDir = join(blobDir, 'outbox');
+  const conversationEvents = createLocalConversationEvents();
   const app = createApp({
     store,
     blobs,
@@ -115,6 +124,8 @@ export async function createTestApp(
     stager,
     images: createUploadedImages(),
     analysis: createLazyPhotoAnalysis(),
+    mail: createOutboxMail(outboxDir),
+    conversationEvents,
     config,
     logger: silentLogger,
     fairUseRules: options.fairUseRules ?? LOCAL_FAIR_USE,
@@ -125,6 +136,8 @@ export async function createTestApp(
     store,
     blobs,
     blobDir,
+    outboxDir,
+    conversationEvents,
     stager,
     payments,
     config,

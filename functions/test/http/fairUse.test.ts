@@ -13,6 +13,7 @@ beforeAll(async () => {
     fairUseRules: {
       staging: { burst: 2, perMinute: 1 },
       listingWrites: { burst: 1, perMinute: 1 },
+      messages: { burst: 1, perMinute: 1 },
       perAddress: null,
       trialsPerAddressPerDay: null,
       uploadSlots: 1,

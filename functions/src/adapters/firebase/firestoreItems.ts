@@ -11,6 +11,11 @@ function positionOf(item: ItemDoc): PageAfter {
   return { createdAt: item.created_at, id: item.id };
 }
 
+/** gRPC status 6, ALREADY_EXISTS: what create() fails with when the document is there. */
+function isAlreadyExists(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 6;
+}
+
 export function firestoreItems(db: Firestore): ItemStore {
   const refs = firestoreRefs(db);
 
@@ -44,6 +49,27 @@ export function firestoreItems(db: Firestore): ItemStore {
     },
 
     searchItems: (query) => searchFirestoreItems(db, query),
+
+    setListingStatus(id, owner, status) {
+      return db.runTransaction(async (tx) => {
+        const ref = refs.items.doc(id);
+        const snap = await tx.get(ref);
+        if (!snap.exists) throw new ItemNotFound(id);
+        const current = snap.data() as ItemDoc;
+        if (current.owner !== owner) throw new NotItemOwner(id);
+        const updated: ItemDoc = { ...current, state: status.state, reserved: status.reserved, updated_at: new Date().toISOString() };
+        tx.set(ref, updated);
+        return updated;
+      });
+    },
+
+    hideItem(id) {
+      return db.runTransaction(async (tx) => {
+        const ref = refs.items.doc(id);
+        if (!(await tx.get(ref)).exists) throw new ItemNotFound(id);
+        tx.update(ref, { hidden: true });
+      });
+    },
 
     deleteItem(id, owner) {
       return db.runTransaction(async (tx) => {

@@ -28,6 +28,7 @@ import {
   toCustomerDoc,
   toLedgerEntry,
 } from './firestoreDocs.js';
+import { firestoreConversations } from './firestoreConversations.js';
 import { firestoreItems } from './firestoreItems.js';
 import { postCreditDecision } from './firestoreLedger.js';
 import { firestoreStages } from './firestoreStages.js';
@@ -142,6 +143,7 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
 
     ...firestoreItems(db),
     ...firestoreWebhooks(refs, transaction),
+    ...firestoreConversations(db),
 
     async close() {
       if (options.ownsClient) await db.terminate();

@@ -180,6 +180,57 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX items_listed_price ON items (price, id) WHERE state = 'active' AND NOT hidden;
   CREATE INDEX items_owner_price ON items (owner, price, id);
   `,
+  // Buyers reach sellers (issue 25): conversations/{id} and its messages, the seller's blocks,
+  // reports. The inbox reads a user's conversations as buyer or seller, newest first.
+  `
+  CREATE TABLE conversations (
+    id text PRIMARY KEY,
+    item_id text NOT NULL,
+    item_title text NOT NULL,
+    item_thumb text,
+    buyer text NOT NULL,
+    seller text NOT NULL,
+    buyer_name text,
+    seller_name text,
+    last_message jsonb,
+    updated_at timestamptz NOT NULL,
+    unread jsonb NOT NULL DEFAULT '{}',
+    blocked boolean NOT NULL DEFAULT false,
+    reserved_for_buyer boolean NOT NULL DEFAULT false,
+    noticed_at jsonb NOT NULL DEFAULT '{}'
+  );
+  CREATE INDEX conversations_by_buyer ON conversations (buyer, updated_at DESC);
+  CREATE INDEX conversations_by_seller ON conversations (seller, updated_at DESC);
+  CREATE INDEX conversations_by_item ON conversations (item_id);
+  CREATE TABLE messages (
+    conversation_id text NOT NULL REFERENCES conversations (id),
+    id text NOT NULL,
+    from_uid text NOT NULL,
+    kind text NOT NULL CHECK (kind IN ('text', 'offer', 'status')),
+    text text NOT NULL,
+    price double precision,
+    offer_status text CHECK (offer_status IN ('pending', 'accepted', 'declined')),
+    created_at timestamptz NOT NULL,
+    PRIMARY KEY (conversation_id, id)
+  );
+  CREATE INDEX messages_by_time ON messages (conversation_id, created_at DESC, id DESC);
+  CREATE TABLE blocks (
+    seller text NOT NULL,
+    buyer text NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (seller, buyer)
+  );
+  CREATE TABLE reports (
+    id text PRIMARY KEY,
+    reporter text NOT NULL,
+    item_id text NOT NULL,
+    conversation_id text,
+    message_id text,
+    reason text NOT NULL,
+    created_at timestamptz NOT NULL
+  );
+  CREATE INDEX reports_by_item ON reports (item_id) WHERE message_id IS NULL;
+  `,
 ];
 
 /**

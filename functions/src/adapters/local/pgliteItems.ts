@@ -150,6 +150,24 @@ export function pgliteItems(db: PGlite): ItemStore {
 
     searchItems: (query) => searchPgliteItems(db, query),
 
+    setListingStatus(id, owner, status) {
+      return db.transaction(async (tx) => {
+        const row = (await tx.query<ItemRow>('SELECT owner FROM items WHERE id = $1 FOR UPDATE', [id])).rows[0];
+        if (!row) throw new ItemNotFound(id);
+        if (row.owner !== owner) throw new NotItemOwner(id);
+        const result = await tx.query<ItemRow>(
+          'UPDATE items SET state = $2, reserved = $3, updated_at = now() WHERE id = $1 RETURNING *',
+          [id, status.state, status.reserved],
+        );
+        return toItem(result.rows[0]!);
+      });
+    },
+
+    async hideItem(id) {
+      const result = await db.query('UPDATE items SET hidden = true WHERE id = $1', [id]);
+      if (result.affectedRows === 0) throw new ItemNotFound(id);
+    },
+
     deleteItem(id, owner) {
       return db.transaction(async (tx) => {
         const row = (await tx.query<ItemRow>('SELECT * FROM items WHERE id = $1 FOR UPDATE', [id])).rows[0];

@@ -6,6 +6,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Store } from '../../ports/store.js';
 import { pgliteAccounts } from './pgliteAccounts.js';
+import { pgliteConversations } from './pgliteConversations.js';
 import { pgliteItems } from './pgliteItems.js';
 import { pgliteLedger } from './pgliteLedger.js';
 import { pgliteStages } from './pgliteStages.js';
@@ -20,6 +21,7 @@ export function createPgliteStore(db: PGlite): Store {
     ...pgliteTrials(db),
     ...pgliteItems(db),
     ...pgliteWebhooks(db),
+    ...pgliteConversations(db),
     async close() {
       if (!db.closed) await db.close();
     },

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { NO_LISTING_FACTS, searchTerms } from '@flipstage/core';
+import { NO_LISTING_FACTS, searchTerms, type ConversationDoc, type MessageDoc } from '@flipstage/core';
 import { servingIndex, type IndexesFile, type QueryShape } from '../../../../scripts/lib/firestoreIndexCoverage.mjs';
 import { recordingFirestore } from '../../helpers/recordingFirestore.js';
 import type { ItemDoc, ItemQuery, Store, StripeEffect } from '../../../src/ports/store.js';
@@ -39,6 +39,23 @@ const item: ItemDoc = {
   aiStaged: false,
   keywords: ['oak', 'dresser'],
 };
+const conversation: ConversationDoc = {
+  id: 'c1',
+  itemId: 'item-1',
+  itemTitle: 'Oak dresser',
+  itemThumb: null,
+  buyer: 'u2',
+  seller: 'u1',
+  participants: ['u2', 'u1'],
+  buyerName: null,
+  sellerName: null,
+  lastMessage: null,
+  updated_at: AT,
+  unread: {},
+  blocked: false,
+  reservedForBuyer: false,
+};
+const message: MessageDoc = { id: 'm1', from: 'u2', kind: 'text', text: 'Hi', price: null, offerStatus: null, created_at: AT };
 const search = (query: Partial<ItemQuery>): ItemQuery => ({
   terms: { all: [], last: null },
   minPrice: null,
@@ -128,6 +145,25 @@ const calls: Record<keyof Store, Array<(store: Store) => Promise<unknown>>> = {
     (s: Store) => s.listItemsByOwner('u1', { includeUnlisted, after: null, limit: 12 }),
     (s: Store) => s.listItemsByOwner('u1', { includeUnlisted, after: { createdAt: AT, id: 'item-1' }, limit: 12 }),
   ]),
+  setListingStatus: [(s) => s.setListingStatus('item-1', 'u1', { state: 'active', reserved: true })],
+  hideItem: [(s) => s.hideItem('item-1')],
+  openConversation: [(s) => s.openConversation(conversation)],
+  getConversation: [(s) => s.getConversation('c1')],
+  appendMessage: [(s) => s.appendMessage('c1', message, { recipient: 'u2', notBefore: AT })],
+  listConversations: [(s) => s.listConversations('u1', 100)],
+  listMessages: [
+    (s) => s.listMessages('c1', { before: null, limit: 100 }),
+    (s) => s.listMessages('c1', { before: AT, limit: 100 }),
+  ],
+  markRead: [(s) => s.markRead('c1', 'u1')],
+  decideOffer: [(s) => s.decideOffer('c1', 'm1', 'accepted')],
+  setReservation: [(s) => s.setReservation('item-1', 'c1')],
+  setBlocked: [(s) => s.setBlocked('u1', 'u2', true), (s) => s.setBlocked('u1', 'u2', false)],
+  isBlocked: [(s) => s.isBlocked('u1', 'u2')],
+  addReport: [
+    (s) =>
+      s.addReport({ id: 'r1', reporter: 'u2', itemId: 'item-1', conversationId: null, messageId: null, reason: 'spam', created_at: AT }),
+  ],
   processStripeEvent: [
     stripeEvent({ kind: 'none' }),
     stripeEvent({ kind: 'link-customer', uid: 'u1', stripeCustomerId: 'cus_1' }),

@@ -1,0 +1,155 @@
+/**
+ * Conversations on Firestore, in the shape the web app reads live (core's ConversationDoc and
+ * MessageDoc): conversations/{id} with its messages subcollection, blocks/{seller}_{buyer} and
+ * reports/{id}, which only the backend reads. Every write that changes a count (unread, the
+ * reporters of a listing, the notice window) is one transaction.
+ */
+import { FieldPath, type CollectionReference, type Firestore } from 'firebase-admin/firestore';
+import type { MessageDoc } from '@flipstage/core';
+import {
+  AlreadyReported,
+  ConversationNotFound,
+  MessageNotFound,
+  OfferNotPending,
+  type ConversationRecord,
+  type ConversationStore,
+  type ReportDoc,
+  type ReportStore,
+} from '../../ports/store.js';
+
+export const CONVERSATION_COLLECTIONS = {
+  conversations: 'conversations',
+  messages: 'messages',
+  blocks: 'blocks',
+  reports: 'reports',
+} as const;
+
+interface StoredBlock {
+  seller: string;
+  buyer: string;
+  created_at: string;
+}
+
+export function firestoreConversations(db: Firestore): ConversationStore & ReportStore {
+  const conversations = db.collection(CONVERSATION_COLLECTIONS.conversations) as CollectionReference<ConversationRecord>;
+  const messages = (id: string) =>
+    conversations.doc(id).collection(CONVERSATION_COLLECTIONS.messages) as CollectionReference<MessageDoc>;
+  const blocks = db.collection(CONVERSATION_COLLECTIONS.blocks) as CollectionReference<StoredBlock>;
+  const reports = db.collection(CONVERSATION_COLLECTIONS.reports) as CollectionReference<ReportDoc>;
+  const blockOf = (seller: string, buyer: string) => blocks.doc(`${seller}_${buyer}`);
+
+  return {
+    openConversation(doc) {
+      return db.runTransaction(async (tx) => {
+        const ref = conversations.doc(doc.id);
+        const snap = await tx.get(ref);
+        if (snap.exists) return snap.data()!;
+        const record: ConversationRecord = { ...doc, noticedAt: {} };
+        tx.create(ref, record);
+        return record;
+      });
+    },
+
+    async getConversation(id) {
+      const snap = await conversations.doc(id).get();
+      return snap.exists ? snap.data()! : null;
+    },
+
+    appendMessage(conversationId, message, notice) {
+      return db.runTransaction(async (tx) => {
+        const ref = conversations.doc(conversationId);
+        const snap = await tx.get(ref);
+        if (!snap.exists) throw new ConversationNotFound(conversationId);
+        const current = snap.data()!;
+        const other = message.from === current.buyer ? current.seller : current.buyer;
+        const last = notice ? current.noticedAt[notice.recipient] : undefined;
+        const noticeDue = notice !== null && (last === undefined || last < notice.notBefore);
+        const updated: ConversationRecord = {
+          ...current,
+          lastMessage: { text: message.text, from: message.from, at: message.created_at },
+          updated_at: message.created_at,
+          unread: { ...current.unread, [other]: (current.unread[other] ?? 0) + 1 },
+          noticedAt: noticeDue ? { ...current.noticedAt, [notice.recipient]: message.created_at } : current.noticedAt,
+        };
+        tx.create(messages(conversationId).doc(message.id), message);
+        tx.set(ref, updated);
+        return { conversation: updated, noticeDue };
+      });
+    },
+
+    async listConversations(uid, limit) {
+      const snap = await conversations
+        .where('participants', 'array-contains', uid)
+        .orderBy('updated_at', 'desc')
+        .limit(limit)
+        .get();
+      return snap.docs.map((doc) => doc.data());
+    },
+
+    async listMessages(conversationId, query) {
+      let newest = messages(conversationId).orderBy('created_at', 'desc').orderBy(FieldPath.documentId(), 'desc');
+      if (query.before !== null) newest = newest.where('created_at', '<', query.before);
+      const snap = await newest.limit(query.limit).get();
+      return snap.docs.map((doc) => doc.data()).reverse();
+    },
+
+    markRead(conversationId, uid) {
+      return db.runTransaction(async (tx) => {
+        const ref = conversations.doc(conversationId);
+        const snap = await tx.get(ref);
+        if (!snap.exists) throw new ConversationNotFound(conversationId);
+        tx.update(ref, new FieldPath('unread', uid), 0);
+      });
+    },
+
+    decideOffer(conversationId, messageId, status) {
+      return db.runTransaction(async (tx) => {
+        const ref = messages(conversationId).doc(messageId);
+        const snap = await tx.get(ref);
+        const offer = snap.exists ? snap.data()! : null;
+        if (!offer || offer.kind !== 'offer') throw new MessageNotFound(messageId);
+        if (offer.offerStatus !== 'pending') throw new OfferNotPending(messageId);
+        tx.update(ref, { offerStatus: status });
+        return { ...offer, offerStatus: status };
+      });
+    },
+
+    setReservation(itemId, conversationId) {
+      return db.runTransaction(async (tx) => {
+        const snap = await tx.get(conversations.where('itemId', '==', itemId));
+        for (const doc of snap.docs) {
+          const reserved = doc.id === conversationId;
+          if (doc.data().reservedForBuyer !== reserved) tx.update(doc.ref, { reservedForBuyer: reserved });
+        }
+      });
+    },
+
+    setBlocked(seller, buyer, blocked) {
+      return db.runTransaction(async (tx) => {
+        const pair = await tx.get(conversations.where('seller', '==', seller).where('buyer', '==', buyer));
+        if (blocked) tx.set(blockOf(seller, buyer), { seller, buyer, created_at: new Date().toISOString() });
+        else tx.delete(blockOf(seller, buyer));
+        for (const doc of pair.docs) tx.update(doc.ref, { blocked });
+      });
+    },
+
+    async isBlocked(seller, buyer) {
+      return (await blockOf(seller, buyer).get()).exists;
+    },
+
+    addReport(report) {
+      return db.runTransaction(async (tx) => {
+        const ref = reports.doc(report.id);
+        const [existing, listingReports] = await Promise.all([
+          tx.get(ref),
+          tx.get(reports.where('itemId', '==', report.itemId).where('messageId', '==', null)),
+        ]);
+        if (existing.exists) throw new AlreadyReported();
+        tx.create(ref, report);
+        const reporters = new Set(listingReports.docs.map((doc) => doc.data().reporter));
+        if (report.messageId === null) reporters.add(report.reporter);
+        return { listingReporters: reporters.size };
+      });
+    },
+  };
+}

@@ -1,0 +1,346 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { createServer, get, type Server } from 'node:http';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, REPORTS_TO_HIDE, type Conversation, type Message } from '@flipstage/core';
+import { createTestApp, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
+import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
+import { makeItemDoc } from '../contracts/storeContract.js';
+import type { ItemDoc } from '../../src/ports/store.js';
+
+let t: TestApp;
+let seller: TestUser;
+let buyer: TestUser;
+let outsider: TestUser;
+beforeAll(async () => {
+  t = await createTestApp({ fairUseRules: WITHOUT_RATE_LIMITS });
+  [seller, buyer, outsider] = await Promise.all([signUpTestUser('Sam Seller'), signUpTestUser('Bo Buyer'), signUpTestUser()]);
+  await Promise.all(
+    [seller, buyer, outsider].map((user) => request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`)),
+  );
+});
+afterAll(() => t.close());
+
+const auth = (user: TestUser) => ({ authorization: `Bearer ${user.idToken}` });
+
+async function listing(overrides: Partial<ItemDoc> = {}): Promise<ItemDoc> {
+  return t.store.createItem(makeItemDoc({ owner: seller.uid, title: 'Walnut dresser', ...overrides }));
+}
+
+async function start(itemId: string, text = 'Is it still available?', user = buyer): Promise<Conversation> {
+  const response = await request(t.app).post('/api/conversations').set(auth(user)).send({ itemId, text });
+  expect(response.status).toBe(201);
+  return response.body as Conversation;
+}
+
+const post = (path: string, user: TestUser, id: string, body: object) =>
+  request(t.app).post(`/api/conversations/${path}?id=${id}`).set(auth(user)).send(body);
+
+const messagesOf = async (user: TestUser, id: string) =>
+  (await request(t.app).get(`/api/conversations/messages?id=${id}`).set(auth(user))).body as {
+    conversation: Conversation;
+    data: Message[];
+  };
+
+const outboxFiles = () => {
+  try {
+    return readdirSync(t.outboxDir).map((name) => JSON.parse(readFileSync(join(t.outboxDir, name), 'utf8')) as {
+      to: string;
+      subject: string;
+      text: string;
+    });
+  } catch {
+    return [];
+  }
+};
+
+describe('starting a conversation', () => {
+  it('opens a conversation about the listing with the buyer’s first message', async () => {
+    const item = await listing();
+    const conversation = await start(item.id);
+    expect(conversation).toMatchObject({
+      itemId: item.id,
+      itemTitle: 'Walnut dresser',
+      buyer: buyer.uid,
+      seller: seller.uid,
+      buyerName: 'Bo Buyer',
+      lastMessage: { text: 'Is it still available?', from: buyer.uid },
+      unread: 0,
+      blocked: false,
+    });
+    const page = await messagesOf(seller, conversation.id);
+    expect(page.conversation.unread).toBe(1);
+    expect(page.data.map((m) => [m.kind, m.text, m.from])).toEqual([['text', 'Is it still available?', buyer.uid]]);
+  });
+
+  it('reuses the buyer’s conversation about the same listing', async () => {
+    const item = await listing();
+    const first = await start(item.id, 'Hello');
+    const second = await start(item.id, 'Hello again');
+    expect(second.id).toBe(first.id);
+    expect((await messagesOf(buyer, first.id)).data.map((m) => m.text)).toEqual(['Hello', 'Hello again']);
+  });
+
+  it('refuses the seller writing about their own listing', async () => {
+    const item = await listing();
+    const response = await request(t.app).post('/api/conversations').set(auth(seller)).send({ itemId: item.id, text: 'Hi' });
+    expect(response.status).toBe(403);
+    expect(response.body.error.message).toBe(MESSAGES.ownListingMessage);
+  });
+
+  it('refuses a new conversation about a sold listing', async () => {
+    const item = await listing({ state: 'sold' });
+    const response = await request(t.app).post('/api/conversations').set(auth(buyer)).send({ itemId: item.id, text: 'Hi' });
+    expect(response.status).toBe(409);
+    expect(response.body.error.message).toBe(MESSAGES.listingNotAvailable);
+  });
+
+  it('refuses a signed-out visitor', async () => {
+    const item = await listing();
+    const response = await request(t.app).post('/api/conversations').send({ itemId: item.id, text: 'Hi' });
+    expect(response.status).toBe(401);
+  });
+
+  it('refuses an empty message with the form’s message', async () => {
+    const item = await listing();
+    const response = await request(t.app).post('/api/conversations').set(auth(buyer)).send({ itemId: item.id, text: '  ' });
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toBe(MESSAGES.messageRequired);
+  });
+});
+
+describe('messages', () => {
+  it('lets the seller answer, counting it unread for the buyer', async () => {
+    const conversation = await start((await listing()).id);
+    const answer = await post('messages', seller, conversation.id, { text: 'Yes, come Saturday' });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ kind: 'text', from: seller.uid, conversationId: conversation.id });
+    const inbox = await request(t.app).get('/api/conversations').set(auth(buyer));
+    expect(inbox.body.data.find((c: Conversation) => c.id === conversation.id)).toMatchObject({
+      unread: 1,
+      lastMessage: { text: 'Yes, come Saturday' },
+    });
+  });
+
+  it('lists the inbox most recently updated first', async () => {
+    const older = await start((await listing()).id);
+    const newer = await start((await listing()).id);
+    const ids = ((await request(t.app).get('/api/conversations').set(auth(seller))).body.data as Conversation[]).map((c) => c.id);
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+  });
+
+  it('clears the viewer’s unread count when they read it', async () => {
+    const conversation = await start((await listing()).id);
+    expect((await post('read', seller, conversation.id, {})).body.unread).toBe(0);
+    expect((await messagesOf(seller, conversation.id)).conversation.unread).toBe(0);
+  });
+
+  it('counts the conversations with unread messages', async () => {
+    const reader = await signUpTestUser();
+    await request(t.app).post('/api/account').set(auth(reader));
+    await start((await listing()).id, 'One', reader);
+    await start((await listing()).id, 'Two', reader);
+    const own = await t.store.createItem(makeItemDoc({ owner: reader.uid }));
+    await start(own.id, 'To the reader');
+    expect((await request(t.app).get('/api/conversations/unread').set(auth(reader))).body).toEqual({ unread: 1 });
+  });
+
+  it('refuses an outsider reading or writing with 403', async () => {
+    const conversation = await start((await listing()).id);
+    const read = await request(t.app).get(`/api/conversations/messages?id=${conversation.id}`).set(auth(outsider));
+    expect(read.status).toBe(403);
+    expect(read.body.error.message).toBe(MESSAGES.notParticipant);
+    expect((await post('messages', outsider, conversation.id, { text: 'Hi' })).status).toBe(403);
+  });
+
+  it('answers 404 for a conversation that does not exist', async () => {
+    const response = await request(t.app).get('/api/conversations/messages?id=nope').set(auth(buyer));
+    expect(response.status).toBe(404);
+    expect(response.body.error.message).toBe(MESSAGES.conversationNotFound);
+  });
+});
+
+describe('offers', () => {
+  it('accepting the buyer’s offer reserves the listing for them', async () => {
+    const item = await listing();
+    const conversation = await start(item.id);
+    const offer = await post('offer', buyer, conversation.id, { price: 180 });
+    expect(offer.status).toBe(201);
+    expect(offer.body).toMatchObject({ kind: 'offer', price: 180, offerStatus: 'pending' });
+    const decided = await post('offer-decision', seller, conversation.id, { messageId: offer.body.id, decision: 'accept' });
+    expect(decided.status).toBe(200);
+    expect(decided.body.reservedForBuyer).toBe(true);
+    expect(await t.store.getItem(item.id)).toMatchObject({ reserved: true, state: 'active' });
+    const kinds = (await messagesOf(buyer, conversation.id)).data.map((m) => [m.kind, m.offerStatus]);
+    expect(kinds).toEqual([
+      ['text', null],
+      ['offer', 'accepted'],
+      ['status', null],
+    ]);
+  });
+
+  it('declining leaves the listing as it was', async () => {
+    const item = await listing();
+    const conversation = await start(item.id);
+    const offer = await post('offer', buyer, conversation.id, { price: 50 });
+    const decided = await post('offer-decision', seller, conversation.id, { messageId: offer.body.id, decision: 'decline' });
+    expect(decided.body.reservedForBuyer).toBe(false);
+    expect((await t.store.getItem(item.id))?.reserved).toBe(false);
+    expect((await messagesOf(buyer, conversation.id)).data[1]?.offerStatus).toBe('declined');
+  });
+
+  it('refuses the buyer deciding their own offer', async () => {
+    const conversation = await start((await listing()).id);
+    const offer = await post('offer', buyer, conversation.id, { price: 50 });
+    const decided = await post('offer-decision', buyer, conversation.id, { messageId: offer.body.id, decision: 'accept' });
+    expect(decided.status).toBe(403);
+    expect(decided.body.error.message).toBe(MESSAGES.onlySellerDecides);
+  });
+
+  it('refuses answering an offer twice', async () => {
+    const conversation = await start((await listing()).id);
+    const offer = await post('offer', buyer, conversation.id, { price: 50 });
+    await post('offer-decision', seller, conversation.id, { messageId: offer.body.id, decision: 'decline' });
+    const again = await post('offer-decision', seller, conversation.id, { messageId: offer.body.id, decision: 'accept' });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(MESSAGES.offerNotPending);
+  });
+});
+
+describe('the listing’s status from the conversation', () => {
+  it.each([
+    ['reserved', { state: 'active', reserved: true }, true],
+    ['sold', { state: 'sold', reserved: false }, false],
+    ['available', { state: 'active', reserved: false }, false],
+  ] as const)('marks the listing %s', async (status, stored, reservedForBuyer) => {
+    const item = await listing({ reserved: status === 'available' });
+    const conversation = await start(item.id);
+    const response = await post('listing-status', seller, conversation.id, { status });
+    expect(response.status).toBe(200);
+    expect(response.body.reservedForBuyer).toBe(reservedForBuyer);
+    expect(await t.store.getItem(item.id)).toMatchObject(stored);
+    expect((await messagesOf(buyer, conversation.id)).data.at(-1)?.kind).toBe('status');
+  });
+
+  it('refuses the buyer changing the listing', async () => {
+    const conversation = await start((await listing()).id);
+    expect((await post('listing-status', buyer, conversation.id, { status: 'sold' })).status).toBe(403);
+  });
+});
+
+describe('blocking', () => {
+  it('stops the blocked buyer sending, in this and new conversations, until unblocked', async () => {
+    const item = await listing();
+    const conversation = await start(item.id);
+    expect((await post('block', seller, conversation.id, { blocked: true })).body.blocked).toBe(true);
+    const refused = await post('messages', buyer, conversation.id, { text: 'Hello?' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe(MESSAGES.blockedBySeller);
+    const other = await request(t.app).post('/api/conversations').set(auth(buyer)).send({ itemId: (await listing()).id, text: 'Hi' });
+    expect(other.status).toBe(403);
+    await post('block', seller, conversation.id, { blocked: false });
+    expect((await post('messages', buyer, conversation.id, { text: 'Hello?' })).status).toBe(201);
+  });
+
+  it('is the seller’s alone', async () => {
+    const conversation = await start((await listing()).id);
+    expect((await post('block', buyer, conversation.id, { blocked: true })).status).toBe(403);
+  });
+});
+
+describe('reports', () => {
+  const report = (user: TestUser, body: object) => request(t.app).post('/api/reports').set(auth(user)).send(body);
+
+  it(`hides a listing reported by ${REPORTS_TO_HIDE} different users`, async () => {
+    const item = await listing();
+    const reporters = await Promise.all(Array.from({ length: REPORTS_TO_HIDE }, () => signUpTestUser()));
+    for (const [i, reporter] of reporters.entries()) {
+      expect((await report(reporter, { itemId: item.id, reason: 'Looks like a scam' })).status).toBe(201);
+      expect((await t.store.getItem(item.id))?.hidden).toBe(i === REPORTS_TO_HIDE - 1);
+    }
+  });
+
+  it('refuses the same user reporting the same listing twice', async () => {
+    const item = await listing();
+    await report(outsider, { itemId: item.id, reason: 'Spam' });
+    const again = await report(outsider, { itemId: item.id, reason: 'Spam' });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(MESSAGES.alreadyReported);
+  });
+
+  it('takes a report of a message from a participant, and refuses it from an outsider', async () => {
+    const item = await listing();
+    const conversation = await start(item.id);
+    const message = (await messagesOf(seller, conversation.id)).data[0]!;
+    const body = { itemId: item.id, conversationId: conversation.id, messageId: message.id, reason: 'Rude' };
+    expect((await report(seller, body)).status).toBe(201);
+    expect((await report(outsider, body)).status).toBe(403);
+  });
+});
+
+describe('email notices', () => {
+  it('writes one notice to the seller within the window, however many messages arrive', async () => {
+    const item = await listing({ title: 'Teak sideboard' });
+    const conversation = await start(item.id, 'First');
+    await post('messages', buyer, conversation.id, { text: 'Second' });
+    const notices = outboxFiles().filter((notice) => notice.text.includes(`/messages/${conversation.id}`));
+    expect(notices).toEqual([
+      expect.objectContaining({ to: seller.email, subject: 'New message about “Teak sideboard” on FlipStage' }),
+    ]);
+    expect(notices[0]!.text).toContain('First');
+  });
+
+  it('writes the buyer their own notice when the seller answers', async () => {
+    const conversation = await start((await listing()).id);
+    await post('messages', seller, conversation.id, { text: 'Yes' });
+    const recipients = outboxFiles()
+      .filter((notice) => notice.text.includes(`/messages/${conversation.id}`))
+      .map((notice) => notice.to);
+    expect(recipients.sort()).toEqual([buyer.email, seller.email].sort());
+  });
+});
+
+describe('GET /api/conversations/events', () => {
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    server = createServer(t.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('refuses a stream without a token', async () => {
+    expect((await request(t.app).get('/api/conversations/events')).status).toBe(401);
+  });
+
+  it('tells the seller’s open stream which conversation changed', async () => {
+    const conversation = await start((await listing()).id);
+    const received = new Promise<string>((resolve, reject) => {
+      const req = get(`http://127.0.0.1:${port}/api/conversations/events?token=${seller.idToken}`, (res) => {
+        if (!res.headers['content-type']?.startsWith('text/event-stream')) reject(new Error(`status ${res.statusCode}`));
+        let text = '';
+        let sent = false;
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+          // The stream is open once its first comment arrives: only then is a change heard.
+          if (!sent) {
+            sent = true;
+            post('messages', buyer, conversation.id, { text: 'Live?' }).then(() => undefined, reject);
+          }
+          if (!text.includes('event: conversation')) return;
+          req.destroy();
+          resolve(text);
+        });
+      });
+      req.on('error', reject);
+    });
+    expect(await received).toContain(`event: conversation\ndata: ${conversation.id}\n\n`);
+  });
+});
