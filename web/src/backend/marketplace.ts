@@ -1,8 +1,10 @@
 import {
   API_PATHS,
+  IDEMPOTENCY_HEADER,
   ITEM_STAGED_FROM_FIELD,
   type Item,
   type ItemDetail,
+  type ItemFormValues,
   type ItemsPage,
   type ItemState,
 } from '@flipstage/core';
@@ -15,8 +17,21 @@ export interface ItemQuery {
   cursor: string | null;
 }
 
+/** The listing facts of the item form, sent under the schema's own field names. */
+const FACT_FIELDS = [
+  'condition',
+  'width',
+  'depth',
+  'height',
+  'unit',
+  'pickupArea',
+  'delivery',
+  'style',
+  'furnitureType',
+] as const satisfies ReadonlyArray<keyof ItemFormValues>;
+
 /** A validated item form, ready to send (spec §7: multipart with repeated `images`). */
-export interface ItemDraft {
+export interface ItemDraft extends Partial<Pick<ItemFormValues, (typeof FACT_FIELDS)[number]>> {
   title: string;
   description: string;
   price: number;
@@ -31,8 +46,13 @@ export interface MarketplaceDriver {
   listItems(query: ItemQuery, signal?: AbortSignal): Promise<ItemsPage>;
   /** One listing for its page; an unknown id rejects with an ApiError of status 404. */
   getItem(id: string, signal?: AbortSignal): Promise<ItemDetail>;
-  createItem(draft: ItemDraft): Promise<Item>;
+  /** `idempotencyKey` is one per opened form: sending the form again returns the listing it made. */
+  createItem(draft: ItemDraft, idempotencyKey: string): Promise<Item>;
   updateItem(id: string, draft: ItemDraft): Promise<Item>;
+  /** Owner only; the listing's photos go with it. */
+  deleteItem(id: string): Promise<void>;
+  /** A seller's listings, newest first: active ones for others, every one of them for the seller. */
+  listSellerItems(seller: string, cursor: string | null, signal?: AbortSignal): Promise<ItemsPage>;
   /** Spec §7: the prefilled image URL is fetched as a blob and turned into a file. */
   fetchImageFile(url: string, signal?: AbortSignal): Promise<File>;
 }
@@ -49,6 +69,12 @@ export function itemPath(id: string): string {
   return `${API_PATHS.marketplaceGetItem}?id=${encodeURIComponent(id)}`;
 }
 
+export function sellerItemsPath(seller: string, cursor: string | null): string {
+  const params = new URLSearchParams({ seller });
+  if (cursor) params.set('cursor', cursor);
+  return `${API_PATHS.marketplaceSellerItems}?${params.toString()}`;
+}
+
 export function itemFormData(draft: ItemDraft): FormData {
   const form = new FormData();
   form.append('title', draft.title);
@@ -56,6 +82,10 @@ export function itemFormData(draft: ItemDraft): FormData {
   form.append('price', String(draft.price));
   form.append('tags', draft.tags.join(','));
   form.append('state', draft.state);
+  for (const name of FACT_FIELDS) {
+    const value = draft[name];
+    if (value !== undefined) form.append(name, String(value));
+  }
   for (const url of draft.stagedFrom) form.append(ITEM_STAGED_FROM_FIELD, url);
   for (const file of draft.images) form.append('images', file, file.name);
   return form;
@@ -75,11 +105,12 @@ export function createHttpMarketplaceDriver(fetchApi: ApiFetch): MarketplaceDriv
   return {
     listItems: (query, signal) => fetchApi<ItemsPage>(itemsPath(query), { schema: contracts.itemsPage, signal }),
     getItem: (id, signal) => fetchApi<ItemDetail>(itemPath(id), { schema: contracts.itemDetail, signal }),
-    createItem: (draft) =>
+    createItem: (draft, idempotencyKey) =>
       fetchApi<Item>(API_PATHS.marketplaceCreateItem, {
         schema: contracts.item,
         method: 'POST',
         form: itemFormData(draft),
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
       }),
     updateItem: (id, draft) =>
       fetchApi<Item>(`${API_PATHS.marketplaceUpdateItem}?id=${encodeURIComponent(id)}`, {
@@ -87,6 +118,14 @@ export function createHttpMarketplaceDriver(fetchApi: ApiFetch): MarketplaceDriv
         method: 'PUT',
         form: itemFormData(draft),
       }),
+    deleteItem: async (id) => {
+      await fetchApi(`${API_PATHS.marketplaceDeleteItem}?id=${encodeURIComponent(id)}`, {
+        schema: contracts.acknowledgement,
+        method: 'DELETE',
+      });
+    },
+    listSellerItems: (seller, cursor, signal) =>
+      fetchApi<ItemsPage>(sellerItemsPath(seller, cursor), { schema: contracts.itemsPage, signal }),
     async fetchImageFile(url, signal) {
       const response = await fetch(url, { signal });
       if (!response.ok) throw new Error(`Could not fetch ${url}: HTTP ${response.status}`);

@@ -112,6 +112,9 @@ export function createFakeBackend(
       getItem: unreachable('marketplace'),
       createItem: unreachable('marketplace'),
       updateItem: unreachable('marketplace'),
+      deleteItem: unreachable('marketplace'),
+      // A listing page asks for the seller's other listings: none, unless a test gives the driver.
+      listSellerItems: vi.fn(async () => ({ data: [], nextCursor: null })),
       fetchImageFile: unreachable('marketplace'),
     },
     // Watches stay silent (no conversations yet) and writes fail, unless a test gives the driver.

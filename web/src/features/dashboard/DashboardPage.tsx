@@ -6,6 +6,7 @@ import { priceIdConfig } from '../../backend/config';
 import { useAuthUser, useMergedUser, useRefreshMergedUser } from '../../backend/session';
 import { track } from '../../analytics/track';
 import { ImageEditHistory } from './ImageEditHistory';
+import { MyListings } from './MyListings';
 import { dashboardGreeting } from './greeting';
 import { ButtonLink } from '../../app/links';
 
@@ -114,6 +115,13 @@ export function DashboardPage({ paid }: { paid: boolean }) {
             Your staged images
           </Title>
           {authUser && <ImageEditHistory user={authUser} />}
+        </Stack>
+
+        <Stack gap="md" component="section" aria-labelledby="listings-title">
+          <Title order={2} id="listings-title" fz="h3">
+            My listings
+          </Title>
+          {authUser && <MyListings uid={authUser.uid} />}
         </Stack>
       </Stack>
     </Container>

@@ -2,10 +2,18 @@ import { Badge } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import type { ItemState } from '@flipstage/core';
 
-export function StateBadge({ state }: { state: ItemState }) {
+/** Sold, Reserved (an accepted offer or the seller's mark, beside the active state) or Active. */
+export function StateBadge({ state, reserved = false }: { state: ItemState; reserved?: boolean }) {
+  if (state === 'sold') {
+    return (
+      <Badge color="dark" variant="filled">
+        Sold
+      </Badge>
+    );
+  }
   return (
-    <Badge color={state === 'sold' ? 'dark' : 'teal'} variant="filled">
-      {state === 'sold' ? 'Sold' : 'Active'}
+    <Badge color={reserved ? 'orange' : 'teal'} variant="filled">
+      {reserved ? 'Reserved' : 'Active'}
     </Badge>
   );
 }

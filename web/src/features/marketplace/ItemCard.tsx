@@ -54,7 +54,7 @@ export function ItemCard({ item, canEdit, onEdit }: { item: Item; canEdit: boole
           {item.description}
         </Text>
         <Group gap={6}>
-          <StateBadge state={item.state} />
+          <StateBadge state={item.state} reserved={item.reserved} />
           {item.aiStaged && <AiStagedBadge />}
           {item.tags.map((tag) => (
             <Badge key={tag} variant="outline" color="gray">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useNavigate } from '@tanstack/react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, FileInput, Group, Input, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import {
@@ -15,7 +16,9 @@ import {
   type ItemFormValues,
   type ItemState,
 } from '@flipstage/core';
+import { notifySuccess } from '../../app/notify';
 import { ImagePreviews } from './ImagePreviews';
+import { ListingFactsFields } from './ListingFactsFields';
 import { useSaveItem } from './itemQueries';
 import { shrinkForListing } from './shrinkForListing';
 
@@ -70,8 +73,12 @@ const STATES: Array<{ value: ItemState; label: string }> = [
   { value: 'sold', label: 'Sold' },
 ];
 
+export const LISTING_LIVE_MESSAGE = 'Your listing is live.';
+
 function ItemForm({ target, onSaved }: { target: ItemDialogTarget; onSaved: (item: Item) => void }) {
   const save = useSaveItem();
+  // One key per opened form: a double click or a resend after a lost answer finds the listing it made.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [images, setImages] = useState<File[]>(target.kind === 'create' ? target.images : []);
   const [imageError, setImageError] = useState<string | null>(null);
   const {
@@ -79,7 +86,8 @@ function ItemForm({ target, onSaved }: { target: ItemDialogTarget; onSaved: (ite
     handleSubmit,
     watch,
     setValue,
-    formState: { errors },
+    control,
+    formState: { errors, isSubmitting },
   } = useForm<ItemFormInput, unknown, ItemFormValues>({
     resolver: zodResolver(itemFormSchema),
     defaultValues: defaultValues(target),
@@ -96,7 +104,7 @@ function ItemForm({ target, onSaved }: { target: ItemDialogTarget; onSaved: (ite
     if (problem) return;
     const draft = { ...values, images: prepared, stagedFrom: prepared.length > 0 ? stagedFrom : [] };
     try {
-      onSaved(await save.mutateAsync({ id: target.kind === 'edit' ? target.item.id : null, draft }));
+      onSaved(await save.mutateAsync({ id: target.kind === 'edit' ? target.item.id : null, draft, idempotencyKey }));
     } catch {
       // The message is shown at the top of the form from the mutation's error; the dialog stays open.
     }
@@ -136,6 +144,7 @@ function ItemForm({ target, onSaved }: { target: ItemDialogTarget; onSaved: (ite
           {...register('tags')}
           error={errors.tags?.message}
         />
+        <ListingFactsFields control={control} register={register} errors={errors} />
         <FileInput
           label="Images"
           description={
@@ -172,7 +181,8 @@ function ItemForm({ target, onSaved }: { target: ItemDialogTarget; onSaved: (ite
           </Group>
         </Input.Wrapper>
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
+          {/* Loading also disables it, from the first click: preparing the photos comes before the request. */}
+          <Button type="submit" loading={isSubmitting || save.isPending}>
             {target.kind === 'edit' ? 'Save Changes' : 'Create Listing'}
           </Button>
         </Group>
@@ -181,8 +191,19 @@ function ItemForm({ target, onSaved }: { target: ItemDialogTarget; onSaved: (ite
   );
 }
 
-/** The item dialog (spec §2): create or edit; save failures keep it open with the message on top. */
+/**
+ * The item dialog (spec §2): create or edit; save failures keep it open with the message on top.
+ * A new listing takes its seller to its page, saying it is live.
+ */
 export function ItemFormDialog({ target, onClose }: { target: ItemDialogTarget | null; onClose: () => void }) {
+  const navigate = useNavigate();
+  const saved = async (item: Item) => {
+    onClose();
+    if (target?.kind !== 'create') return;
+    // After the move: a toast belongs to the page it is raised on, and leaving a page clears it.
+    await navigate({ to: '/marketplace/$id', params: { id: item.id } });
+    notifySuccess(LISTING_LIVE_MESSAGE);
+  };
   return (
     <Modal
       opened={target !== null}
@@ -191,7 +212,7 @@ export function ItemFormDialog({ target, onClose }: { target: ItemDialogTarget |
       size="lg"
       centered
     >
-      {target && <ItemForm target={target} onSaved={onClose} />}
+      {target && <ItemForm target={target} onSaved={(item) => void saved(item)} />}
     </Modal>
   );
 }

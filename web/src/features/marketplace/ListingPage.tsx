@@ -19,8 +19,11 @@ import { AnchorLink, ButtonLink } from '../../app/links';
 import { absoluteUrl, PageMeta } from '../../app/PageMeta';
 import { useAuthUser } from '../../backend/session';
 import { ListingContact } from '../messages/ListingContact';
+import { DeleteListing } from './DeleteListing';
 import { AiStagedBadge, StateBadge } from './ItemBadges';
 import { ItemFormDialog } from './ItemFormDialog';
+import { ListingFacts, ListingSeller } from './ListingFacts';
+import { MoreFromSeller } from './MoreFromSeller';
 import { isMissingItem, useItem } from './itemQueries';
 import { ListingGallery } from './ListingGallery';
 import { listingStructuredData, listingSummary } from './listingMetadata';
@@ -54,7 +57,10 @@ function ListingNotFound({ id }: { id: string }) {
   );
 }
 
-/** What a buyer reads and what a shared link shows: photos, price, state, seller; Edit for the owner. */
+/**
+ * What a buyer reads and what a shared link shows: photos, price, state, seller, the facts buyers
+ * ask and the seller's other listings; Edit and Delete listing for the owner.
+ */
 function Listing({ item, canEdit }: { item: ItemDetail; canEdit: boolean }) {
   const [editing, setEditing] = useState(false);
   const path = listingPath(item.id);
@@ -80,16 +86,11 @@ function Listing({ item, canEdit }: { item: ItemDetail; canEdit: boolean }) {
               <Text fz={28} fw={800}>
                 {formatPrice(item.price)}
               </Text>
-              <StateBadge state={item.state} />
+              <StateBadge state={item.state} reserved={item.reserved} />
               {item.aiStaged && <AiStagedBadge />}
             </Group>
             {sold && <Text fw={600}>This piece has been sold.</Text>}
-            <Text>
-              Seller:{' '}
-              <Text span fw={600}>
-                {item.sellerName ?? 'a FlipStage seller'}
-              </Text>
-            </Text>
+            <ListingSeller item={item} />
             <ListingContact item={item} />
             {canEdit && (
               <Group>
@@ -100,8 +101,10 @@ function Listing({ item, canEdit }: { item: ItemDetail; canEdit: boolean }) {
                 >
                   Edit
                 </Button>
+                <DeleteListing item={item} />
               </Group>
             )}
+            <ListingFacts item={item} />
             <Stack gap={4}>
               <Title order={2} size="h4">
                 Description
@@ -129,6 +132,7 @@ function Listing({ item, canEdit }: { item: ItemDetail; canEdit: boolean }) {
             )}
           </Stack>
         </SimpleGrid>
+        <MoreFromSeller item={item} />
       </Stack>
       <ItemFormDialog target={editing ? { kind: 'edit', item } : null} onClose={() => setEditing(false)} />
     </Container>

@@ -54,6 +54,8 @@ function fakeMarketplace(pages: ItemsPage[] = [{ data: [item()], nextCursor: nul
     getItem: vi.fn(async (id: string) => ({ ...item({ id }), sellerName: null, sellerSince: null })),
     createItem: vi.fn(async (draft: ItemDraft) => saved(draft)),
     updateItem: vi.fn(async (id: string, draft: ItemDraft) => saved(draft, id)),
+    deleteItem: vi.fn(async () => {}),
+    listSellerItems: vi.fn(async () => ({ data: [], nextCursor: null })),
     fetchImageFile: vi.fn(async (url: string) => new File(['jpeg'], url.split('/').pop()!, { type: 'image/jpeg' })),
   } satisfies MarketplaceDriver;
 }

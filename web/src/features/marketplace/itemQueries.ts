@@ -3,6 +3,7 @@ import type { Item } from '@flipstage/core';
 import { ApiError } from '../../backend/http';
 import type { ItemDraft } from '../../backend/marketplace';
 import { useBackend } from '../../backend/BackendContext';
+import { SELLER_ITEMS_QUERY_KEY } from './sellerQueries';
 
 export const ITEMS_QUERY_KEY = ['marketplaceItems'] as const;
 const itemQueryKey = (id: string) => ['marketplaceItem', id] as const;
@@ -37,16 +38,20 @@ export function useItem(id: string) {
   });
 }
 
-/** Creates the item, or updates it when an id is given; the list and the item's page are reloaded afterwards. */
+/**
+ * Creates the item (idempotent by the form's key), or updates it when an id is given; the lists
+ * and the item's page are reloaded afterwards.
+ */
 export function useSaveItem() {
   const { marketplace } = useBackend();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, draft }: { id: string | null; draft: ItemDraft }): Promise<Item> =>
-      id ? marketplace.updateItem(id, draft) : marketplace.createItem(draft),
+    mutationFn: ({ id, draft, idempotencyKey }: { id: string | null; draft: ItemDraft; idempotencyKey: string }): Promise<Item> =>
+      id ? marketplace.updateItem(id, draft) : marketplace.createItem(draft, idempotencyKey),
     onSuccess: (item) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ITEMS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: SELLER_ITEMS_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: itemQueryKey(item.id) }),
       ]),
   });

@@ -1,0 +1,48 @@
+/** "My listings" on the dashboard (issue 25): every listing of the user, active, reserved or sold, each opening its page. */
+import { Alert, Anchor, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { AnchorLink, ButtonLink } from '../../app/links';
+import { StateBadge } from '../marketplace/ItemBadges';
+import { formatPrice } from '../marketplace/price';
+import { useSellerItems } from '../marketplace/sellerQueries';
+
+export function MyListings({ uid }: { uid: string }) {
+  const listings = useSellerItems(uid);
+  if (listings.isPending) return <Loader size="sm" aria-label="Loading your listings" />;
+  if (listings.error) {
+    return (
+      <Alert color="red" role="alert" title="Your listings could not be loaded">
+        <Anchor component="button" type="button" size="sm" onClick={() => void listings.refetch()}>
+          Try again
+        </Anchor>
+      </Alert>
+    );
+  }
+  const items = listings.data.data;
+  if (items.length === 0) {
+    return (
+      <Group gap="sm">
+        <Text c="dimmed">You have no listings yet.</Text>
+        <ButtonLink to="/marketplace" variant="outline" size="xs">
+          Go to the Marketplace
+        </ButtonLink>
+      </Group>
+    );
+  }
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="My listings">
+      {items.map((item) => (
+        <Card key={item.id} component="li" withBorder padding="sm" radius="md">
+          <Group justify="space-between" wrap="nowrap">
+            <AnchorLink to="/marketplace/$id" params={{ id: item.id }} fw={600} lineClamp={1}>
+              {item.title}
+            </AnchorLink>
+            <Group gap="sm" wrap="nowrap">
+              <Text fw={600}>{formatPrice(item.price)}</Text>
+              <StateBadge state={item.state} reserved={item.reserved} />
+            </Group>
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,30 @@
+/** A seller's own listings and their deletion: "More from this seller", "My listings", Delete listing. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useBackend } from '../../backend/BackendContext';
+import { ITEMS_QUERY_KEY } from './itemQueries';
+
+export const SELLER_ITEMS_QUERY_KEY = ['sellerItems'] as const;
+
+/** The first page of a seller's listings: active ones for others, every one of them for the seller. */
+export function useSellerItems(seller: string | null) {
+  const { marketplace } = useBackend();
+  return useQuery({
+    queryKey: [...SELLER_ITEMS_QUERY_KEY, seller],
+    queryFn: ({ signal }) => marketplace.listSellerItems(seller!, null, signal),
+    enabled: seller !== null,
+  });
+}
+
+/** Deletes a listing; every list that showed it is read again. */
+export function useDeleteItem() {
+  const { marketplace } = useBackend();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => marketplace.deleteItem(id),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ITEMS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: SELLER_ITEMS_QUERY_KEY }),
+      ]),
+  });
+}
