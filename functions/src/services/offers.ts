@@ -4,7 +4,7 @@
  * seller can also mark the listing reserved (for this buyer), sold or available again; each change
  * is said in the conversation by a 'status' message.
  */
-import { MESSAGES, type Conversation, type Message } from '@flipstage/core';
+import { formatPrice, MESSAGES, type Conversation, type Message } from '@flipstage/core';
 import { ItemNotFound, MessageNotFound, NotItemOwner, OfferNotPending, type ConversationRecord, type ItemDoc } from '../ports/store.js';
 import { ServiceError } from './errors.js';
 import {
@@ -39,7 +39,8 @@ export async function makeOffer(
 ): Promise<Message> {
   const record = await participantsConversation(deps.store, id, uid);
   if (record.buyer !== uid) throw new ServiceError('forbidden', MESSAGES.ownListingMessage);
-  const text = offer.text?.trim() ?? '';
+  // The note, or what the inbox shows as the last message: never an empty line.
+  const text = offer.text?.trim() || `Offered ${formatPrice(offer.price)}`;
   return postMessage(deps, record, newMessage(uid, { kind: 'offer', text, price: offer.price, offerStatus: 'pending' }));
 }
 

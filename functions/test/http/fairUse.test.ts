@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
 import { jpegBytes } from '../helpers/images.js';
 import { CREDIT_RULES } from '../../src/services/creditRules.js';
+import { makeItemDoc } from '../contracts/storeContract.js';
 
 let t: TestApp;
 let photo: Buffer;
@@ -62,6 +63,24 @@ describe('fair use of listing writes', () => {
       .get('/api/marketplace-get-items?search=&tag=')
       .set('authorization', `Bearer ${seller.idToken}`);
     expect(mine.body.data.filter((item: { owner: string }) => item.owner === seller.uid)).toHaveLength(1);
+  });
+});
+
+describe('fair use of messages', () => {
+  it('answers 429 with Retry-After once a user goes past the burst of messages, and stores nothing for it', async () => {
+    const [seller, buyer] = await Promise.all([account(), account()]);
+    const item = await t.store.createItem(makeItemDoc({ owner: seller.uid }));
+    const write = () =>
+      request(t.app)
+        .post('/api/conversations')
+        .set('authorization', `Bearer ${buyer.idToken}`)
+        .send({ itemId: item.id, text: 'Is it still available?' });
+    const first = await write();
+    expect(first.status).toBe(201);
+    const second = await write();
+    expect(second.status).toBe(429);
+    expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await t.store.listMessages(first.body.id, { before: null, limit: 10 })).toHaveLength(1);
   });
 });
 
