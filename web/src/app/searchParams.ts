@@ -29,8 +29,45 @@ export const nextSearch = searchSchema({ next: optionalString });
 /** The auth action links (verify, password reset) carry the action code and mode beside `next`. */
 export const actionSearch = searchSchema({ next: optionalString, oobCode: optionalString, mode: optionalString });
 
-/** Spec §2: a processed image address that opens the marketplace's create-item dialog prefilled. */
-export const marketplaceSearch = searchSchema({ image: optionalString });
+/** Text the router may have parsed as a number (`?search=1960`): taken back as its digits. */
+const optionalText: SearchRule<string> = (value) =>
+  typeof value === 'number' && Number.isFinite(value) ? String(value) : optionalString(value);
+
+/** A catalogue id's shape; which ids exist is checked where the catalogue is loaded (the listing filters). */
+const optionalSlug: SearchRule<string> = (value) =>
+  typeof value === 'string' && /^[a-z][a-z-]{0,39}$/.test(value) ? value : undefined;
+
+/** A price bound: a number of 0 or more, as the router parsed it or as text. */
+const optionalPrice: SearchRule<number> = (value) => {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+};
+
+const MARKETPLACE_SORTS = ['newest', 'price-asc', 'price-desc'] as const;
+
+/** Pages of listings loaded (infinite scroll), so a shared or restored address shows as many. */
+const optionalPages: SearchRule<number> = (value) =>
+  typeof value === 'number' && Number.isInteger(value) && value > 1 && value <= 20 ? value : undefined;
+
+/**
+ * Spec §2: a processed image address that opens the marketplace's create-item dialog prefilled;
+ * issue 25: the listing search, its filters, its order and how many pages are shown.
+ */
+export const marketplaceSearch = searchSchema({
+  image: optionalString,
+  search: optionalText,
+  tag: optionalText,
+  style: optionalSlug,
+  type: optionalSlug,
+  condition: optionalSlug,
+  area: optionalText,
+  min: optionalPrice,
+  max: optionalPrice,
+  sort: (value): (typeof MARKETPLACE_SORTS)[number] | undefined =>
+    MARKETPLACE_SORTS.find((sort) => sort === value && sort !== 'newest'),
+  pages: optionalPages,
+});
+export type MarketplaceSearch = ReturnType<typeof marketplaceSearch.parse>;
 
 /** The router parses `?paid=true` as a boolean; a hand-typed non-empty string is accepted too. */
 export const dashboardSearch = searchSchema({

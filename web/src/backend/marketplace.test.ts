@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { fileNameFromUrl, itemFormData, itemPath, itemsPath } from './marketplace';
 
 describe('marketplace API client', () => {
-  it('asks for items with search, tag and the cursor when there is one', () => {
-    expect(itemsPath({ search: ' oak table ', tag: 'vintage', cursor: null })).toBe(
-      '/api/marketplace-get-items?search=oak+table&tag=vintage',
+  it('asks for items with the filters in use and the cursor when there is one', () => {
+    expect(itemsPath({ search: ' oak table ', tag: 'vintage', style: '', min: '10', sort: 'price-asc', cursor: null })).toBe(
+      '/api/marketplace-get-items?search=oak+table&tag=vintage&min=10&sort=price-asc',
     );
-    expect(itemsPath({ search: '', tag: '', cursor: 'abc' })).toBe('/api/marketplace-get-items?search=&tag=&cursor=abc');
+    expect(itemsPath({ search: '', tag: '', sort: 'newest', cursor: 'abc' })).toBe('/api/marketplace-get-items?cursor=abc');
   });
 
   it('asks for one item by its id, escaped', () => {

@@ -6,16 +6,31 @@ import {
   type ItemDetail,
   type ItemFormValues,
   type ItemsPage,
+  type ItemSort,
   type ItemState,
 } from '@flipstage/core';
 import type { ApiFetch } from './http';
 import { contracts } from './contracts';
 
-export interface ItemQuery {
+/** The marketplace's search as the API takes it (issue 25); empty text means no filter. */
+export interface ItemFilters {
   search: string;
   tag: string;
+  style: string;
+  type: string;
+  condition: string;
+  area: string;
+  /** Price bounds as typed; the API and the Firestore reader check them with core's itemsQuerySchema. */
+  min: string;
+  max: string;
+  sort: ItemSort;
+}
+
+export interface ItemQuery extends Partial<ItemFilters> {
   cursor: string | null;
 }
+
+const FILTER_PARAMS = ['search', 'tag', 'style', 'type', 'condition', 'area', 'min', 'max', 'sort'] as const;
 
 /** The listing facts of the item form, sent under the schema's own field names. */
 const FACT_FIELDS = [
@@ -57,10 +72,13 @@ export interface MarketplaceDriver {
   fetchImageFile(url: string, signal?: AbortSignal): Promise<File>;
 }
 
+/** Only the filters in use, so a browse and the same search typed twice share one address. */
 export function itemsPath(query: ItemQuery): string {
   const params = new URLSearchParams();
-  params.set('search', query.search.trim());
-  params.set('tag', query.tag.trim());
+  for (const name of FILTER_PARAMS) {
+    const value = query[name]?.trim();
+    if (value && !(name === 'sort' && value === 'newest')) params.set(name, value);
+  }
   if (query.cursor) params.set('cursor', query.cursor);
   return `${API_PATHS.marketplaceGetItems}?${params.toString()}`;
 }

@@ -1,7 +1,8 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Item } from '@flipstage/core';
 import { ApiError } from '../../backend/http';
-import type { ItemDraft } from '../../backend/marketplace';
+import type { ItemDraft, ItemFilters } from '../../backend/marketplace';
+import { queryFilters } from './listingFilters';
 import { useBackend } from '../../backend/BackendContext';
 import { SELLER_ITEMS_QUERY_KEY } from './sellerQueries';
 
@@ -9,14 +10,16 @@ export const ITEMS_QUERY_KEY = ['marketplaceItems'] as const;
 const itemQueryKey = (id: string) => ['marketplaceItem', id] as const;
 
 /**
- * Spec §7: called on load and whenever search or tag changes; pages follow nextCursor. The last
- * results stay on screen while a new search loads, so cards do not flash away under the pointer.
+ * Spec §7, issue 25: called on load and whenever the search, a filter or the order changes; pages
+ * follow nextCursor. The last results stay on screen while a new search loads, so cards do not
+ * flash away under the pointer.
  */
-export function useItems(search: string, tag: string) {
+export function useItems(filters: ItemFilters) {
   const { marketplace } = useBackend();
+  const query = queryFilters(filters);
   return useInfiniteQuery({
-    queryKey: [...ITEMS_QUERY_KEY, search.trim(), tag.trim()],
-    queryFn: ({ pageParam, signal }) => marketplace.listItems({ search, tag, cursor: pageParam }, signal),
+    queryKey: [...ITEMS_QUERY_KEY, query],
+    queryFn: ({ pageParam, signal }) => marketplace.listItems({ ...query, cursor: pageParam }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     placeholderData: keepPreviousData,

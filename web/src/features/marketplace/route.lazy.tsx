@@ -8,7 +8,8 @@ function MarketplaceRoute() {
   const { image } = routeApi.useSearch();
   const navigate = useNavigate();
   const dropImageParam = useCallback(
-    () => void navigate({ to: '/marketplace', search: {}, replace: true }),
+    // The listing search in the address stays; only the handled image goes.
+    () => void navigate({ to: '/marketplace', search: ({ image: _image, ...rest }) => rest, replace: true }),
     [navigate],
   );
   const signInFirst = useCallback(
