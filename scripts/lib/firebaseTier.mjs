@@ -27,9 +27,9 @@ export const TIER_PARTS = {
   },
   // Without a Storage emulator beside them the functions keep images in their file store.
   e2e: {
-    title: 'browser journeys: the first day (sign up, confirm, stage a HEIC, list it), credits and the profile in Firestore',
+    title: 'browser journeys: the first day (sign up, confirm, stage a HEIC, list it), credits and the profile in Firestore, conversations read live',
     emulators: ['auth', 'firestore', 'functions', 'hosting'],
-    playwright: ['firstDay.spec.ts', 'accountJourneys.spec.ts', 'tryBeforeSignUp.spec.ts', 'failures.spec.ts', 'reload.spec.ts', 'bigPhoto.spec.ts'],
+    playwright: ['firstDay.spec.ts', 'accountJourneys.spec.ts', 'tryBeforeSignUp.spec.ts', 'failures.spec.ts', 'reload.spec.ts', 'bigPhoto.spec.ts', 'conversations.spec.ts'],
   },
 };
 
