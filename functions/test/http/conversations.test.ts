@@ -290,6 +290,7 @@ describe('email notices', () => {
       expect.objectContaining({ to: seller.email, subject: 'New message about “Teak sideboard” on FlipStage' }),
     ]);
     expect(notices[0]!.text).toContain('First');
+    expect(notices[0]!.text).toContain(`${t.config.siteOrigins[0]}/messages/${conversation.id}`);
   });
 
   it('writes the buyer their own notice when the seller answers', async () => {
@@ -299,6 +300,18 @@ describe('email notices', () => {
       .filter((notice) => notice.text.includes(`/messages/${conversation.id}`))
       .map((notice) => notice.to);
     expect(recipients.sort()).toEqual([buyer.email, seller.email].sort());
+  });
+
+  it('writes no notice between a blocked pair', async () => {
+    const blockedBuyer = await signUpTestUser();
+    await request(t.app).post('/api/account').set(auth(blockedBuyer));
+    const conversation = await start((await listing()).id, 'Hi', blockedBuyer);
+    await post('block', seller, conversation.id, { blocked: true });
+    await post('messages', seller, conversation.id, { text: 'Please stop' });
+    const recipients = outboxFiles()
+      .filter((notice) => notice.text.includes(`/messages/${conversation.id}`))
+      .map((notice) => notice.to);
+    expect(recipients).toEqual([seller.email]);
   });
 });
 
