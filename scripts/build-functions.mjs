@@ -17,6 +17,9 @@
  *   (functions/assets/plates, docs/plates.md) to plates/;
  * - functions/.env* and functions/.secret.local (params and emulator secrets, if you keep any)
  *   are copied beside it, because Firebase reads them from the functions source folder.
+ * - the web app's built index.html is copied beside it as web-index.html: the listing pages
+ *   (/marketplace/{id}, which Hosting rewrites to `api`) are that page with the listing's head.
+ *   Build the web app first (firebase.json's functions predeploy runs build:deploy -w web).
  *
  *   --emulator   also fill in what the Emulator Suite needs and you did not set: the plans' local
  *                price ids as params. Never used for deploys.
@@ -25,6 +28,8 @@
  *                such as its Hosting origin (scripts/lib/firebaseEmulatorSuite.mjs).
  *   --out <dir>  build somewhere else than functions/lib (tests do); it must sit inside the
  *                repository so the bundle's imports resolve from its node_modules.
+ *   --web-index <file>  the built index.html to carry (default web/dist/index.html). With
+ *                --emulator and no such file, the bundle carries none: its listing pages fail.
  */
 import { copyFileSync, cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -43,6 +48,7 @@ const { values } = parseArgs({
     emulator: { type: 'boolean', default: false },
     'emulator-env': { type: 'string', multiple: true, default: [] },
     out: { type: 'string', default: join(functionsDir, 'lib') },
+    'web-index': { type: 'string', default: join(root, 'web', 'dist', 'index.html') },
   },
 });
 const outDir = resolve(values.out);
@@ -118,6 +124,18 @@ function copyRoomPlates() {
     throw new Error(`${relative(root, plates)} is missing: the engine cannot stage without its room plates`);
   }
   cpSync(plates, join(outDir, 'plates'), { recursive: true });
+}
+
+/** The SPA's index.html, which the listing pages are served from (functionApps.ts reads web-index.html). */
+function copyWebIndex() {
+  const index = resolve(values['web-index']);
+  if (existsSync(index)) {
+    copyFileSync(index, join(outDir, 'web-index.html'));
+  } else if (values.emulator) {
+    console.warn(`No ${relative(root, index)}: this bundle's listing pages (/marketplace/{id}) will fail`);
+  } else {
+    throw new Error(`${relative(root, index)} is missing: build the web app first (npm run build:deploy -w web)`);
+  }
 }
 
 function parseDotenv(path) {
@@ -222,5 +240,6 @@ vendorPackages(outDir);
 copyUserSettings();
 copyEngineModels(outDir);
 copyRoomPlates();
+copyWebIndex();
 if (values.emulator) await emulatorSettings(overrides);
 console.log(`Built ${relative(root, outDir)} (${Object.keys(deploy.dependencies).join(', ')}; vendored: ${VENDORED_PACKAGES.map((p) => p.name).join(', ')})`);

@@ -38,6 +38,10 @@ function deployEnvProblems(env: Record<string, string | undefined>): string[] {
       'VITE_FIREBASE_EMULATORS=true builds for the Emulator Suite (npm run dev:firebase), not for a deploy.',
     );
   }
+  // Share links and the home page's share picture are made on VITE_SITE_URL: a loopback one shares links nobody can open.
+  if (env.VITE_SITE_URL && /^https?:\/\/(127\.|localhost\b|\[::1\])/i.test(env.VITE_SITE_URL)) {
+    problems.push(`VITE_SITE_URL must be the site's public URL, not this machine's (it is "${env.VITE_SITE_URL}").`);
+  }
   if (appCheck !== 'on' && appCheck !== 'off') {
     problems.push(`VITE_APP_CHECK must be on or off (it is "${appCheck}").`);
   }

@@ -5,6 +5,7 @@
  * own ports and folders (tierRunConfig.mjs), which the builds are made for.
  */
 import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { LOCAL_PRICE_IDS } from '@flipstage/core';
 
 export const EMULATOR_PROJECT_ID = 'demo-flipstage';
@@ -49,11 +50,13 @@ export function buildFunctionsForEmulators(root, runConfig, { hosting = false } 
     '--emulator-env',
     `${key}=${value}`,
   ]);
-  run(root, 'node', ['scripts/build-functions.mjs', '--emulator', ...params, '--out', runConfig.functionsDir]);
+  // With Hosting, the bundle serves the listing pages from the web build Hosting serves.
+  const webIndex = hosting ? ['--web-index', join(runConfig.webDir, 'index.html')] : [];
+  run(root, 'node', ['scripts/build-functions.mjs', '--emulator', ...params, ...webIndex, '--out', runConfig.functionsDir]);
 }
 
-/** Builds the function bundle and the web app in Firebase mode for the run's ports, into its folders. */
+/** Builds the web app in Firebase mode for the run's ports and the function bundle, into its folders. */
 export function buildForEmulators(root, runConfig) {
-  buildFunctionsForEmulators(root, runConfig, { hosting: true });
   run(root, 'npm', ['run', 'build', '-w', 'web', '--', '--outDir', runConfig.webDir, '--emptyOutDir', '--logLevel', 'warn'], firebaseModeWebEnv(runConfig.ports));
+  buildFunctionsForEmulators(root, runConfig, { hosting: true });
 }

@@ -74,6 +74,12 @@ describe('a deploy build with settings missing or wrong', () => {
     expect(build.stderr).toContain('VITE_FIREBASE_EMULATORS=true builds for the Emulator Suite');
   });
 
+  it('refuses a site URL on this machine, which share links would carry', () => {
+    const build = deployBuild({ ...FIREBASE_CONFIG, VITE_SITE_URL: 'http://127.0.0.1:5173' });
+    expect(build.status).not.toBe(0);
+    expect(build.stderr).toContain("VITE_SITE_URL must be the site's public URL");
+  });
+
   it('asks for no reCAPTCHA site key when App Check is switched off', () => {
     const { VITE_RECAPTCHA_ENTERPRISE_SITE_KEY: _siteKey, VITE_FIREBASE_APP_ID: _appId, ...rest } = FIREBASE_CONFIG;
     const build = deployBuild({ ...rest, VITE_APP_CHECK: 'off' });
@@ -85,6 +91,7 @@ describe('a deploy build with settings missing or wrong', () => {
 
 describe('a deploy build with a complete Firebase config', () => {
   const outDir = join(outRoot, 'complete');
+  const SITE_URL = 'https://flipstage-deploy-test.web.app';
   // Emulator settings left in the shell must not reach the site: the code that would read them is compiled out.
   const strayEmulatorSettings = {
     VITE_AUTH_EMULATOR_URL: 'http://127.0.0.1:19099',
@@ -94,7 +101,7 @@ describe('a deploy build with a complete Firebase config', () => {
   const site = new Map<string, string>();
 
   beforeAll(() => {
-    const build = deployBuild({ ...FIREBASE_CONFIG, ...strayEmulatorSettings }, outDir);
+    const build = deployBuild({ ...FIREBASE_CONFIG, ...strayEmulatorSettings, VITE_SITE_URL: SITE_URL }, outDir);
     if (build.status !== 0) throw new Error(`deploy build failed:\n${build.stdout}${build.stderr}`);
     for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
       if (entry.isFile() && /\.(js|html|css)$/.test(entry.name)) {
@@ -129,6 +136,12 @@ describe('a deploy build with a complete Firebase config', () => {
       .filter(([path, content]) => path.includes(text) || content.includes(text))
       .map(([path]) => path);
     expect(holders).toEqual([]);
+  });
+
+  it('points the home page’s share picture at the site’s public URL', () => {
+    const index = site.get('index.html') ?? '';
+    expect(index).toContain(`<meta data-static-meta property="og:image" content="${SITE_URL}/og-image.jpg" />`);
+    expect(index).toContain(`<meta data-static-meta name="twitter:image" content="${SITE_URL}/og-image.jpg" />`);
   });
 
   it('loads the App Check SDK on demand, not with the page', () => {

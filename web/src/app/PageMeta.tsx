@@ -2,7 +2,8 @@ import { siteUrl } from '../backend/config';
 
 export const SITE_NAME = 'FlipStage';
 
-const DEFAULT_SHARE_IMAGE = '/favicon.svg';
+/** The home page's picture (web/public, made by scripts/make-og-image.mjs): 1200×630, as previews show it. */
+const DEFAULT_SHARE_IMAGE = '/og-image.jpg';
 
 export interface PageMetaProps {
   title: string;

@@ -1,19 +1,11 @@
 import { listingPath, listingShareImage, listingSummary, type ItemDetail } from '@flipstage/core';
 import { absoluteUrl } from '../../app/PageMeta';
+import type { ShareDetails } from '../../app/share';
 
 // The summary and JSON-LD are core's, so the page the server renders for a link and the booted app agree.
 export { listingStructuredData, listingSummary } from '@flipstage/core';
 
-export interface ShareDetails {
-  title: string;
-  text: string;
-  /** The listing's page on the site's public URL. */
-  url: string;
-  /** The picture networks that pin a picture (Pinterest) show; null without photos. */
-  image: string | null;
-}
-
-/** What sharing a listing sends: its title, summary, page and first photo, all absolute. */
+/** What sharing a listing sends: its title, summary, page (on the site's public URL) and first photo, all absolute. */
 export function listingShareDetails(item: ItemDetail): ShareDetails {
   return {
     title: item.title,

@@ -13,7 +13,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { IconBuildingStore, IconDownload, IconRefresh, IconShare } from '@tabler/icons-react';
+import { IconBuildingStore, IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { downloadFileName, MESSAGES } from '@flipstage/core';
 import { studioAtom } from './studioAtoms';
@@ -22,7 +22,7 @@ import { track } from '../../analytics/track';
 import { useStudioSession } from './studioSession';
 import { CompareSlider } from './CompareSlider';
 import { FeedbackPrompt } from './FeedbackPrompt';
-import { openShareWindow } from './share';
+import { resultShareDetails } from './share';
 import { serverUrlOfAtom } from './persistence/roomUrls';
 import { useGeneration } from './useGeneration';
 import { VariationStrip } from './VariationStrip';
@@ -30,6 +30,7 @@ import { SubjectMarker } from './SubjectMarker';
 import { PhotoCheck } from './PhotoCheck';
 import { matchedWordsAtom } from './previewAtoms';
 import { useImageDownload } from '../../app/imageDownload';
+import { ShareButton } from '../../app/ShareButton';
 import classes from './OutputPanel.module.css';
 
 function PreviewPanel({
@@ -229,13 +230,7 @@ export function OutputPanel() {
             >
               Try another room
             </Button>
-            <Button
-              variant="outline"
-              leftSection={<IconShare size={18} aria-hidden />}
-              onClick={() => openShareWindow(serverUrlOf(outputUrl))}
-            >
-              Share
-            </Button>
+            <ShareButton details={resultShareDetails(serverUrlOf(outputUrl))} />
             <Button
               variant="outline"
               leftSection={<IconBuildingStore size={18} aria-hidden />}

@@ -1,8 +1,13 @@
-/** The social sharing window for a staged image (spec §2: Share opens a sharing window). */
-export function shareUrl(imageUrl: string): string {
-  return `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(imageUrl)}`;
-}
+import type { ShareDetails } from '../../app/share';
+import { absoluteUrl } from '../../app/PageMeta';
 
-export function openShareWindow(imageUrl: string): void {
-  window.open(shareUrl(imageUrl), 'flipstage-share', 'width=640,height=560,noopener,noreferrer');
+/** A staged result as Share sends it: the picture itself (the server's URL), which networks preview. */
+export function resultShareDetails(imageUrl: string): ShareDetails {
+  const url = absoluteUrl(imageUrl);
+  return {
+    title: 'Staged with FlipStage',
+    text: 'A piece of furniture staged in a room by FlipStage.',
+    url,
+    image: url,
+  };
 }
