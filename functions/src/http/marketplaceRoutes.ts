@@ -62,8 +62,8 @@ export function marketplaceRoutes(deps: MarketplaceDeps & { identity: Identity; 
     res.json((await searchItems(deps, { ...query, viewer: maybeUser(res)?.uid ?? null })) satisfies ItemsPage);
   });
 
-  router.get('/marketplace-get-item', async (req, res) => {
-    res.json((await getItemDetail(deps, itemId(req))) satisfies ItemDetail);
+  router.get('/marketplace-get-item', optionalUser(deps.identity), async (req, res) => {
+    res.json((await getItemDetail(deps, itemId(req), maybeUser(res)?.uid ?? null)) satisfies ItemDetail);
   });
 
   router.get('/marketplace-seller-items', optionalUser(deps.identity), async (req, res) => {

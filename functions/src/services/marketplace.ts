@@ -212,9 +212,14 @@ export async function updateItem(
  * (browsing still shows sold items only to their owner). The seller is named by the profile
  * name alone, never by the email address.
  */
-export async function getItemDetail(deps: Pick<MarketplaceDeps, 'store'>, id: string | undefined): Promise<ItemDetail> {
+export async function getItemDetail(
+  deps: Pick<MarketplaceDeps, 'store'>,
+  id: string | undefined,
+  viewer: string | null = null,
+): Promise<ItemDetail> {
   const doc = id ? await deps.store.getItem(id) : null;
-  if (!doc) throw new ServiceError('not-found', MESSAGES.itemNotFound);
+  // A listing hidden after reports is off its page until reviewed, but for its owner.
+  if (!doc || (doc.hidden && doc.owner !== viewer)) throw new ServiceError('not-found', MESSAGES.itemNotFound);
   return { ...toItem(doc), sellerName: doc.sellerName, sellerSince: doc.sellerSince };
 }
 

@@ -262,6 +262,16 @@ describe('reports', () => {
     }
   });
 
+  it('takes a hidden listing off its page for everyone but its owner', async () => {
+    const item = await listing();
+    await t.store.hideItem(item.id);
+    const detail = (user?: TestUser) => {
+      const req = request(t.app).get(`/api/marketplace-get-item?id=${item.id}`);
+      return user ? req.set(auth(user)) : req;
+    };
+    expect([(await detail()).status, (await detail(buyer)).status, (await detail(seller)).status]).toEqual([404, 404, 200]);
+  });
+
   it('refuses the same user reporting the same listing twice', async () => {
     const item = await listing();
     await report(outsider, { itemId: item.id, reason: 'Spam' });
