@@ -18,6 +18,7 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const siteDir = join(root, '.local', `hosting-headers-test-${randomUUID().slice(0, 8)}`);
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const LISTING_PAGE = 'public, max-age=60, s-maxage=300';
 let emulator: RunningEmulators | undefined;
 let baseUrl = '';
 
@@ -73,7 +74,7 @@ afterAll(async () => {
 });
 
 describe('Hosting cache headers from firebase.json', () => {
-  it.each(['/', '/index.html', '/dashboard', '/marketplace/item-1', '/settings/general'])(
+  it.each(['/', '/index.html', '/dashboard', '/marketplace', '/settings/general'])(
     'revalidates the SPA’s HTML at %s',
     async (path) => {
       const response = await cacheControl(path);
@@ -81,6 +82,10 @@ describe('Hosting cache headers from firebase.json', () => {
       expect(response.type).toMatch(/^text\/html/);
     },
   );
+
+  it('lets browsers keep a listing’s page a minute and the CDN five (the api function renders it)', async () => {
+    expect(await cacheControl('/marketplace/item-1')).toMatchObject({ cacheControl: LISTING_PAGE });
+  });
 
   it('caches hashed assets for a year, as immutable', async () => {
     expect(await cacheControl('/assets/index-3f9a1c2b.js')).toMatchObject({ status: 200, cacheControl: IMMUTABLE });
