@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signOut, signUp } from './support/accounts';
-import { listingCard, searchListings } from './support/listings';
+import { leaveNewListing, listingCard, searchListings } from './support/listings';
 
 const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
 const HEIC_PHOTO = fileURLToPath(new URL('../../functions/test/fixtures/heic/armchair-irot.heic', import.meta.url));
@@ -68,6 +68,7 @@ test('a staged result goes from List on Marketplace to a listing page a buyer op
   await fillListing(page, 'Add Item', title, '240');
   await dialog.getByRole('button', { name: 'Create Listing' }).click();
   await expect(dialog).toBeHidden();
+  await leaveNewListing(page, title);
 
   await searchListings(page, 'Search', word);
   await expect(page.getByRole('article')).toHaveCount(1);
@@ -162,6 +163,7 @@ test('images chosen in the listing dialog, an iPhone HEIC among them, preview an
   await fillListing(page, 'Add Item', title, '310');
   await dialog.getByRole('button', { name: 'Create Listing' }).click();
   await expect(dialog).toBeHidden();
+  await leaveNewListing(page, title);
 
   await searchListings(page, 'Search', title.split(' ').pop()!);
   await listingCard(page, title).getByRole('link', { name: title }).click();

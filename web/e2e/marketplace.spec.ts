@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { signOut, signUp } from './support/accounts';
-import { listingCard, searchListings } from './support/listings';
+import { leaveNewListing, listingCard, searchListings } from './support/listings';
 
 const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
 
@@ -28,6 +28,7 @@ test('an owner lists, finds and edits an item; another user cannot edit it', asy
   await dialog.getByLabel('Image files').setInputFiles([sample('table-oak.jpg')]);
   await dialog.getByRole('button', { name: 'Create Listing' }).click();
   await expect(dialog).toBeHidden();
+  await leaveNewListing(page, title);
   await expect(listingCard(page, title)).toContainText('Active');
 
   await searchListings(page, 'Search', word);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { signOut, signUp, submitSignIn, TEST_PASSWORD } from './support/accounts';
-import { listingCard } from './support/listings';
+import { leaveNewListing, listingCard } from './support/listings';
 
 const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
 
@@ -39,6 +39,7 @@ test('a trial subscriber changes the password and keeps staging, listing and see
   await dialog.getByLabel('Price').fill('240');
   await dialog.getByRole('button', { name: 'Create Listing' }).click();
   await expect(dialog).toBeHidden();
+  await leaveNewListing(page, title);
   await expect(listingCard(page, title)).toBeVisible();
 
   await page.goto('/dashboard');

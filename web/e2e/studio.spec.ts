@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './support/accounts';
 import { expectJpegDownload } from './support/downloads';
-import { listingCard } from './support/listings';
+import { leaveNewListing, listingCard } from './support/listings';
 
 const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
 
@@ -57,6 +57,7 @@ test('a signed-in user stages one photo, downloads it, stages the rest and lists
   await dialog.getByLabel('Tags').fill('dresser, navy');
   await dialog.getByRole('button', { name: 'Create Listing' }).click();
   await expect(dialog).toBeHidden();
+  await leaveNewListing(page, title);
   const card = listingCard(page, title);
   await expect(card).toContainText('$240.00');
   await expect(card.getByRole('img', { name: `${title}, photo 1` })).toBeVisible();

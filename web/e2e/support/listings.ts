@@ -13,3 +13,11 @@ export async function searchListings(page: Page, box: 'Search' | 'Tag', words: s
   await page.getByLabel(box, { exact: true }).fill(words);
   await expect(page.getByRole('region', { name: 'Listings', exact: true })).toHaveAttribute('aria-busy', 'false');
 }
+
+/** Saving a new listing opens its page, saying it is live; from there, back to the marketplace list. */
+export async function leaveNewListing(page: Page, title: string) {
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('Your listing is live.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Marketplace' }).click();
+  await expect(page.getByRole('region', { name: 'Listings', exact: true })).toHaveAttribute('aria-busy', 'false');
+}

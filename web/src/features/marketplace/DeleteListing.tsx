@@ -4,7 +4,6 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import type { Item } from '@flipstage/core';
-import { notifySuccess } from '../../app/notify';
 import { useDeleteItem } from './sellerQueries';
 
 export const LISTING_DELETED_MESSAGE = 'Listing deleted.';
@@ -24,9 +23,10 @@ export function DeleteListing({ item }: { item: Pick<Item, 'id' | 'title'> }) {
       // The message shows in the dialog, which stays open to try again or keep the listing.
       return;
     }
-    // After the move: a toast belongs to the page it is raised on, and leaving a page clears it.
+    // After the move: a toast belongs to the page it is raised on, and leaving a page clears it
+    // once the router's own import of notify resolves; importing it here too resolves after that one.
     await navigate({ to: '/marketplace' });
-    notifySuccess(LISTING_DELETED_MESSAGE);
+    (await import('../../app/notify')).notifySuccess(LISTING_DELETED_MESSAGE);
   };
   return (
     <>

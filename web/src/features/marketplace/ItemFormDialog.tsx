@@ -16,7 +16,6 @@ import {
   type ItemFormValues,
   type ItemState,
 } from '@flipstage/core';
-import { notifySuccess } from '../../app/notify';
 import { ImagePreviews } from './ImagePreviews';
 import { ListingFactsFields } from './ListingFactsFields';
 import { useSaveItem } from './itemQueries';
@@ -200,9 +199,10 @@ export function ItemFormDialog({ target, onClose }: { target: ItemDialogTarget |
   const saved = async (item: Item) => {
     onClose();
     if (target?.kind !== 'create') return;
-    // After the move: a toast belongs to the page it is raised on, and leaving a page clears it.
+    // After the move: a toast belongs to the page it is raised on, and leaving a page clears it
+    // once the router's own import of notify resolves; importing it here too resolves after that one.
     await navigate({ to: '/marketplace/$id', params: { id: item.id } });
-    notifySuccess(LISTING_LIVE_MESSAGE);
+    (await import('../../app/notify')).notifySuccess(LISTING_LIVE_MESSAGE);
   };
   return (
     <Modal
