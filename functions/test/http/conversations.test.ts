@@ -1,60 +1,20 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { createServer, get, type Server } from 'node:http';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, REPORTS_TO_HIDE, type Conversation, type Message } from '@flipstage/core';
-import { createTestApp, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
-import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, type Conversation } from '@flipstage/core';
+import { auth, useConversationParties } from '../helpers/conversationParties.js';
+import type { TestApp } from '../helpers/testApp.js';
+import type { TestUser } from '../helpers/emulatorUsers.js';
 import { makeItemDoc } from '../contracts/storeContract.js';
-import type { ItemDoc } from '../../src/ports/store.js';
 
+const p = useConversationParties();
+const { listing, start, post, messagesOf } = p;
 let t: TestApp;
 let seller: TestUser;
 let buyer: TestUser;
 let outsider: TestUser;
-beforeAll(async () => {
-  t = await createTestApp({ fairUseRules: WITHOUT_RATE_LIMITS });
-  [seller, buyer, outsider] = await Promise.all([signUpTestUser('Sam Seller'), signUpTestUser('Bo Buyer'), signUpTestUser()]);
-  await Promise.all(
-    [seller, buyer, outsider].map((user) => request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`)),
-  );
+beforeAll(() => {
+  ({ t, seller, buyer, outsider } = p);
 });
-afterAll(() => t.close());
-
-const auth = (user: TestUser) => ({ authorization: `Bearer ${user.idToken}` });
-
-async function listing(overrides: Partial<ItemDoc> = {}): Promise<ItemDoc> {
-  return t.store.createItem(makeItemDoc({ owner: seller.uid, title: 'Walnut dresser', ...overrides }));
-}
-
-async function start(itemId: string, text = 'Is it still available?', user = buyer): Promise<Conversation> {
-  const response = await request(t.app).post('/api/conversations').set(auth(user)).send({ itemId, text });
-  expect(response.status).toBe(201);
-  return response.body as Conversation;
-}
-
-const post = (path: string, user: TestUser, id: string, body: object) =>
-  request(t.app).post(`/api/conversations/${path}?id=${id}`).set(auth(user)).send(body);
-
-const messagesOf = async (user: TestUser, id: string) =>
-  (await request(t.app).get(`/api/conversations/messages?id=${id}`).set(auth(user))).body as {
-    conversation: Conversation;
-    data: Message[];
-  };
-
-const outboxFiles = () => {
-  try {
-    return readdirSync(t.outboxDir).map((name) => JSON.parse(readFileSync(join(t.outboxDir, name), 'utf8')) as {
-      to: string;
-      subject: string;
-      text: string;
-    });
-  } catch {
-    return [];
-  }
-};
 
 describe('starting a conversation', () => {
   it('opens a conversation about the listing with the buyer’s first message', async () => {
@@ -138,8 +98,7 @@ describe('messages', () => {
   });
 
   it('counts the conversations with unread messages', async () => {
-    const reader = await signUpTestUser();
-    await request(t.app).post('/api/account').set(auth(reader));
+    const reader = await p.newUser();
     await start((await listing()).id, 'One', reader);
     await start((await listing()).id, 'Two', reader);
     const own = await t.store.createItem(makeItemDoc({ owner: reader.uid }));
@@ -247,123 +206,5 @@ describe('blocking', () => {
   it('is the seller’s alone', async () => {
     const conversation = await start((await listing()).id);
     expect((await post('block', buyer, conversation.id, { blocked: true })).status).toBe(403);
-  });
-});
-
-describe('reports', () => {
-  const report = (user: TestUser, body: object) => request(t.app).post('/api/reports').set(auth(user)).send(body);
-
-  it(`hides a listing reported by ${REPORTS_TO_HIDE} different users`, async () => {
-    const item = await listing();
-    const reporters = await Promise.all(Array.from({ length: REPORTS_TO_HIDE }, () => signUpTestUser()));
-    for (const [i, reporter] of reporters.entries()) {
-      expect((await report(reporter, { itemId: item.id, reason: 'Looks like a scam' })).status).toBe(201);
-      expect((await t.store.getItem(item.id))?.hidden).toBe(i === REPORTS_TO_HIDE - 1);
-    }
-  });
-
-  it('takes a hidden listing off its page for everyone but its owner', async () => {
-    const item = await listing();
-    await t.store.hideItem(item.id);
-    const detail = (user?: TestUser) => {
-      const req = request(t.app).get(`/api/marketplace-get-item?id=${item.id}`);
-      return user ? req.set(auth(user)) : req;
-    };
-    expect([(await detail()).status, (await detail(buyer)).status, (await detail(seller)).status]).toEqual([404, 404, 200]);
-  });
-
-  it('refuses the same user reporting the same listing twice', async () => {
-    const item = await listing();
-    await report(outsider, { itemId: item.id, reason: 'Spam' });
-    const again = await report(outsider, { itemId: item.id, reason: 'Spam' });
-    expect(again.status).toBe(409);
-    expect(again.body.error.message).toBe(MESSAGES.alreadyReported);
-  });
-
-  it('takes a report of a message from a participant, and refuses it from an outsider', async () => {
-    const item = await listing();
-    const conversation = await start(item.id);
-    const message = (await messagesOf(seller, conversation.id)).data[0]!;
-    const body = { itemId: item.id, conversationId: conversation.id, messageId: message.id, reason: 'Rude' };
-    expect((await report(seller, body)).status).toBe(201);
-    expect((await report(outsider, body)).status).toBe(403);
-  });
-});
-
-describe('email notices', () => {
-  it('writes one notice to the seller within the window, however many messages arrive', async () => {
-    const item = await listing({ title: 'Teak sideboard' });
-    const conversation = await start(item.id, 'First');
-    await post('messages', buyer, conversation.id, { text: 'Second' });
-    const notices = outboxFiles().filter((notice) => notice.text.includes(`/messages/${conversation.id}`));
-    expect(notices).toEqual([
-      expect.objectContaining({ to: seller.email, subject: 'New message about “Teak sideboard” on FlipStage' }),
-    ]);
-    expect(notices[0]!.text).toContain('First');
-    expect(notices[0]!.text).toContain(`${t.config.siteOrigins[0]}/messages/${conversation.id}`);
-  });
-
-  it('writes the buyer their own notice when the seller answers', async () => {
-    const conversation = await start((await listing()).id);
-    await post('messages', seller, conversation.id, { text: 'Yes' });
-    const recipients = outboxFiles()
-      .filter((notice) => notice.text.includes(`/messages/${conversation.id}`))
-      .map((notice) => notice.to);
-    expect(recipients.sort()).toEqual([buyer.email, seller.email].sort());
-  });
-
-  it('writes no notice between a blocked pair', async () => {
-    const blockedBuyer = await signUpTestUser();
-    await request(t.app).post('/api/account').set(auth(blockedBuyer));
-    const conversation = await start((await listing()).id, 'Hi', blockedBuyer);
-    await post('block', seller, conversation.id, { blocked: true });
-    await post('messages', seller, conversation.id, { text: 'Please stop' });
-    const recipients = outboxFiles()
-      .filter((notice) => notice.text.includes(`/messages/${conversation.id}`))
-      .map((notice) => notice.to);
-    expect(recipients).toEqual([seller.email]);
-  });
-});
-
-describe('GET /api/conversations/events', () => {
-  let server: Server;
-  let port: number;
-  beforeAll(async () => {
-    server = createServer(t.app);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
-
-  it('refuses a stream without a token', async () => {
-    expect((await request(t.app).get('/api/conversations/events')).status).toBe(401);
-  });
-
-  it('tells the seller’s open stream which conversation changed', async () => {
-    const conversation = await start((await listing()).id);
-    const received = new Promise<string>((resolve, reject) => {
-      const req = get(`http://127.0.0.1:${port}/api/conversations/events?token=${seller.idToken}`, (res) => {
-        if (!res.headers['content-type']?.startsWith('text/event-stream')) reject(new Error(`status ${res.statusCode}`));
-        let text = '';
-        let sent = false;
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-          // The stream is open once its first comment arrives: only then is a change heard.
-          if (!sent) {
-            sent = true;
-            post('messages', buyer, conversation.id, { text: 'Live?' }).then(() => undefined, reject);
-          }
-          if (!text.includes('event: conversation')) return;
-          req.destroy();
-          resolve(text);
-        });
-      });
-      req.on('error', reject);
-    });
-    expect(await received).toContain(`event: conversation\ndata: ${conversation.id}\n\n`);
   });
 });
