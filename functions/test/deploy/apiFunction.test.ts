@@ -17,6 +17,8 @@ import { startFirebaseEmulators, type RunningEmulators } from '../helpers/fireba
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const outDir = join(root, '.local', `functions-bundle-test-${randomUUID().slice(0, 8)}`);
+/** A stand-in for the web app's built index.html, which the bundle carries for the listing pages. */
+const webIndex = `${outDir}-index.html`;
 const PROJECT_ID = `${LOCAL_PROJECT_ID}-bundle`;
 const WEBHOOK_SECRET = 'whsec_bundle_test';
 let emulator: RunningEmulators | undefined;
@@ -49,6 +51,10 @@ beforeAll(async () => {
     'EMULATOR_SITE_URL=http://127.0.0.1:5000',
     'APP_CHECK=off',
   ];
+  writeFileSync(
+    webIndex,
+    '<!doctype html><html><head><title data-static-meta>FlipStage</title></head><body><div id="root"></div></body></html>',
+  );
   const build = spawnSync(
     'node',
     [
@@ -56,6 +62,8 @@ beforeAll(async () => {
       '--emulator',
       '--out',
       outDir,
+      '--web-index',
+      webIndex,
       ...emulatorEnv.flatMap((pair) => ['--emulator-env', pair]),
     ],
     {
@@ -74,6 +82,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await emulator?.stop();
   rmSync(outDir, { recursive: true, force: true });
+  rmSync(webIndex, { force: true });
 }, 30_000);
 
 type Endpoint = { __endpoint: Record<string, unknown> };
@@ -282,6 +291,14 @@ describe('the api function in the Functions emulator', () => {
   it('serves nothing but staging from the stage function', async () => {
     const response = await fetch(`${baseUrl.replace(/\/api$/, '/stage')}/api/account`, { method: 'POST' });
     expect(response.status).toBe(404);
+  });
+
+  it('serves a listing page from the index.html it carries: an id no listing can have is 404, noindex', async () => {
+    const response = await fetch(`${baseUrl}/marketplace/no.such.listing`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('<meta data-static-meta name="robots" content="noindex" />');
+    expect(html).toContain('<div id="root"></div>');
   });
 
   it('answers an unknown API path with 404 and the JSON error shape', async () => {
