@@ -26,6 +26,7 @@ import { ListingFacts, ListingSeller } from './ListingFacts';
 import { MoreFromSeller } from './MoreFromSeller';
 import { isMissingItem, useItem } from './itemQueries';
 import { ListingGallery } from './ListingGallery';
+import { ShareListing } from './ShareListing';
 import { listingStructuredData, listingSummary } from './listingMetadata';
 import { formatPrice, PRICE_CURRENCY } from './price';
 
@@ -92,6 +93,9 @@ function Listing({ item, canEdit }: { item: ItemDetail; canEdit: boolean }) {
             {sold && <Text fw={600}>This piece has been sold.</Text>}
             <ListingSeller item={item} />
             <ListingContact item={item} />
+            <Group>
+              <ShareListing item={item} />
+            </Group>
             {canEdit && (
               <Group>
                 <Button
