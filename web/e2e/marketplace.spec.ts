@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { IDEMPOTENCY_HEADER } from '@flipstage/core';
 import sharp from 'sharp';
 import { signOut, signUp } from './support/accounts';
 import { leaveNewListing, listingCard, searchListings } from './support/listings';
+import { AUTH_EMULATOR_URL } from './support/ports';
 
 const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
 
@@ -100,4 +102,39 @@ test("a phone's 12-megapixel photo is listed at 2560 px on its long side, shrunk
   const stored = await page.request.get(item.images[0]!);
   const { width, height } = await sharp(await stored.body()).metadata();
   expect([width, height]).toEqual([2560, 1920]);
+});
+
+test('a search address restores its results on load, and back and forward step through searches', async ({ page, request }) => {
+  const word = `srch${randomUUID().slice(0, 8)}`;
+  const signUpResponse = await request.post(`${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`, {
+    data: { email: `search-${randomUUID().slice(0, 12)}@example.com`, password: 'staging-is-fun-42', returnSecureToken: true },
+  });
+  const authorization = `Bearer ${((await signUpResponse.json()) as { idToken: string }).idToken}`;
+  expect((await request.post('/api/account', { headers: { authorization } })).ok()).toBe(true);
+  const list = async (title: string, style: string, price: string) => {
+    const created = await request.post('/api/marketplace-create-item', {
+      headers: { authorization, [IDEMPOTENCY_HEADER]: randomUUID() },
+      multipart: { title, description: 'Solid walnut.', price, style },
+    });
+    expect(created.status()).toBe(201);
+  };
+  await list(`${word} walnut dressers pair`, 'scandinavian', '300');
+  await list(`${word} tall walnut dresser`, 'scandinavian', '150');
+  await list(`${word} low walnut dresser`, 'modern', '100');
+  const titles = page.getByRole('region', { name: 'Listings', exact: true }).getByRole('article').getByRole('heading');
+
+  await page.goto(`/marketplace?search=${word}%20dresser&style=scandinavian&sort=price-asc`);
+  await expect(titles).toHaveText([`${word} tall walnut dresser`, `${word} walnut dressers pair`]);
+  await expect(page.getByLabel('Search', { exact: true })).toHaveValue(`${word} dresser`);
+
+  await page.getByRole('combobox', { name: 'Sort by' }).click();
+  await page.getByRole('option', { name: 'Price: high to low' }).click();
+  await expect(page).toHaveURL(/sort=price-desc/);
+  await expect(titles).toHaveText([`${word} walnut dressers pair`, `${word} tall walnut dresser`]);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/sort=price-asc/);
+  await expect(titles).toHaveText([`${word} tall walnut dresser`, `${word} walnut dressers pair`]);
+  await page.goForward();
+  await expect(titles).toHaveText([`${word} walnut dressers pair`, `${word} tall walnut dresser`]);
 });

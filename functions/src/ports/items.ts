@@ -53,7 +53,10 @@ export interface ItemStore {
   getItem(id: string): Promise<ItemDoc | null>;
   /** Owner-checked inside the transaction: throws ItemNotFound or NotItemOwner. */
   updateItem(id: string, owner: string, patch: ItemPatch): Promise<ItemDoc>;
-  /** In the query's order; never hidden items, only active ones plus the viewer's own sold ones. */
+  /**
+   * In the query's order; never hidden items, only active ones plus the viewer's own sold ones.
+   * The items' keywords may come back empty: a store need not send terms only its query reads.
+   */
   searchItems(query: ItemQuery): Promise<{ data: ItemDoc[]; next: ItemPosition | null }>;
   /** The seller marks the listing from a conversation. Owner-checked inside the transaction: throws ItemNotFound or NotItemOwner. */
   setListingStatus(id: string, owner: string, status: Pick<ItemDoc, 'state' | 'reserved'>): Promise<ItemDoc>;

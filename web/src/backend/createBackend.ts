@@ -6,6 +6,7 @@ import { firebaseApp, firebaseAuth } from './firebaseApp';
 import { createFirebaseAuthDriver } from './firebaseAuthDriver';
 import { createApiFetch, type ApiFetch, type IdTokenSource } from './http';
 import { lazyMessagesDriver } from './lazyMessages';
+import type { MarketplaceDriver } from './marketplace';
 import type { MessagesDriver } from './messages';
 import { createHttpStagingDriver } from './staging';
 import type { AccountDriver, Backend } from './types';
@@ -62,6 +63,14 @@ async function messagesDriver(apiFetch: ApiFetch, idToken: IdTokenSource): Promi
   return createFirestoreMessagesDriver(db, apiFetch);
 }
 
+/** Firebase mode reads listings straight from Firestore under rules; writes stay on the API. */
+async function marketplaceDriver(auth: Auth, apiFetch: ApiFetch): Promise<MarketplaceDriver> {
+  const http = (await import('./marketplace')).createHttpMarketplaceDriver(apiFetch);
+  if (import.meta.env.VITE_BACKEND !== 'firebase') return http;
+  const [db, { createFirestoreMarketplaceDriver }] = await Promise.all([firestore(), import('./firestoreMarketplace')]);
+  return createFirestoreMarketplaceDriver(db, auth, http);
+}
+
 /** The real backend for the configured mode (VITE_BACKEND=firebase|local, default local), made once by main.tsx. */
 export async function createBackend(): Promise<Backend> {
   const sdkAuth = firebaseAuth();
@@ -73,7 +82,7 @@ export async function createBackend(): Promise<Backend> {
     auth,
     account: await accountDriver(sdkAuth, apiFetch),
     staging: createHttpStagingDriver(apiFetch),
-    marketplace: loadedOnFirstCall(() => import('./marketplace').then((m) => m.createHttpMarketplaceDriver(apiFetch))),
+    marketplace: loadedOnFirstCall(() => marketplaceDriver(sdkAuth, apiFetch)),
     messages: lazyMessagesDriver(() => messagesDriver(apiFetch, auth.idToken)),
     billing: loadedOnFirstCall(() => import('./billingDriver').then((m) => m.createHttpBillingDriver(apiFetch))),
   };

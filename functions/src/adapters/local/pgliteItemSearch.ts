@@ -21,6 +21,14 @@ const ORDER: Record<ItemSort, { by: string; after: (p: ItemPosition, add: (value
   'price-desc': { by: 'price DESC, id DESC', after: (p, add) => `(price, id) < (${add(p.price)}::double precision, ${add(p.id)}::text)` },
 };
 
+/**
+ * Every column but keywords, which only the WHERE clause needs: a listing's few hundred terms
+ * would be most of what each row sends back. The page's items carry no keywords (the API never shows them).
+ */
+const COLUMNS = `id, title, description, price, tags, images, thumbs, owner, state, ai_staged, '{}'::text[] AS keywords,
+  created_at, updated_at, condition, dimensions, pickup_area, delivery, style, furniture_type, reserved, variants, hidden,
+  seller_name, seller_since`;
+
 const BACKFILL_BATCH = 500;
 const backfills = new WeakMap<PGlite, Promise<void>>();
 
@@ -65,10 +73,10 @@ export async function searchPgliteItems(db: PGlite, query: ItemQuery): ReturnTyp
   const common = where(query, params);
   const order = ORDER[query.sort].by;
   const listed = ["state = 'active'", 'NOT hidden', ...common].join(' AND ');
-  let sql = `SELECT * FROM items WHERE ${listed} ORDER BY ${order} LIMIT $1`;
+  let sql = `SELECT ${COLUMNS} FROM items WHERE ${listed} ORDER BY ${order} LIMIT $1`;
   if (query.viewer !== null) {
     const own = ["owner = $" + params.push(query.viewer), "state = 'sold'", 'NOT hidden', ...common].join(' AND ');
-    sql = `(${sql}) UNION ALL (SELECT * FROM items WHERE ${own} ORDER BY ${order} LIMIT $1) ORDER BY ${order} LIMIT $1`;
+    sql = `(${sql}) UNION ALL (SELECT ${COLUMNS} FROM items WHERE ${own} ORDER BY ${order} LIMIT $1) ORDER BY ${order} LIMIT $1`;
   }
   const rows = (await db.query<ItemRow>(sql, params)).rows.map(toItem);
   const data = rows.slice(0, query.limit);
