@@ -1,0 +1,121 @@
+/**
+ * Listings and a query mix for the search benchmarks (bench-search.ts on PGlite, and
+ * bench-search-firestore.ts on the Firestore emulator): words drawn so some are common and some
+ * rare, every facet filled in, prices spread, one in nine sold and one in two hundred hidden.
+ */
+import {
+  DESIGN_STYLE_IDS,
+  FURNITURE_TYPE_IDS,
+  ITEM_CONDITIONS,
+  itemTerms,
+  NO_LISTING_FACTS,
+} from '@flipstage/core';
+import type { ItemDoc } from '../../functions/src/ports/store.js';
+
+/** The web app's ItemFilters (web/src/backend/marketplace.ts), as the address and the API carry them. */
+type ItemFilters = Record<'search' | 'tag' | 'style' | 'type' | 'condition' | 'area' | 'min' | 'max' | 'sort', string>;
+
+const WOODS = ['oak', 'walnut', 'pine', 'teak', 'maple', 'cherry', 'ash', 'birch', 'mahogany', 'rattan'];
+const PIECES = [
+  'dresser',
+  'sideboard',
+  'armchair',
+  'bookcase',
+  'desk',
+  'nightstand',
+  'bench',
+  'wardrobe',
+  'coffee table',
+  'dining chairs',
+  'shelves',
+  'vanity',
+];
+const FINISHES = ['painted', 'refinished', 'distressed', 'lacquered', 'waxed', 'limed', 'stained', 'original'];
+const COLOURS = ['navy', 'white', 'grey', 'green', 'mustard', 'black', 'cream', 'teal', 'blush', 'natural'];
+const AREAS = ['London E8', 'Leeds LS6', 'Bristol BS3', 'Manchester M20', 'Lyon 69003', 'Paris 75011', 'Berlin 10437', 'Madrid 28004'];
+
+/** A small deterministic generator, so every run measures the same listings. */
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+export function benchListing(i: number): ItemDoc {
+  const r = random(i + 1);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(r() * list.length)]!;
+  const wood = pick(WOODS);
+  const piece = pick(PIECES);
+  const finish = pick(FINISHES);
+  const colour = pick(COLOURS);
+  const title = `${finish} ${colour} ${wood} ${piece}`;
+  const description = `A ${finish} ${piece} in ${wood} with a ${colour} finish. Listing ${i}; local pickup, smoke-free home.`;
+  const tags = [piece, wood, finish];
+  const at = new Date(Date.parse('2026-01-01T00:00:00Z') + i * 60_000).toISOString();
+  const facts = {
+    style: pick(DESIGN_STYLE_IDS),
+    furnitureType: pick(FURNITURE_TYPE_IDS),
+    condition: pick(ITEM_CONDITIONS),
+    pickupArea: pick(AREAS),
+  };
+  return {
+    id: `bench-${String(i).padStart(6, '0')}`,
+    title,
+    description,
+    price: Math.round(20 + r() * 1980),
+    tags,
+    images: [],
+    thumbs: [],
+    ...NO_LISTING_FACTS,
+    ...facts,
+    reserved: i % 17 === 0,
+    variants: [],
+    hidden: i % 200 === 0,
+    sellerName: 'Bench Seller',
+    sellerSince: null,
+    owner: `owner-${i % 500}`,
+    state: i % 9 === 0 ? 'sold' : 'active',
+    aiStaged: false,
+    keywords: itemTerms({ title, description, tags, ...facts }),
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+const q = (filters: Partial<ItemFilters>): Partial<ItemFilters> => filters;
+
+/**
+ * What buyers ask: browsing, one word, a word being typed, several words, each facet, a price
+ * range in each order, and mixes of them. Each runs from its first page and, where there are
+ * more, also from a page deep in the results (the cursor of page `deep`).
+ */
+export const QUERY_MIX: { name: string; filters: Partial<ItemFilters>; deep?: number }[] = [
+  { name: 'browse, newest', filters: q({}), deep: 8 },
+  { name: 'one word', filters: q({ search: 'walnut' }), deep: 5 },
+  { name: 'plural word', filters: q({ search: 'dressers' }) },
+  { name: 'prefix being typed', filters: q({ search: 'sideb' }) },
+  { name: 'two-letter prefix', filters: q({ search: 'wa' }) },
+  { name: 'three words', filters: q({ search: 'painted navy dresser' }) },
+  { name: 'words + prefix', filters: q({ search: 'oak bookc' }) },
+  { name: 'tag', filters: q({ tag: 'sideboard' }) },
+  { name: 'style', filters: q({ style: 'scandinavian' }), deep: 4 },
+  { name: 'type + condition', filters: q({ type: 'chair', condition: 'good' }) },
+  { name: 'style + type + condition', filters: q({ style: 'modern', type: 'desk', condition: 'like-new' }) },
+  { name: 'pickup area', filters: q({ area: 'leeds' }) },
+  { name: 'price range, newest', filters: q({ min: '100', max: '400' }) },
+  { name: 'price low→high', filters: q({ sort: 'price-asc' }), deep: 5 },
+  { name: 'price high→low + word', filters: q({ search: 'oak', sort: 'price-desc' }) },
+  { name: 'word + style + price', filters: q({ search: 'teak', style: 'coastal', min: '200', sort: 'price-asc' }) },
+  { name: 'word + area + condition', filters: q({ search: 'chair', area: 'london', condition: 'fair' }) },
+  { name: 'no match', filters: q({ search: 'nothingmatchesthis' }) },
+];
+
+export const BENCH_PAGE_SIZE = 24;
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
