@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { NO_LISTING_FACTS, type Item } from '@flipstage/core';
 import type { MarketplaceDriver } from '../../backend/marketplace';
 import { renderApp } from '../../test-utils/renderApp';
@@ -25,9 +26,11 @@ function listing(id: string, title: string, overrides: Partial<Item> = {}): Item
   };
 }
 
-function renderDashboard(items: Item[]) {
+function renderDashboard(items: Item[], more: Item[] = []) {
   const fake = createFakeBackend({ user: fakeAuthUser() });
-  const listSellerItems = vi.fn(async () => ({ data: items, nextCursor: null }));
+  const listSellerItems = vi.fn(async (_seller: string, cursor: string | null) =>
+    cursor === null ? { data: items, nextCursor: more.length > 0 ? 'page-2' : null } : { data: more, nextCursor: null },
+  );
   const marketplace = { ...fake.marketplace, listSellerItems } satisfies MarketplaceDriver;
   renderApp('/dashboard', { ...fake, marketplace });
   return { listSellerItems };
@@ -49,6 +52,14 @@ describe('My listings', () => {
       expect.stringContaining('Sold'),
     ]);
     expect(within(list).getByRole('link', { name: 'Teak sideboard' })).toHaveAttribute('href', '/marketplace/b');
+  });
+
+  it('shows more listings on request', async () => {
+    const { listSellerItems } = renderDashboard([listing('a', 'Oak dresser')], [listing('b', 'Teak sideboard')]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Show more listings' }, { timeout: 5_000 }));
+    expect(await screen.findByRole('link', { name: 'Teak sideboard' })).toBeInTheDocument();
+    expect(listSellerItems).toHaveBeenLastCalledWith('user-1', 'page-2', expect.anything());
+    expect(screen.queryByRole('button', { name: 'Show more listings' })).not.toBeInTheDocument();
   });
 
   it('says when there are no listings yet', async () => {

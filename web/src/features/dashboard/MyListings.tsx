@@ -1,12 +1,12 @@
 /** "My listings" on the dashboard (issue 25): every listing of the user, active, reserved or sold, each opening its page. */
-import { Alert, Anchor, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { AnchorLink, ButtonLink } from '../../app/links';
 import { StateBadge } from '../marketplace/ItemBadges';
 import { formatPrice } from '../marketplace/price';
-import { useSellerItems } from '../marketplace/sellerQueries';
+import { useOwnListings } from '../marketplace/sellerQueries';
 
 export function MyListings({ uid }: { uid: string }) {
-  const listings = useSellerItems(uid);
+  const listings = useOwnListings(uid);
   if (listings.isPending) return <Loader size="sm" aria-label="Loading your listings" />;
   if (listings.error) {
     return (
@@ -17,7 +17,7 @@ export function MyListings({ uid }: { uid: string }) {
       </Alert>
     );
   }
-  const items = listings.data.data;
+  const items = listings.data.pages.flatMap((page) => page.data);
   if (items.length === 0) {
     return (
       <Group gap="sm">
@@ -29,20 +29,32 @@ export function MyListings({ uid }: { uid: string }) {
     );
   }
   return (
-    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="My listings">
-      {items.map((item) => (
-        <Card key={item.id} component="li" withBorder padding="sm" radius="md">
-          <Group justify="space-between" wrap="nowrap">
-            <AnchorLink to="/marketplace/$id" params={{ id: item.id }} fw={600} lineClamp={1}>
-              {item.title}
-            </AnchorLink>
-            <Group gap="sm" wrap="nowrap">
-              <Text fw={600}>{formatPrice(item.price)}</Text>
-              <StateBadge state={item.state} reserved={item.reserved} />
+    <Stack gap="sm" align="flex-start">
+      <Stack gap="xs" component="ul" p={0} m={0} w="100%" style={{ listStyle: 'none' }} aria-label="My listings">
+        {items.map((item) => (
+          <Card key={item.id} component="li" withBorder padding="sm" radius="md">
+            <Group justify="space-between" wrap="nowrap">
+              <AnchorLink to="/marketplace/$id" params={{ id: item.id }} fw={600} lineClamp={1}>
+                {item.title}
+              </AnchorLink>
+              <Group gap="sm" wrap="nowrap">
+                <Text fw={600}>{formatPrice(item.price)}</Text>
+                <StateBadge state={item.state} reserved={item.reserved} />
+              </Group>
             </Group>
-          </Group>
-        </Card>
-      ))}
+          </Card>
+        ))}
+      </Stack>
+      {listings.hasNextPage && (
+        <Button
+          variant="default"
+          size="xs"
+          loading={listings.isFetchingNextPage}
+          onClick={() => void listings.fetchNextPage()}
+        >
+          Show more listings
+        </Button>
+      )}
     </Stack>
   );
 }

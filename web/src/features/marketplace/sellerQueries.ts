@@ -1,5 +1,5 @@
 /** A seller's own listings and their deletion: "More from this seller", "My listings", Delete listing. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBackend } from '../../backend/BackendContext';
 import { ITEMS_QUERY_KEY } from './itemQueries';
 
@@ -12,6 +12,17 @@ export function useSellerItems(seller: string | null) {
     queryKey: [...SELLER_ITEMS_QUERY_KEY, seller],
     queryFn: ({ signal }) => marketplace.listSellerItems(seller!, null, signal),
     enabled: seller !== null,
+  });
+}
+
+/** Every listing of the signed-in seller, page after page ("My listings"). */
+export function useOwnListings(uid: string) {
+  const { marketplace } = useBackend();
+  return useInfiniteQuery({
+    queryKey: [...SELLER_ITEMS_QUERY_KEY, uid, 'all'],
+    queryFn: ({ pageParam, signal }) => marketplace.listSellerItems(uid, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
   });
 }
 
