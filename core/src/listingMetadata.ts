@@ -109,7 +109,7 @@ function onSite(url: string, siteUrl: string): string {
   return `${siteUrl.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
 }
 
-/** One head tag per [name, value] attribute pair, values escaped, marked for the app to replace at boot. */
+/** A meta or link tag, its attribute values escaped, marked for the app to replace at boot. */
 function tag(name: 'meta' | 'link', attributes: Record<string, string>): string {
   const text = Object.entries(attributes)
     .map(([key, value]) => ` ${key}="${escapeHtml(value)}"`)

@@ -1,6 +1,5 @@
+import { pageTitle, SITE_NAME } from '@flipstage/core';
 import { siteUrl } from '../backend/config';
-
-export const SITE_NAME = 'FlipStage';
 
 /** The home page's picture (web/public, made by scripts/make-og-image.mjs): 1200×630, as previews show it. */
 const DEFAULT_SHARE_IMAGE = '/og-image.jpg';
@@ -28,7 +27,7 @@ export function absoluteUrl(pathOrUrl: string): string {
  * hoists these into <head> and takes them away with the page, so no page leaves its tags behind.
  */
 export function PageMeta({ title, description, path, image, type = 'website', noIndex = false }: PageMetaProps) {
-  const fullTitle = title === SITE_NAME ? title : `${title} | ${SITE_NAME}`;
+  const fullTitle = pageTitle(title);
   const url = absoluteUrl(path);
   const shareImage = absoluteUrl(image ?? DEFAULT_SHARE_IMAGE);
   return (
