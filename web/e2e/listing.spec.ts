@@ -16,8 +16,17 @@ async function expectPictures(pictures: Locator, count: number) {
     .toEqual(Array.from({ length: count }, () => true));
 }
 
-async function naturalWidth(picture: Locator): Promise<number> {
-  return picture.evaluate((image) => (image as HTMLImageElement).naturalWidth);
+/**
+ * The pixel width of the stored photo a picture shows (its src). The picture's own naturalWidth is
+ * scaled by the density of the srcset candidate the browser chose, so it is not the file's.
+ */
+async function storedWidth(picture: Locator): Promise<number> {
+  return picture.evaluate(async (image) => {
+    const stored = new Image();
+    stored.src = (image as HTMLImageElement).src;
+    await stored.decode();
+    return stored.naturalWidth;
+  });
 }
 
 async function structuredData(page: Page) {
@@ -83,7 +92,7 @@ test('a staged result goes from List on Marketplace to a listing page a buyer op
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const photo = page.getByRole('img', { name: `${title}, photo 1 of 1` });
   await expectPictures(photo, 1);
-  expect(await naturalWidth(photo)).toBeGreaterThan(128);
+  expect(await storedWidth(photo)).toBeGreaterThan(128);
   const main = page.getByRole('main');
   await expect(main).toContainText('$240.00');
   await expect(main).toContainText(`Seller: ${sellerName}`);
@@ -172,7 +181,7 @@ test('images chosen in the listing dialog, an iPhone HEIC among them, preview an
   const armchair = page.getByRole('img', { name: `${title}, photo 2 of 2` });
   await expectPictures(armchair, 1);
   // The HEIC's 480 × 360 picture, stored upright as the server converted it.
-  expect(await naturalWidth(armchair)).toBe(480);
+  expect(await storedWidth(armchair)).toBe(480);
   await expect(page.getByRole('main')).not.toContainText('AI-staged');
 });
 
