@@ -1,5 +1,5 @@
 /** "My listings" on the dashboard (issue 25): every listing of the user, active, reserved or sold, each opening its page. */
-import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { AnchorLink, ButtonLink } from '../../app/links';
 import { StateBadge } from '../marketplace/ItemBadges';
 import { formatPrice } from '../marketplace/price';
@@ -7,7 +7,14 @@ import { useOwnListings } from '../marketplace/sellerQueries';
 
 export function MyListings({ uid }: { uid: string }) {
   const listings = useOwnListings(uid);
-  if (listings.isPending) return <Loader size="sm" aria-label="Loading your listings" />;
+  if (listings.isPending) {
+    return (
+      <Group gap="xs">
+        <Loader size="sm" />
+        <VisuallyHidden>Loading your listings</VisuallyHidden>
+      </Group>
+    );
+  }
   if (listings.error) {
     return (
       <Alert color="red" role="alert" title="Your listings could not be loaded">
