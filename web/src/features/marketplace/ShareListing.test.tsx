@@ -67,6 +67,17 @@ describe('ShareListing with the Web Share API', () => {
     expect(share).toHaveBeenCalled();
     expect(screen.queryByText('Link copied')).not.toBeInTheDocument();
   });
+  it('copies the link instead when the browser refuses the share sheet', async () => {
+    const user = userEvent.setup();
+    const share = vi.fn(async () => {
+      throw new DOMException('Not allowed', 'NotAllowedError');
+    });
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    renderShare();
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Link copied')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(listingUrl);
+  });
 });
 
 describe('ShareListing without the Web Share API', () => {
