@@ -10,6 +10,7 @@ import {
   itemTerms,
   NO_LISTING_FACTS,
 } from '@flipstage/core';
+import type { FirestoreRead } from '@flipstage/core';
 import type { ItemDoc } from '../../functions/src/ports/store.js';
 
 /** The web app's ItemFilters (web/src/backend/marketplace.ts), as the address and the API carry them. */
@@ -118,4 +119,32 @@ export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index]!;
+}
+
+/** One Firestore query over listings in memory, by Firestore's rules for filters, orders and cursors. */
+export function simulatedRead(items: readonly ItemDoc[], read: FirestoreRead): ItemDoc[] {
+  const value = (item: ItemDoc, field: string): unknown => (field === '__name__' ? item.id : (item as unknown as Record<string, unknown>)[field]);
+  const kept = items.filter((item) =>
+    read.filters.every((f) => {
+      const v = value(item, f.field);
+      if (f.op === '==') return v === f.value;
+      if (f.op === '>=') return (v as number) >= (f.value as number);
+      if (f.op === '<=') return (v as number) <= (f.value as number);
+      if (f.op === 'array-contains') return (v as string[]).includes(f.value as string);
+      return (f.value as string[]).some((t) => (v as string[]).includes(t));
+    }),
+  );
+  const compare = (a: unknown[], b: unknown[]) => {
+    for (let i = 0; i < read.orderBy.length; i++) {
+      const x = a[i] as string | number;
+      const y = b[i] as string | number;
+      if (x !== y) return (x < y ? -1 : 1) * (read.orderBy[i]!.direction === 'desc' ? -1 : 1);
+    }
+    return 0;
+  };
+  const key = (item: ItemDoc) => read.orderBy.map((o) => value(item, o.field));
+  const sorted = kept.sort((a, b) => compare(key(a), key(b)));
+  const after = read.startAfter;
+  const start = after ? sorted.findIndex((item) => compare(key(item), after) > 0) : 0;
+  return start < 0 ? [] : sorted.slice(start, start + read.limit);
 }
