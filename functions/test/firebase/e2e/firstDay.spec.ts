@@ -89,6 +89,10 @@ test('sign up, confirm the email, get the credits, stage an iPhone HEIC, list it
     await expectPixels(visit.getByRole('img', { name: `${title}, photo 1 of 1` }));
     await expect(visit.getByRole('main')).toContainText('$180.00');
     await expect(visit.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    // Its link previews: Hosting rewrites the listing's address to the api function, which writes its head.
+    const preview = await visit.request.get(visit.url());
+    expect(preview.status()).toBe(200);
+    expect(await preview.text()).toContain(`<meta data-static-meta property="og:title" content="${title} | FlipStage" />`);
   } finally {
     await visitor.close();
   }
