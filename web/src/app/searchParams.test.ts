@@ -26,4 +26,15 @@ describe('search params', () => {
     expect(dashboardSearch.parse({ paid: '' }).paid).toBeUndefined();
     expect(dashboardSearch.parse({ paid: 1 }).paid).toBeUndefined();
   });
+
+  it('reads the listing search, taking back text the router parsed as a number', () => {
+    expect(
+      marketplaceSearch.parse({ search: 1960, tag: 'oak', style: 'modern', condition: 'like-new', min: 10, max: '250.5', sort: 'price-desc', pages: 3 }),
+    ).toEqual({ search: '1960', tag: 'oak', style: 'modern', condition: 'like-new', min: 10, max: 250.5, sort: 'price-desc', pages: 3 });
+  });
+
+  it('drops a malformed listing filter, the default sort and a first page', () => {
+    expect(marketplaceSearch.parse({ style: 'Modern!', min: -5, max: 'ten', sort: 'newest', pages: 1 })).toEqual({});
+    expect(marketplaceSearch.parse({ sort: 'cheapest', pages: 500 })).toEqual({});
+  });
 });
