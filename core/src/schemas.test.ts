@@ -224,6 +224,9 @@ describe('queries and cursors', () => {
     expect(itemsQuerySchema.parse({ search: 'oak', tag: 'walnut', other: 'x' })).toEqual({
       search: 'oak',
       tag: 'walnut',
+      min: null,
+      max: null,
+      sort: 'newest',
     });
     expect(messages(itemsQuerySchema.safeParse({ search: ['a', 'b'] }))).toEqual({
       search: 'The search parameter must be sent once, as text.',

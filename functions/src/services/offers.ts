@@ -65,6 +65,11 @@ export async function decideOffer(
 ): Promise<Conversation> {
   const record = await participantsConversation(deps.store, id, uid);
   requireSeller(record, uid);
+  if (input.decision === 'accept') {
+    // Accepting reserves the listing, which would bring a sold or removed one back to the market.
+    const item = await deps.store.getItem(record.itemId);
+    if (!item || item.state === 'sold' || item.hidden) throw new ServiceError('conflict', MESSAGES.listingNotAvailable);
+  }
   try {
     await deps.store.decideOffer(record.id, input.messageId, input.decision === 'accept' ? 'accepted' : 'declined');
   } catch (error) {

@@ -166,6 +166,18 @@ describe('offers', () => {
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(MESSAGES.offerNotPending);
   });
+
+  it('refuses accepting an offer on a listing already sold, leaving it sold and the offer pending', async () => {
+    const item = await listing();
+    const conversation = await start(item.id);
+    const offer = await post('offer', buyer, conversation.id, { price: 50 });
+    await post('listing-status', seller, conversation.id, { status: 'sold' });
+    const decided = await post('offer-decision', seller, conversation.id, { messageId: offer.body.id, decision: 'accept' });
+    expect(decided.status).toBe(409);
+    expect(decided.body.error.message).toBe(MESSAGES.listingNotAvailable);
+    expect(await t.store.getItem(item.id)).toMatchObject({ state: 'sold', reserved: false });
+    expect((await messagesOf(buyer, conversation.id)).data[1]?.offerStatus).toBe('pending');
+  });
 });
 
 describe('the listing’s status from the conversation', () => {

@@ -110,7 +110,7 @@ describe('listing search in the address', () => {
     await screen.findByRole('heading', { name: 'oak-coastal-0' });
     act(() => router.history.back());
     expect(await screen.findByRole('heading', { name: 'oak-any-0' })).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Style' })).toHaveValue('');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Style' })).toHaveValue(''));
   });
 
   it('loads as many pages as the address names, and counts pages loaded into it', async () => {
