@@ -1,5 +1,5 @@
 import type { MessagesDriver } from './messages';
-import type { Unsubscribe } from './types';
+import type { Unsubscribe } from './unsubscribe';
 
 type Watch = 'watchConversations' | 'watchConversation' | 'watchUnread';
 const WATCHES: readonly string[] = ['watchConversations', 'watchConversation', 'watchUnread'] satisfies Watch[];

@@ -1,7 +1,7 @@
 import { API_PATHS, type Conversation, type ConversationsPage, type Message, type MessagesPage } from '@flipstage/core';
 import type { ApiFetch, IdTokenSource } from './http';
 import { contracts } from './contracts';
-import type { Unsubscribe } from './types';
+import type { Unsubscribe } from './unsubscribe';
 
 export type OfferDecision = 'accept' | 'decline';
 export type ListingStatusChange = 'reserved' | 'sold' | 'available';

@@ -32,7 +32,9 @@ export interface AuthUser {
 export const SOCIAL_PROVIDERS = ['google', 'facebook', 'twitter', 'github'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
-export type Unsubscribe = () => void;
+import type { Unsubscribe } from './unsubscribe';
+
+export type { Unsubscribe };
 
 /**
  * How a sign-up ended: a new account, a visitor's anonymous session linked to the new email (the

@@ -9,7 +9,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { itemTerms, positionOf, SEARCH_TERMS_VERSION, type ItemPosition, type ItemSort } from '@flipstage/core';
 import type { ItemQuery, ItemStore } from '../../ports/store.js';
-import { toItem, type ItemRow } from './pgliteItems.js';
+import { toItem, type ItemRow } from './pgliteItemRows.js';
 
 /** Each order, and the rows after a position in it (`add` binds a value and returns its placeholder). */
 const ORDER: Record<ItemSort, { by: string; after: (p: ItemPosition, add: (value: unknown) => string) => string }> = {

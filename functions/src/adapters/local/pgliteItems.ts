@@ -1,63 +1,9 @@
 /** Marketplace listings on PGlite: items rows, searched through GIN indexes on keywords and tags. */
 import type { PGlite } from '@electric-sql/pglite';
 import { searchPgliteItems } from './pgliteItemSearch.js';
-import { ItemAlreadyExists, ItemNotFound, NotItemOwner, type ItemDoc, type ItemStore, type Page } from '../../ports/store.js';
+import { toItem, type ItemRow } from './pgliteItemRows.js';
+import { ItemAlreadyExists, ItemNotFound, NotItemOwner, type ItemStore, type Page } from '../../ports/store.js';
 
-export interface ItemRow {
-  id: string;
-  title: string;
-  description: string;
-  price: number;
-  tags: string[];
-  images: string[];
-  thumbs: string[];
-  owner: string;
-  state: 'active' | 'sold';
-  ai_staged: boolean;
-  keywords: string[];
-  created_at: Date;
-  updated_at: Date;
-  condition: ItemDoc['condition'];
-  dimensions: ItemDoc['dimensions'];
-  pickup_area: string | null;
-  delivery: boolean;
-  style: ItemDoc['style'];
-  furniture_type: ItemDoc['furnitureType'];
-  reserved: boolean;
-  variants: ItemDoc['variants'];
-  hidden: boolean;
-  seller_name: string | null;
-  seller_since: Date | null;
-}
-
-export function toItem(row: ItemRow): ItemDoc {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    price: row.price,
-    tags: row.tags,
-    images: row.images,
-    thumbs: row.thumbs,
-    owner: row.owner,
-    state: row.state,
-    aiStaged: row.ai_staged,
-    keywords: row.keywords,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-    condition: row.condition,
-    dimensions: row.dimensions,
-    pickupArea: row.pickup_area,
-    delivery: row.delivery,
-    style: row.style,
-    furnitureType: row.furniture_type,
-    reserved: row.reserved,
-    variants: row.variants,
-    hidden: row.hidden,
-    sellerName: row.seller_name,
-    sellerSince: row.seller_since?.toISOString() ?? null,
-  };
-}
 
 /** `rows` were read with one row past the page, which tells whether another page follows. */
 export function pageOf<T extends { id: string; created_at: string }>(rows: T[], limit: number): Page<T> {

@@ -4,9 +4,8 @@ import { ApiError } from '../../backend/http';
 import type { ItemDraft, ItemFilters } from '../../backend/marketplace';
 import { queryFilters } from './listingFilters';
 import { useBackend } from '../../backend/BackendContext';
-import { SELLER_ITEMS_QUERY_KEY } from './sellerQueries';
+import { ITEMS_QUERY_KEY, SELLER_ITEMS_QUERY_KEY } from './queryKeys';
 
-export const ITEMS_QUERY_KEY = ['marketplaceItems'] as const;
 const itemQueryKey = (id: string) => ['marketplaceItem', id] as const;
 
 /**

@@ -1,9 +1,8 @@
 /** A seller's own listings and their deletion: "More from this seller", "My listings", Delete listing. */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBackend } from '../../backend/BackendContext';
-import { ITEMS_QUERY_KEY } from './itemQueries';
+import { ITEMS_QUERY_KEY, SELLER_ITEMS_QUERY_KEY } from './queryKeys';
 
-export const SELLER_ITEMS_QUERY_KEY = ['sellerItems'] as const;
 
 /** The first page of a seller's listings: active ones for others, every one of them for the seller. */
 export function useSellerItems(seller: string | null) {
