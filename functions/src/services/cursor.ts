@@ -5,6 +5,16 @@ import { invalid } from './errors.js';
 
 export const DEFAULT_PAGE_SIZE = 12;
 
+/** What an opaque cursor holds, undefined when none was given; text that is not one is a 400. */
+export function cursorValue(cursor: string | undefined): unknown {
+  if (cursor === undefined || cursor === '') return undefined;
+  try {
+    return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+  } catch {
+    throw invalid(MESSAGES.invalidCursor);
+  }
+}
+
 export function encodeCursor(after: PageAfter | null): string | null {
   return after ? Buffer.from(JSON.stringify([after.createdAt, after.id])).toString('base64url') : null;
 }
@@ -14,13 +24,8 @@ export function encodeCursor(after: PageAfter | null): string | null {
  * one Postgres refuses ("1", the year 275760), so the schema accepts only the stored form.
  */
 export function decodeCursor(cursor: string | undefined): PageAfter | null {
-  if (cursor === undefined || cursor === '') return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid(MESSAGES.invalidCursor);
-  }
+  const value = cursorValue(cursor);
+  if (value === undefined) return null;
   const parsed = cursorPositionSchema.safeParse(value);
   if (!parsed.success) throw invalid(MESSAGES.invalidCursor);
   const [createdAt, id] = parsed.data;

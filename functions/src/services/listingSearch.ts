@@ -5,6 +5,7 @@
  */
 import { cursorPositionSchema, ITEM_PAGE_SIZE, MESSAGES, searchTerms, type ItemPosition, type ItemsPage, type ItemsQuery } from '@flipstage/core';
 import type { Store } from '../ports/store.js';
+import { cursorValue } from './cursor.js';
 import { invalid } from './errors.js';
 import { toItem } from './marketplace.js';
 
@@ -14,13 +15,8 @@ export function encodeSearchCursor(after: ItemPosition | null): string | null {
 
 /** Only a position the store could have handed out (see cursor.ts), plus a price. */
 export function decodeSearchCursor(cursor: string | undefined): ItemPosition | null {
-  if (cursor === undefined || cursor === '') return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid(MESSAGES.invalidCursor);
-  }
+  const value = cursorValue(cursor);
+  if (value === undefined) return null;
   if (!Array.isArray(value) || value.length !== 3) throw invalid(MESSAGES.invalidCursor);
   const position = cursorPositionSchema.safeParse(value.slice(0, 2));
   const price: unknown = value[2];
