@@ -5,9 +5,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +51,8 @@ beforeAll(async () => {
     'EMULATOR_SITE_URL=http://127.0.0.1:5000',
     'APP_CHECK=off',
   ];
+  // A fresh clone has no .local yet: the build makes it, but the page shell is written first.
+  mkdirSync(dirname(webIndex), { recursive: true });
   writeFileSync(
     webIndex,
     '<!doctype html><html><head><title data-static-meta>FlipStage</title></head><body><div id="root"></div></body></html>',
