@@ -39,7 +39,7 @@ export function SearchFilters({ value, onChange }: { value: ItemFilters; onChang
         />
         <TextInput label="Tag" placeholder="e.g. vintage" leftSection={<IconTag size={16} aria-hidden />} {...text('tag')} />
       </Group>
-      <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         <Select label="Style" data={STYLE_OPTIONS} {...choice('style')} />
         <Select label="Furniture type" data={TYPE_OPTIONS} {...choice('type')} />
         <Select label="Condition" data={CONDITION_OPTIONS} {...choice('condition')} />
