@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { API_PATHS } from '@flipstage/core';
 import { emulatorHost } from '../support/emulators.js';
 import { submitSignUp } from './signUp.js';
@@ -41,6 +41,17 @@ async function listItem(page: Page, email: string, title: string): Promise<strin
   return ((await response.json()) as { id: string }).id;
 }
 
+/**
+ * A buyer and a seller each come from their own network, as in life. The api function counts the
+ * accounts made per client address (X-Forwarded-For's first entry behind Hosting), and the tier's
+ * other journeys already make theirs from 127.0.0.1.
+ */
+async function onOwnNetwork(context: BrowserContext, address: string): Promise<void> {
+  await context.route('**/api/**', (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
+  );
+}
+
 async function signedUp(page: Page): Promise<string> {
   const email = await submitSignUp(page);
   await expect(page).not.toHaveURL(/\/auth\/signup/);
@@ -54,6 +65,8 @@ test('a buyer messages a seller whose inbox, read live from Firestore, shows it 
   const title = `Oak table ${randomUUID().slice(0, 8)}`;
   const sellerContext = await browser.newContext();
   const buyerContext = await browser.newContext();
+  await onOwnNetwork(sellerContext, '198.51.100.7');
+  await onOwnNetwork(buyerContext, '203.0.113.9');
   const seller = await sellerContext.newPage();
   const buyer = await buyerContext.newPage();
 
