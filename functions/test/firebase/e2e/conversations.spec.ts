@@ -7,9 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { API_PATHS } from '@flipstage/core';
 import { emulatorHost } from '../support/emulators.js';
+import { onOwnNetwork } from './network.js';
 import { submitSignUp } from './signUp.js';
 
 const PASSWORD = 'staging-is-fun-42';
@@ -39,17 +40,6 @@ async function listItem(page: Page, email: string, title: string): Promise<strin
   });
   expect(response.ok(), await response.text()).toBe(true);
   return ((await response.json()) as { id: string }).id;
-}
-
-/**
- * A buyer and a seller each come from their own network, as in life. The api function counts the
- * accounts made per client address (X-Forwarded-For's first entry behind Hosting), and the tier's
- * other journeys already make theirs from 127.0.0.1.
- */
-async function onOwnNetwork(context: BrowserContext, address: string): Promise<void> {
-  await context.route('**/api/**', (route) =>
-    route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
-  );
 }
 
 async function signedUp(page: Page): Promise<string> {
