@@ -6,7 +6,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { SIGNUP_CREDITS, TRIAL_CREDITS } from '@flipstage/core';
-import { onOwnNetwork } from './network.js';
 import { confirmEmail, expectSignupCreditsClaimed, submitSignUpOnPage } from './signUp.js';
 
 const PHOTO = fileURLToPath(new URL('../../../../samples/dresser-blue.jpg', import.meta.url));
@@ -15,8 +14,6 @@ const STAGE_COLD_START_MS = 90_000;
 
 test('a visitor stages a photo on free tries, signs up, confirms, and keeps the result', async ({ page }) => {
   test.slow();
-  // The free tries and the account are counted per address; the other journeys use 127.0.0.1's.
-  await onOwnNetwork(page.context(), '192.0.2.44');
   await page.goto('/');
   const counter = page.getByRole('status').filter({ hasText: /free tr|Credits:/ });
   await expect(counter).toHaveText(`${TRIAL_CREDITS} free tries left`);
