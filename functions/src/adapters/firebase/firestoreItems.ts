@@ -19,6 +19,24 @@ function isAlreadyExists(error: unknown): boolean {
 export function firestoreItems(db: Firestore): ItemStore {
   const refs = firestoreRefs(db);
 
+  /**
+   * Reads the item in a transaction, checks its owner, and writes what `change` returns (null
+   * deletes it); resolves to the item as written, or as it was when deleted.
+   */
+  function changeOwnItem(id: string, owner: string, change: (current: ItemDoc) => ItemDoc | null): Promise<ItemDoc> {
+    return db.runTransaction(async (tx) => {
+      const ref = refs.items.doc(id);
+      const snap = await tx.get(ref);
+      if (!snap.exists) throw new ItemNotFound(id);
+      const current = snap.data() as ItemDoc;
+      if (current.owner !== owner) throw new NotItemOwner(id);
+      const next = change(current);
+      if (next === null) tx.delete(ref);
+      else tx.set(ref, next);
+      return next ?? current;
+    });
+  }
+
   return {
     async createItem(item) {
       try {
@@ -36,31 +54,18 @@ export function firestoreItems(db: Firestore): ItemStore {
     },
 
     updateItem(id, owner, patch) {
-      return db.runTransaction(async (tx) => {
-        const ref = refs.items.doc(id);
-        const snap = await tx.get(ref);
-        if (!snap.exists) throw new ItemNotFound(id);
-        const current = snap.data() as ItemDoc;
-        if (current.owner !== owner) throw new NotItemOwner(id);
-        const updated: ItemDoc = { ...current, ...definedFields(patch) };
-        tx.set(ref, updated);
-        return updated;
-      });
+      return changeOwnItem(id, owner, (current) => ({ ...current, ...definedFields(patch) }));
     },
 
     searchItems: (query) => searchFirestoreItems(db, query),
 
     setListingStatus(id, owner, status) {
-      return db.runTransaction(async (tx) => {
-        const ref = refs.items.doc(id);
-        const snap = await tx.get(ref);
-        if (!snap.exists) throw new ItemNotFound(id);
-        const current = snap.data() as ItemDoc;
-        if (current.owner !== owner) throw new NotItemOwner(id);
-        const updated: ItemDoc = { ...current, state: status.state, reserved: status.reserved, updated_at: new Date().toISOString() };
-        tx.set(ref, updated);
-        return updated;
-      });
+      return changeOwnItem(id, owner, (current) => ({
+        ...current,
+        state: status.state,
+        reserved: status.reserved,
+        updated_at: new Date().toISOString(),
+      }));
     },
 
     hideItem(id) {
@@ -72,15 +77,7 @@ export function firestoreItems(db: Firestore): ItemStore {
     },
 
     deleteItem(id, owner) {
-      return db.runTransaction(async (tx) => {
-        const ref = refs.items.doc(id);
-        const snap = await tx.get(ref);
-        if (!snap.exists) throw new ItemNotFound(id);
-        const current = snap.data() as ItemDoc;
-        if (current.owner !== owner) throw new NotItemOwner(id);
-        tx.delete(ref);
-        return current;
-      });
+      return changeOwnItem(id, owner, () => null);
     },
 
     async listItemsByOwner(owner, { includeUnlisted, after, limit }) {
