@@ -1,18 +1,5 @@
-import {
-  Anchor,
-  Avatar,
-  Badge,
-  Box,
-  Burger,
-  Container,
-  Divider,
-  Drawer,
-  Group,
-  Menu,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Anchor, Badge, Box, Burger, Container, Divider, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useAuthStatus, useMergedUser, useSignOutUser } from '../backend/session';
@@ -22,6 +9,12 @@ import { messagesLinkName, useUnreadCount } from '../features/messages/liveMessa
 import { NAV_LINKS, SIGNED_IN_NAV_LINKS } from './navLinks';
 import classes from './NavBar.module.css';
 import { AnchorLink, ButtonLink } from './links';
+import { AccountButton } from './AccountButton';
+
+// The account menu and the mobile drawer bring Mantine's popover, modal, focus trap and scroll
+// lock: they load when first shown, keeping the home route's initial JS in budget (bench:web).
+const AccountMenu = lazy(() => import('./AccountMenu'));
+const NavDrawer = lazy(() => import('./NavDrawer'));
 
 function trackNav(name: string, destination: string) {
   track('navigation_click', { category: 'navigation', link_name: name, destination });
@@ -37,6 +30,7 @@ export function NavBar() {
   const signOutUser = useSignOutUser();
   const navigate = useNavigate();
   const [drawerOpened, drawer] = useDisclosure(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const unread = useUnreadCount();
 
   async function logOut() {
@@ -99,61 +93,58 @@ export function NavBar() {
               </>
             )}
             {status === 'signedIn' && (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <UnstyledButton aria-label="Account menu">
-                    <Avatar src={user?.avatar} alt={user?.name ?? 'Your avatar'} radius="xl" />
-                  </UnstyledButton>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {user && <Menu.Label>{user.email}</Menu.Label>}
-                  <Menu.Item
-                    onClick={() => void navigate({ to: '/settings/$section', params: { section: 'general' } })}
-                  >
-                    My Account
-                  </Menu.Item>
-                  <Menu.Item onClick={() => void logOut()}>Log Out</Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
+              <Suspense fallback={<AccountButton avatar={user?.avatar} name={user?.name} />}>
+                <AccountMenu
+                  avatar={user?.avatar}
+                  name={user?.name}
+                  email={user?.email}
+                  onMyAccount={() => void navigate({ to: '/settings/$section', params: { section: 'general' } })}
+                  onLogOut={() => void logOut()}
+                />
+              </Suspense>
             )}
           </Group>
 
-          <Burger opened={drawerOpened} onClick={drawer.toggle} hiddenFrom="sm" aria-label="Open menu" />
+          <Burger
+            opened={drawerOpened}
+            onClick={() => {
+              setDrawerUsed(true);
+              drawer.toggle();
+            }}
+            hiddenFrom="sm"
+            aria-label="Open menu"
+          />
         </Group>
       </Container>
 
-      <Drawer
-        opened={drawerOpened}
-        onClose={drawer.close}
-        title="Menu"
-        position="right"
-        hiddenFrom="sm"
-        size="75%"
-        closeButtonProps={{ 'aria-label': 'Close menu' }}
-      >
-        <Stack component="nav" aria-label="Mobile" gap="md">
-          {navLinks(drawer.close)}
-          <Divider />
-          {status === 'signedOut' && (
-            <>
-              <AnchorLink to="/auth/$type" params={{ type: 'signin' }} onClick={drawer.close}>
-                Log in
-              </AnchorLink>
-              <AnchorLink to="/auth/$type" params={{ type: 'signup' }} onClick={drawer.close}>
-                Sign up
-              </AnchorLink>
-            </>
-          )}
-          {status === 'signedIn' && (
-            <>
-              <AnchorLink to="/settings/$section" params={{ section: 'general' }} onClick={drawer.close}>
-                My Account
-              </AnchorLink>
-              <UnstyledButton onClick={() => void logOut()}>Log Out</UnstyledButton>
-            </>
-          )}
-        </Stack>
-      </Drawer>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <NavDrawer opened={drawerOpened} onClose={drawer.close}>
+            <Stack component="nav" aria-label="Mobile" gap="md">
+              {navLinks(drawer.close)}
+              <Divider />
+              {status === 'signedOut' && (
+                <>
+                  <AnchorLink to="/auth/$type" params={{ type: 'signin' }} onClick={drawer.close}>
+                    Log in
+                  </AnchorLink>
+                  <AnchorLink to="/auth/$type" params={{ type: 'signup' }} onClick={drawer.close}>
+                    Sign up
+                  </AnchorLink>
+                </>
+              )}
+              {status === 'signedIn' && (
+                <>
+                  <AnchorLink to="/settings/$section" params={{ section: 'general' }} onClick={drawer.close}>
+                    My Account
+                  </AnchorLink>
+                  <UnstyledButton onClick={() => void logOut()}>Log Out</UnstyledButton>
+                </>
+              )}
+            </Stack>
+          </NavDrawer>
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,5 +1,4 @@
 import type { AppCheck } from 'firebase/app-check';
-import { firebaseApp } from './firebaseApp';
 
 /*
  * App Check (reCAPTCHA Enterprise) runs in Firebase mode unless VITE_APP_CHECK=off; with the
@@ -24,7 +23,10 @@ declare global {
 let appCheck: Promise<AppCheck> | undefined;
 
 async function initAppCheck(): Promise<AppCheck> {
-  const { CustomProvider, initializeAppCheck, ReCaptchaEnterpriseProvider } = await import('firebase/app-check');
+  const [{ CustomProvider, initializeAppCheck, ReCaptchaEnterpriseProvider }, { firebaseApp }] = await Promise.all([
+    import('firebase/app-check'),
+    import('./firebaseApp'),
+  ]);
   if (import.meta.env.VITE_FIREBASE_EMULATORS === 'true') {
     // Debug mode replaces the provider's tokens with debug tokens. The provider still starts, and
     // reCAPTCHA's would fetch Google's script, so the emulators get one that never runs.

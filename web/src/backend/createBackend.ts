@@ -2,8 +2,7 @@ import type { Auth } from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore';
 import { appCheckToken } from './appCheck';
 import { backendMode, FIRESTORE_EMULATOR_HOST } from './config';
-import { firebaseApp, firebaseAuth } from './firebaseApp';
-import { createFirebaseAuthDriver } from './firebaseAuthDriver';
+import { lazyAuthDriver } from './lazyAuth';
 import { createApiFetch, type ApiFetch, type IdTokenSource } from './http';
 import { lazyMessagesDriver } from './lazyMessages';
 import type { MarketplaceDriver } from './marketplace';
@@ -31,17 +30,19 @@ function loadedOnFirstCall<T extends object>(load: () => Promise<T>): T {
 /** One Firestore client for every driver that reads it (the emulator can only be connected once). */
 let firestoreDb: Promise<Firestore> | undefined;
 function firestore(): Promise<Firestore> {
-  return (firestoreDb ??= import('firebase/firestore').then(({ getFirestore, connectFirestoreEmulator }) => {
-    const db = getFirestore(firebaseApp());
-    if (FIRESTORE_EMULATOR_HOST) {
-      const emulator = new URL(`http://${FIRESTORE_EMULATOR_HOST}`);
-      connectFirestoreEmulator(db, emulator.hostname, Number(emulator.port));
-    }
-    return db;
-  }));
+  return (firestoreDb ??= Promise.all([import('firebase/firestore'), import('./firebaseApp')]).then(
+    ([{ getFirestore, connectFirestoreEmulator }, sdk]) => {
+      const db = getFirestore(sdk.firebaseApp());
+      if (FIRESTORE_EMULATOR_HOST) {
+        const emulator = new URL(`http://${FIRESTORE_EMULATOR_HOST}`);
+        connectFirestoreEmulator(db, emulator.hostname, Number(emulator.port));
+      }
+      return db;
+    },
+  ));
 }
 
-async function accountDriver(auth: Auth, apiFetch: ApiFetch): Promise<AccountDriver> {
+async function accountDriver(auth: Promise<Auth>, apiFetch: ApiFetch): Promise<AccountDriver> {
   // Read here, not through config's backendMode: the bundler settles a condition across modules
   // only after it has made the chunks, and a Firebase build must not ship this driver's.
   if (import.meta.env.VITE_BACKEND !== 'firebase') {
@@ -49,8 +50,12 @@ async function accountDriver(auth: Auth, apiFetch: ApiFetch): Promise<AccountDri
     return createLocalAccountDriver(apiFetch);
   }
   // Firestore only ships in the Firebase build.
-  const [db, { createFirestoreAccountDriver }] = await Promise.all([firestore(), import('./firestoreAccountDriver')]);
-  return createFirestoreAccountDriver(db, auth, apiFetch);
+  const [db, sdkAuth, { createFirestoreAccountDriver }] = await Promise.all([
+    firestore(),
+    auth,
+    import('./firestoreAccountDriver'),
+  ]);
+  return createFirestoreAccountDriver(db, sdkAuth, apiFetch);
 }
 
 /** Firebase mode reads conversations live from Firestore; local mode from the API and its event stream. */
@@ -64,17 +69,26 @@ async function messagesDriver(apiFetch: ApiFetch, idToken: IdTokenSource): Promi
 }
 
 /** Firebase mode reads listings straight from Firestore under rules; writes stay on the API. */
-async function marketplaceDriver(auth: Auth, apiFetch: ApiFetch): Promise<MarketplaceDriver> {
+async function marketplaceDriver(auth: Promise<Auth>, apiFetch: ApiFetch): Promise<MarketplaceDriver> {
   const http = (await import('./marketplace')).createHttpMarketplaceDriver(apiFetch);
   if (import.meta.env.VITE_BACKEND !== 'firebase') return http;
-  const [db, { createFirestoreMarketplaceDriver }] = await Promise.all([firestore(), import('./firestoreMarketplace')]);
-  return createFirestoreMarketplaceDriver(db, auth, http);
+  const [db, sdkAuth, { createFirestoreMarketplaceDriver }] = await Promise.all([
+    firestore(),
+    auth,
+    import('./firestoreMarketplace'),
+  ]);
+  return createFirestoreMarketplaceDriver(db, sdkAuth, http);
 }
 
 /** The real backend for the configured mode (VITE_BACKEND=firebase|local, default local), made once by main.tsx. */
 export async function createBackend(): Promise<Backend> {
-  const sdkAuth = firebaseAuth();
-  const auth = createFirebaseAuthDriver(sdkAuth);
+  // The Auth SDK starts loading now and the first render does not wait for it (lazyAuth.ts).
+  const sdkAuth = import('./firebaseApp').then((sdk) => sdk.firebaseAuth());
+  const auth = lazyAuthDriver(() =>
+    Promise.all([sdkAuth, import('./firebaseAuthDriver')]).then(([sdk, { createFirebaseAuthDriver }]) =>
+      createFirebaseAuthDriver(sdk),
+    ),
+  );
   // Every API call asks for its tokens then, so they are always the signed-in user's current ID token and a live App Check token.
   const apiFetch = createApiFetch(auth.idToken, { appCheckToken });
   return {

@@ -3,69 +3,27 @@ import {
   confirmPasswordReset,
   createUserWithEmailAndPassword,
   EmailAuthProvider,
-  FacebookAuthProvider,
-  GithubAuthProvider,
-  GoogleAuthProvider,
   isSignInWithEmailLink,
   linkWithCredential,
-  linkWithPopup,
-  linkWithRedirect,
   onIdTokenChanged,
   reauthenticateWithCredential,
-  reauthenticateWithPopup,
   sendEmailVerification,
   sendPasswordResetEmail,
   sendSignInLinkToEmail,
   signInAnonymously,
-  signInWithCredential,
   signInWithEmailAndPassword,
   signInWithEmailLink,
-  signInWithPopup,
-  signInWithRedirect,
   signOut,
-  TwitterAuthProvider,
   updatePassword,
   verifyBeforeUpdateEmail,
   type Auth,
-  type AuthCredential,
-  type AuthProvider,
   type User,
 } from 'firebase/auth';
-import type { AuthDriver, AuthUser, SignUpOutcome, SocialProvider } from './types';
+import { errorCode, TAKEN } from './authErrors';
+import type { AuthDriver, AuthUser, SignUpOutcome } from './types';
 
-const PROVIDER_CLASSES = {
-  google: GoogleAuthProvider,
-  facebook: FacebookAuthProvider,
-  twitter: TwitterAuthProvider,
-  github: GithubAuthProvider,
-} as const;
-
-/** The provider's credential a failed link carries, to sign in to the account that holds it. */
-function credentialFromError(provider: SocialProvider, error: unknown): AuthCredential | null {
-  return PROVIDER_CLASSES[provider].credentialFromError(
-    error as Parameters<typeof GoogleAuthProvider.credentialFromError>[0],
-  );
-}
-
-/** The email or the provider account is another user's already: linking cannot take it. */
-const TAKEN = new Set([
-  'auth/email-already-in-use',
-  'auth/credential-already-in-use',
-  'auth/account-exists-with-different-credential',
-]);
-
-function providerFor(provider: SocialProvider): AuthProvider {
-  switch (provider) {
-    case 'google':
-      return new GoogleAuthProvider();
-    case 'facebook':
-      return new FacebookAuthProvider();
-    case 'twitter':
-      return new TwitterAuthProvider();
-    case 'github':
-      return new GithubAuthProvider();
-  }
-}
+/** Social sign-in's popup and redirect code, loaded on its first use. */
+const social = () => import('./socialSignIn');
 
 export function toAuthUser(user: User): AuthUser {
   return {
@@ -86,10 +44,6 @@ function timeOf(utc: string | undefined): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-function errorCode(error: unknown): string | undefined {
-  return error && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : undefined;
-}
-
 function requireUser(auth: Auth): User {
   if (!auth.currentUser)
     throw Object.assign(new Error('Please sign in to continue.'), { code: 'auth/no-current-user' });
@@ -97,17 +51,6 @@ function requireUser(auth: Auth): User {
 }
 
 export function createFirebaseAuthDriver(auth: Auth): AuthDriver {
-  /** A visitor signing in with a provider keeps their uid; a provider account that exists is signed in to instead. */
-  async function linkVisitor(visitor: User, provider: SocialProvider): Promise<void> {
-    try {
-      await linkWithPopup(visitor, providerFor(provider));
-    } catch (error) {
-      const credential = TAKEN.has(errorCode(error) ?? '') ? credentialFromError(provider, error) : null;
-      if (!credential) throw error;
-      await signInWithCredential(auth, credential);
-    }
-  }
-
   async function refreshEmailVerified(): Promise<boolean> {
     const user = auth.currentUser;
     if (!user) return false;
@@ -150,16 +93,7 @@ export function createFirebaseAuthDriver(auth: Auth): AuthDriver {
       await signInWithEmailAndPassword(auth, email, password);
     },
     async signInWithProvider(provider) {
-      const visitor = auth.currentUser?.isAnonymous ? auth.currentUser : null;
-      try {
-        if (!visitor) await signInWithPopup(auth, providerFor(provider));
-        else await linkVisitor(visitor, provider);
-      } catch (error) {
-        // Browsers that block popups still get a working sign-in through a full-page redirect.
-        if (errorCode(error) !== 'auth/popup-blocked') throw error;
-        if (visitor) await linkWithRedirect(visitor, providerFor(provider));
-        else await signInWithRedirect(auth, providerFor(provider));
-      }
+      await (await social()).signInWithProvider(auth, provider);
     },
     async sendSignInLink(email, continueUrl) {
       await sendSignInLinkToEmail(auth, email, { url: continueUrl, handleCodeInApp: true });
@@ -193,7 +127,7 @@ export function createFirebaseAuthDriver(auth: Auth): AuthDriver {
       await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email ?? '', password));
     },
     async reauthenticateWithProvider(provider) {
-      await reauthenticateWithPopup(requireUser(auth), providerFor(provider));
+      await (await social()).reauthenticateWithProvider(requireUser(auth), provider);
     },
     async signOut() {
       await signOut(auth);

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconBulb, IconCoins, IconSparkles, IconWand } from '@tabler/icons-react';
 import { MESSAGES, creditsCounterLabel, generateAllLabel, generateSelectedLabel } from '@flipstage/core';
 import { studioMessageAtom } from './studioAtoms';
@@ -9,6 +9,8 @@ import { useGeneration } from './useGeneration';
 import { useStudioSession } from './studioSession';
 import { GenerationProgress } from './GenerationProgress';
 import { ButtonLink } from '../../app/links';
+
+const ConfirmGenerateAll = lazy(() => import('./ConfirmGenerateAll'));
 
 /** Step 2: Generate Selected / Generate All, the credits counter, tips and the progress bar (spec §2). */
 export function GenerateControls() {
@@ -20,6 +22,8 @@ export function GenerateControls() {
   const { credits, loading: loadingAccount } = session;
   const { generateSelected, requestGenerateAll, confirmGenerateAll } = useGeneration();
   const [confirmMessage, setConfirmMessage] = useState<string | null>(null);
+  // Mounted from the first question on, so the dialog's closing transition still plays.
+  const [confirmAsked, setConfirmAsked] = useState(false);
 
   return (
     <Stack gap="md">
@@ -50,7 +54,9 @@ export function GenerateControls() {
           disabled={loadingAccount}
           onClick={() => {
             const decision = requestGenerateAll();
-            if (decision.kind === 'confirm') setConfirmMessage(decision.message);
+            if (decision.kind !== 'confirm') return;
+            setConfirmAsked(true);
+            setConfirmMessage(decision.message);
           }}
         >
           {generateAllLabel(stageable.length)}
@@ -63,22 +69,18 @@ export function GenerateControls() {
         </ButtonLink>
       </Group>
       <GenerationProgress />
-      <Modal opened={confirmMessage !== null} onClose={() => setConfirmMessage(null)} title="Generate All" centered>
-        <Text>{confirmMessage}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setConfirmMessage(null)}>
-            Cancel
-          </Button>
-          <Button
-            onClick={() => {
+      {confirmAsked && (
+        <Suspense fallback={null}>
+          <ConfirmGenerateAll
+            message={confirmMessage}
+            onCancel={() => setConfirmMessage(null)}
+            onContinue={() => {
               setConfirmMessage(null);
               void confirmGenerateAll();
             }}
-          >
-            Continue
-          </Button>
-        </Group>
-      </Modal>
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

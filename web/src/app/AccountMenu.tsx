@@ -1,0 +1,29 @@
+import { Menu } from '@mantine/core';
+import { AccountButton } from './AccountButton';
+
+export interface AccountMenuProps {
+  avatar: string | null | undefined;
+  name: string | undefined;
+  email: string | undefined;
+  onMyAccount: () => void;
+  onLogOut: () => void;
+}
+
+/**
+ * The signed-in top bar's account menu. Its own chunk: Mantine's menu brings the popover, floating
+ * positioning and focus handling, which the home route's first paint does not need (NavBar.tsx).
+ */
+export default function AccountMenu({ avatar, name, email, onMyAccount, onLogOut }: AccountMenuProps) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <AccountButton avatar={avatar} name={name} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        {email && <Menu.Label>{email}</Menu.Label>}
+        <Menu.Item onClick={onMyAccount}>My Account</Menu.Item>
+        <Menu.Item onClick={onLogOut}>Log Out</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
