@@ -14,6 +14,9 @@ const steps = [
   ['typecheck tests and scripts', 'npx', ['tsc', '-p', 'tsconfig.tests.json']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
   ['unit and integration tests', 'npx', ['vitest', 'run']],
+  // The production build's home route against its budget (scripts/lib/budgets.mjs); the build is
+  // cached in .local/web-build, so a later `npm start` reuses it.
+  ['web bundle budget', 'node', ['scripts/check-web-budget.mjs']],
   ['end-to-end journeys (Playwright, Chromium, local mode)', 'npx', ['playwright', 'test', '-c', 'web/playwright.config.ts']],
   // Every part whose emulators are here (never downloading them); one line for each part skipped, saying what is missing.
   ['Firebase tier', 'node', ['scripts/test-firebase.mjs', '--if-available']],

@@ -3,17 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { authEmulatorCommand } from '../scripts/lib/authEmulator.mjs';
-import {
-  AUTH_EMULATOR_PORT,
-  AUTH_EMULATOR_URL,
-  LOCAL_HOST_PORT,
-  LOCAL_HOST_URL,
-  WEB_PORT,
-  WEB_URL,
-} from './e2e/support/ports';
+import { AUTH_EMULATOR_PORT, AUTH_EMULATOR_URL, LOCAL_HOST_PORT, WEB_PORT, WEB_URL } from './e2e/support/ports';
 
-// The run's own folder for its emulator config, local host data and web build, so concurrent runs
-// never touch each other's; made by the runner, inherited by the workers, removed by globalSetup.
+// The run's own folder for its emulator config and local host data, so concurrent runs never touch
+// each other's; made by the runner, inherited by the workers, removed by globalSetup.
 const runDir = (process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), 'flipstage-e2e-')));
 const shell = (argv: string[]) => argv.map((arg) => JSON.stringify(arg)).join(' ');
 const auth = await authEmulatorCommand(runDir, AUTH_EMULATOR_PORT);
@@ -35,34 +28,31 @@ export default defineConfig({
     },
     {
       name: 'local host',
-      // Built by `npm test` and `npm ci` already; only a bare checkout needs it here. Only its
-      // warnings and errors reach the test output.
-      command: `(test -f ${hostMain} || npx tsc -b) && node ${hostMain} | grep --line-buffered -v '"severity":"INFO"'`,
+      // The production build `npm start` serves (scripts/lib/webBuild.mjs: reused while web/ and
+      // core/ are unchanged), on the run's web port, beside the API on its own. The server is built by
+      // `npm test` and `npm ci` already; only a bare checkout needs it here. Only its warnings and
+      // errors reach the test output.
+      command: [
+        `(test -f ${hostMain} || npx tsc -b)`,
+        'web_dir="$(node scripts/lib/webBuild.mjs)"',
+        `FLIPSTAGE_WEB_DIR="$web_dir" node ${hostMain} | grep --line-buffered -v '"severity":"INFO"'`,
+      ].join(' && '),
       cwd: '..',
       env: {
         PORT: String(LOCAL_HOST_PORT),
+        FLIPSTAGE_WEB_PORT: String(WEB_PORT),
         FIREBASE_AUTH_EMULATOR_HOST: new URL(AUTH_EMULATOR_URL).host,
         FLIPSTAGE_DATA_DIR: join(runDir, 'data'),
         FLIPSTAGE_SEED: 'false',
-        // Checkout and the portal send the browser back only to the site's own origin: this preview's.
+        // Checkout and the portal send the browser back only to the site's own origin: the app's.
         SITE_URL: WEB_URL,
-      },
-      url: `${LOCAL_HOST_URL}/api/billing-terms`,
-      stdout: 'pipe',
-      timeout: 180_000,
-    },
-    {
-      name: 'web',
-      command: [
-        shell(['npx', 'vite', 'build', '--logLevel', 'warn', '--outDir', join(runDir, 'web'), '--emptyOutDir']),
-        shell(['npx', 'vite', 'preview', '--outDir', join(runDir, 'web'), '--port', String(WEB_PORT), '--strictPort']),
-      ].join(' && '),
-      env: {
+        // Baked into the build: its key includes them, so this run's emulator address makes a build
+        // of its own.
         VITE_BACKEND: 'local',
         VITE_AUTH_EMULATOR_URL: AUTH_EMULATOR_URL,
-        FLIPSTAGE_LOCAL_HOST_URL: LOCAL_HOST_URL,
       },
-      url: WEB_URL,
+      url: `${WEB_URL}/`,
+      stdout: 'pipe',
       timeout: 300_000,
     },
   ],

@@ -1,19 +1,27 @@
 /**
  * `node functions/dist/localHost/main.js`: runs the local host until SIGINT/SIGTERM.
  * Env: PORT (5050), HOST (127.0.0.1), FLIPSTAGE_DATA_DIR (.local), FLIPSTAGE_BASE_URL,
- * FIREBASE_AUTH_EMULATOR_HOST (127.0.0.1:9099), FLIPSTAGE_SEED (true).
+ * FIREBASE_AUTH_EMULATOR_HOST (127.0.0.1:9099), FLIPSTAGE_SEED (true), FLIPSTAGE_WEB_DIR (the web
+ * app's production build, served when set) and FLIPSTAGE_WEB_PORT (5173, the app's second port).
  */
 import { createJsonLogger } from '../logs.js';
 import { DEMO_LOGIN } from './seedDemo.js';
-import { DEFAULT_LOCAL_PORT, startLocalHost } from './server.js';
+import { DEFAULT_LOCAL_PORT, DEFAULT_WEB_PORT, startLocalHost } from './server.js';
 
 const env = process.env;
 const logger = createJsonLogger();
-const port = env.PORT ? Number(env.PORT) : DEFAULT_LOCAL_PORT;
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`PORT must be a port number, got ${JSON.stringify(env.PORT)}`);
-  process.exit(2);
+
+function portFrom(name: string, fallback: number): number {
+  const port = env[name] ? Number(env[name]) : fallback;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`${name} must be a port number, got ${JSON.stringify(env[name])}`);
+    process.exit(2);
+  }
+  return port;
 }
+
+const port = portFrom('PORT', DEFAULT_LOCAL_PORT);
+const webPort = portFrom('FLIPSTAGE_WEB_PORT', DEFAULT_WEB_PORT);
 
 const seed = (env.FLIPSTAGE_SEED ?? 'true').toLowerCase() !== 'false';
 const host = await startLocalHost({
@@ -22,11 +30,13 @@ const host = await startLocalHost({
   ...(env.FLIPSTAGE_DATA_DIR ? { dataDir: env.FLIPSTAGE_DATA_DIR } : {}),
   ...(env.FLIPSTAGE_BASE_URL ? { baseUrl: env.FLIPSTAGE_BASE_URL } : {}),
   ...(env.FIREBASE_AUTH_EMULATOR_HOST ? { authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST } : {}),
+  ...(env.FLIPSTAGE_WEB_DIR ? { webDir: env.FLIPSTAGE_WEB_DIR, webPort } : {}),
   seed,
   logger,
 });
 logger.write('INFO', 'local host ready', {
   url: host.url,
+  ...(host.webUrl ? { webUrl: host.webUrl } : {}),
   ...(seed ? { demoEmail: DEMO_LOGIN.email, demoPassword: DEMO_LOGIN.password } : {}),
 });
 

@@ -2,6 +2,8 @@
  * The local host (DESIGN §1, §6a): the same Express app as the Cloud Function, on the local
  * wiring (wiring/local.ts) and the local staging engine. Serves /api, /blobs, /dev and the
  * listing pages (/marketplace/{id}) on 127.0.0.1:5050 by default, and sweeps abandoned stagings.
+ * Given the web app's production build (webDir), it serves the app too, on webPort as well
+ * (5173: `npm start`), so the browser finds the app and its API on one origin.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { LOCAL_PROJECT_ID } from '@flipstage/core';
 import { createApp } from '../http/app.js';
+import { webAppRoutes } from '../http/webAppRoutes.js';
 import { serveBlobs } from '../http/blobRoutes.js';
 import { BLOBS_ROUTE } from '../ports/blobs.js';
 import { logs } from '../logs.js';
@@ -33,6 +36,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const DEFAULT_LOCAL_PORT = 5050;
 export const DEFAULT_LOCAL_HOST = '127.0.0.1';
 export const DEFAULT_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+export const DEFAULT_WEB_PORT = 5173;
 
 export interface LocalHostOptions {
   port?: number;
@@ -46,11 +50,17 @@ export interface LocalHostOptions {
   seed?: boolean;
   stager?: Stager;
   logger?: Logger;
+  /** The web app's production build (scripts/lib/webBuild.mjs): served on both ports when given. */
+  webDir?: string;
+  /** The second port the app is served on, with webDir; default 5173, 0 for any free port. */
+  webPort?: number;
   env?: Record<string, string | undefined>;
 }
 
 export interface LocalHost {
   url: string;
+  /** The web app's address, when the host serves a build. */
+  webUrl?: string;
   close(): Promise<void>;
 }
 
@@ -61,6 +71,14 @@ function listen(app: express.Express, port: number, host: string): Promise<Serve
     const server = app.listen(port, host);
     server.once('listening', () => resolvePromise(server));
     server.once('error', reject);
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((done) => {
+    server.close(() => done());
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 2000).unref();
   });
 }
 
@@ -89,6 +107,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
   const app = express();
   app.disable('x-powered-by');
   let server: Server | null = null;
+  let webServer: Server | null = null;
   try {
     // The base URL may depend on the port the OS picks, so the server starts before the URL is fixed.
     const routes = express.Router();
@@ -102,12 +121,21 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     const { blobs, payments } = deps;
     routes.use(BLOBS_ROUTE, serveBlobs(blobs, logger));
     routes.use(DEV_ROUTE, devPages(payments, logger));
-    // The built app when there is one (npm run build), else the source index.html (the head is right; Vite serves the rest).
+    // The build it serves, else the one `npm run build` left, else the source index.html (the head
+    // is right; Vite serves the rest).
     const pageShell = filePageShell([
+      ...(options.webDir ? [join(options.webDir, 'index.html')] : []),
       join(REPO_ROOT, 'web', 'dist', 'index.html'),
       join(REPO_ROOT, 'web', 'index.html'),
     ]);
     routes.use(createApp({ ...deps, pageShell }));
+    let webUrl: string | undefined;
+    if (options.webDir) {
+      routes.use(webAppRoutes(options.webDir));
+      webServer = await listen(app, options.webPort ?? DEFAULT_WEB_PORT, host);
+      const webAddress = webServer.address();
+      webUrl = `http://${host}:${typeof webAddress === 'object' && webAddress ? webAddress.port : options.webPort}`;
+    }
 
     if (options.seed ?? true) {
       await seedDemo({
@@ -129,18 +157,15 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     sweep();
     const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
 
-    const running = server;
+    const running = [server, ...(webServer ? [webServer] : [])];
     let closing: Promise<void> | null = null;
     return {
       url: baseUrl,
+      ...(webUrl ? { webUrl } : {}),
       close() {
         closing ??= (async () => {
           clearInterval(sweeper);
-          await new Promise<void>((done) => {
-            running.close(() => done());
-            running.closeIdleConnections();
-            setTimeout(() => running.closeAllConnections(), 2000).unref();
-          });
+          await Promise.all(running.map(closeServer));
           await store.close();
           await deleteApp(firebase);
         })();
@@ -149,6 +174,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     };
   } catch (error) {
     server?.close();
+    webServer?.close();
     await store.close();
     await deleteApp(firebase);
     throw error;
