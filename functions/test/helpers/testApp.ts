@@ -15,7 +15,7 @@ import { loadConfig, LOCAL_MODE, LOCAL_SITE_URL, type AppConfig } from '../../sr
 import { silentLogger } from '../../src/logs.js';
 import type { Blobs } from '../../src/ports/blobs.js';
 import type { Store } from '../../src/ports/store.js';
-import { openLocalDatabase } from '../../src/adapters/local/database.js';
+import { openTestDatabase } from './testDatabase.js';
 import { createPgliteStore } from '../../src/adapters/local/pgliteStore.js';
 import { createFileBlobs } from '../../src/adapters/local/fileBlobs.js';
 import { createDebugAppCheck } from '../../src/adapters/local/debugAppCheck.js';
@@ -80,7 +80,7 @@ export interface TestApp {
 export async function createTestApp(
   options: { fairUseRules?: FairUseRules; config?: Partial<AppConfig> } = {},
 ): Promise<TestApp> {
-  const db = await openLocalDatabase(null);
+  const db = await openTestDatabase();
   const store = createPgliteStore(db);
   const blobDir = mkdtempSync(join(tmpdir(), 'flipstage-test-blobs-'));
   const baseUrl = 'http://127.0.0.1:5999';

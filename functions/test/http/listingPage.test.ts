@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_LISTING_FACTS } from '@flipstage/core';
 import { listingPageRoutes } from '../../src/http/listingPageRoutes.js';
 import { errorHandler } from '../../src/http/errors.js';
-import { openLocalDatabase } from '../../src/adapters/local/database.js';
+import { openTestDatabase } from '../helpers/testDatabase.js';
 import { createPgliteStore } from '../../src/adapters/local/pgliteStore.js';
 import type { ItemDoc, Store } from '../../src/ports/store.js';
 
@@ -28,7 +28,7 @@ const SHELL = `<!doctype html>
 let store: Store;
 let app: Express;
 beforeAll(async () => {
-  store = createPgliteStore(await openLocalDatabase(null));
+  store = createPgliteStore(await openTestDatabase());
   app = express();
   app.use(listingPageRoutes({ store, shell: { read: async () => SHELL }, siteUrl: SITE }));
   app.use(errorHandler);

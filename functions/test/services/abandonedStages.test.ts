@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { silentLogger } from '../../src/logs.js';
 import type { Store } from '../../src/ports/store.js';
-import { openLocalDatabase } from '../../src/adapters/local/database.js';
+import { openTestDatabase } from '../helpers/testDatabase.js';
 import { createPgliteStore } from '../../src/adapters/local/pgliteStore.js';
 import type { PGlite } from '@electric-sql/pglite';
 import { refundAbandonedStages } from '../../src/services/abandonedStages.js';
@@ -12,7 +12,7 @@ import { CREDIT_RULES } from '../../src/services/creditRules.js';
 let db: PGlite;
 let store: Store;
 beforeAll(async () => {
-  db = await openLocalDatabase(null);
+  db = await openTestDatabase();
   store = createPgliteStore(db);
 });
 afterAll(() => db.close());

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLocalDatabase } from '../../src/adapters/local/database.js';
+import { openTestDatabase } from '../helpers/testDatabase.js';
 import { createFileBlobs } from '../../src/adapters/local/fileBlobs.js';
 import { createPgliteStore } from '../../src/adapters/local/pgliteStore.js';
 import type { Store } from '../../src/ports/store.js';
@@ -21,7 +21,7 @@ let db: PGlite;
 let store: Store;
 let rootDir: string;
 beforeAll(async () => {
-  db = await openLocalDatabase(null);
+  db = await openTestDatabase();
   store = createPgliteStore(db);
   rootDir = mkdtempSync(join(tmpdir(), 'flipstage-idempotent-listing-'));
 });

@@ -1,5 +1,5 @@
 import { describeConversationContract } from '../../contracts/conversationContract.js';
-import { openLocalDatabase } from '../../../src/adapters/local/database.js';
+import { openTestDatabase } from '../../helpers/testDatabase.js';
 import { createPgliteStore } from '../../../src/adapters/local/pgliteStore.js';
 
-describeConversationContract('PGlite (in memory)', async () => createPgliteStore(await openLocalDatabase(null)));
+describeConversationContract('PGlite (in memory)', async () => createPgliteStore(await openTestDatabase()));

@@ -1,5 +1,5 @@
 import { describeStageProgressContract } from '../../contracts/stageProgressContract.js';
-import { openLocalDatabase } from '../../../src/adapters/local/database.js';
+import { openTestDatabase } from '../../helpers/testDatabase.js';
 import { createPgliteStore } from '../../../src/adapters/local/pgliteStore.js';
 
-describeStageProgressContract('PGlite (in memory)', async () => createPgliteStore(await openLocalDatabase(null)));
+describeStageProgressContract('PGlite (in memory)', async () => createPgliteStore(await openTestDatabase()));

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeStoreContract } from '../../contracts/storeContract.js';
 import { openLocalDatabase } from '../../../src/adapters/local/database.js';
+import { openTestDatabase } from '../../helpers/testDatabase.js';
 import { createPgliteStore } from '../../../src/adapters/local/pgliteStore.js';
 import { CREDIT_RULES } from '../../../src/services/creditRules.js';
 
-describeStoreContract('PGlite (in memory)', async () => createPgliteStore(await openLocalDatabase(null)));
+describeStoreContract('PGlite (in memory)', async () => createPgliteStore(await openTestDatabase()));
 
 describe('PGlite database on disk', () => {
   it('keeps data across a restart and migrates only once', async () => {

@@ -1,5 +1,5 @@
 import { describeTrialContract } from '../../contracts/trialContract.js';
-import { openLocalDatabase } from '../../../src/adapters/local/database.js';
+import { openTestDatabase } from '../../helpers/testDatabase.js';
 import { createPgliteStore } from '../../../src/adapters/local/pgliteStore.js';
 
-describeTrialContract('PGlite (in memory)', async () => createPgliteStore(await openLocalDatabase(null)));
+describeTrialContract('PGlite (in memory)', async () => createPgliteStore(await openTestDatabase()));
