@@ -1,28 +1,33 @@
 /**
- * `npm run bench:web` (issue 6): the production build's home-route payload and how long the
- * staging studio takes to become usable in headless Chromium against `vite preview`.
+ * `npm run bench:web` (issues 6 and 26): the production build's home-route payload and how long the
+ * staging studio takes to become usable in headless Chromium, on the build `npm start` serves
+ * (scripts/lib/webBuild.mjs, reused while web/ and core/ are unchanged) from the local host, with
+ * its API, as `npm start` runs it.
  *
  * Initial JS/CSS of the home route = the entry chunk, the home route's lazy chunk and every chunk
  * they import statically (dynamic imports are excluded: they load on demand). Sizes are gzip.
- * Budget: home initial JS ≤ 250 KB gzip. "Usable" = the upload input is attached and the
- * Generate button is enabled (the auth state is known).
+ * Goal: home initial JS ≤ 170 KB gzip; `npm test` fails over the budget (scripts/lib/budgets.mjs).
+ * "Usable" = the upload input is attached and the Generate button is enabled (the auth state is
+ * known). Goal: median of warm loads ≤ 1.0 s, "warm" being a returning visitor: the same browser
+ * context, its cache filled by a first load, which is reported apart.
  *
  * Then the preparing of a 48 MP, 30 MB camera JPEG before upload (scripts/lib/benchShrink.ts).
  * Goal: median ≤ 4 s on this project's 2-core machine, where the engine takes about 1 s to stage
  * it: preparing must not be the longer wait.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { freePort } from './lib/freePort.mjs';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { silentLogger } from '../functions/src/logs.js';
+import { startLocalHost } from '../functions/src/localHost/server.js';
 import { measureShrink, type ShrinkTimes } from './lib/benchShrink.js';
+import { HOME_INITIAL_JS_BUDGET_KB, HOME_INITIAL_JS_GOAL_KB } from './lib/budgets.mjs';
+import { homeInitialPayload } from './lib/webBudget.mjs';
+import { ensureWebBuild } from './lib/webBuild.mjs';
 
-const BUDGET_JS_GZIP_KB = 250;
-const LOAD_RUNS = 7;
+const WARM_LOADS = 7;
+const USABLE_GOAL_MS = 1000;
 const SHRINK_RUNS = 5;
 const SHRINK_GOAL_MS = 4000;
 const CHROMIUM_FLAGS = [
@@ -34,120 +39,69 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-const webDir = fileURLToPath(new URL('../web/', import.meta.url));
-const viteBin = fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url));
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
-function run(args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [viteBin, ...args], { cwd: webDir, stdio: ['ignore', 'ignore', 'inherit'] });
-    child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`vite ${args[0]} exited with ${code}`))));
-  });
-}
-
-/** Every chunk reachable from `keys` through static imports. */
-function staticClosure(manifest: Manifest, keys: string[]): ManifestChunk[] {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const next of manifest[key]?.imports ?? []) visit(next);
-  };
-  keys.forEach(visit);
-  return [...seen].map((key) => manifest[key]!);
-}
-
-async function gzipKb(outDir: string, files: string[]): Promise<number> {
-  let bytes = 0;
-  for (const file of new Set(files)) bytes += gzipSync(await readFile(join(outDir, file)), { level: 9 }).byteLength;
-  return bytes / 1024;
-}
-
-async function waitForHttp(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) throw new Error('vite preview exited early');
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-const outDir = await mkdtemp(join(tmpdir(), 'flipstage-bench-web-'));
-let preview: ChildProcess | null = null;
-try {
-  await run(['build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn']);
-  const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  const homeKey = Object.keys(manifest).find((key) => key.endsWith('features/home/route.lazy.tsx'));
-  if (!entryKey || !homeKey) throw new Error('entry or home route chunk not found in the build manifest');
-  const chunks = staticClosure(manifest, [entryKey, homeKey]);
-  const jsKb = await gzipKb(
-    outDir,
-    chunks.map((c) => c.file),
-  );
-  const cssKb = await gzipKb(
-    outDir,
-    chunks.flatMap((c) => c.css ?? []),
-  );
+const verdict = (ok: boolean) => (ok ? 'OK' : 'OVER GOAL');
 
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}/`;
-  preview = spawn(process.execPath, [viteBin, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort'], {
-    cwd: webDir,
-    stdio: 'ignore',
-  });
-  await waitForHttp(url, preview);
-
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
-  const loads: number[] = [];
-  let shrink: ShrinkTimes;
+/** Milliseconds from navigation until the studio is usable, in a new tab of `context`. */
+async function studioUsable(context: BrowserContext, url: string): Promise<number> {
+  const page = await context.newPage();
   try {
-    for (let i = 0; i < LOAD_RUNS; i++) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      await page.goto(url, { waitUntil: 'commit' });
-      await page.getByLabel('Upload furniture photos').waitFor({ state: 'attached' });
-      await page.getByRole('button', { name: /^(Generate Selected|Get Free Credits)$/, disabled: false }).waitFor();
-      loads.push(await page.evaluate(() => performance.now()));
-      await context.close();
-    }
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.getByLabel('Upload furniture photos').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: /^(Generate Selected|Get Free Credits)$/, disabled: false }).waitFor();
+    return await page.evaluate(() => performance.now());
+  } finally {
+    await page.close();
+  }
+}
+
+const build = ensureWebBuild({ log: (line) => console.log(line) });
+const payload = homeInitialPayload(build.dir, HOME_INITIAL_JS_BUDGET_KB);
+const dataDir = await mkdtemp(join(tmpdir(), 'flipstage-bench-web-'));
+const host = await startLocalHost({
+  port: 0,
+  webDir: build.dir,
+  webPort: 0,
+  dataDir,
+  seed: false,
+  logger: silentLogger,
+});
+let cold: number;
+const warm: number[] = [];
+let shrink: ShrinkTimes;
+try {
+  const url = `${host.webUrl}/`;
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  try {
+    const context = await browser.newContext();
+    cold = await studioUsable(context, url);
+    for (let i = 0; i < WARM_LOADS; i++) warm.push(await studioUsable(context, url));
+    await context.close();
     shrink = await measureShrink(browser, url, SHRINK_RUNS);
   } finally {
     await browser.close();
   }
-
-  const withinBudget = jsKb <= BUDGET_JS_GZIP_KB;
-  console.log(
-    `home route initial JS:  ${jsKb.toFixed(1)} KB gzip in ${chunks.length} chunks (budget ${BUDGET_JS_GZIP_KB} KB) ${withinBudget ? 'OK' : 'OVER BUDGET'}`,
-  );
-  console.log(`home route initial CSS: ${cssKb.toFixed(1)} KB gzip`);
-  console.log(
-    `studio usable after:    median ${median(loads).toFixed(0)} ms, min ${Math.min(...loads).toFixed(0)} ms, max ${Math.max(...loads).toFixed(0)} ms over ${LOAD_RUNS} loads (vite preview, headless Chromium, no backend)`,
-  );
-  const shrinkMedian = median(shrink.runs);
-  console.log(
-    `48 MP photo prepared:   median ${shrinkMedian.toFixed(0)} ms, min ${Math.min(...shrink.runs).toFixed(0)} ms, max ${Math.max(...shrink.runs).toFixed(0)} ms over ${SHRINK_RUNS} runs (goal ${SHRINK_GOAL_MS} ms) ${shrinkMedian <= SHRINK_GOAL_MS ? 'OK' : 'OVER GOAL'}; ${(shrink.photoBytes / 2 ** 20).toFixed(1)} MB JPEG to ${shrink.shrunk.width} x ${shrink.shrunk.height}`,
-  );
-  if (!withinBudget) process.exitCode = 1;
 } finally {
-  preview?.kill();
-  await rm(outDir, { recursive: true, force: true });
+  await host.close();
+  await rm(dataDir, { recursive: true, force: true });
 }
+
+console.log(
+  `home route initial JS:  ${payload.jsKb.toFixed(1)} KB gzip in ${payload.chunks} chunks (goal ${HOME_INITIAL_JS_GOAL_KB} KB) ${verdict(payload.jsKb <= HOME_INITIAL_JS_GOAL_KB)}; npm test's budget ${HOME_INITIAL_JS_BUDGET_KB} KB`,
+);
+console.log(`home route initial CSS: ${payload.cssKb.toFixed(1)} KB gzip`);
+const warmMedian = median(warm);
+console.log(
+  `studio usable, warm:    median ${warmMedian.toFixed(0)} ms, min ${Math.min(...warm).toFixed(0)} ms, max ${Math.max(...warm).toFixed(0)} ms over ${WARM_LOADS} loads (goal ${USABLE_GOAL_MS} ms) ${verdict(warmMedian <= USABLE_GOAL_MS)}`,
+);
+console.log(`studio usable, cold:    ${cold.toFixed(0)} ms (first load, empty cache)`);
+console.log('  (production build from the local host, gzip, headless Chromium, same context for the warm loads)');
+const shrinkMedian = median(shrink.runs);
+console.log(
+  `48 MP photo prepared:   median ${shrinkMedian.toFixed(0)} ms, min ${Math.min(...shrink.runs).toFixed(0)} ms, max ${Math.max(...shrink.runs).toFixed(0)} ms over ${SHRINK_RUNS} runs (goal ${SHRINK_GOAL_MS} ms) ${verdict(shrinkMedian <= SHRINK_GOAL_MS)}; ${(shrink.photoBytes / 2 ** 20).toFixed(1)} MB JPEG to ${shrink.shrunk.width} x ${shrink.shrunk.height}`,
+);
+if (!payload.withinBudget) process.exitCode = 1;
