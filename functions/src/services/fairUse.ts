@@ -71,6 +71,15 @@ export const FAIR_USE: FairUseRules = {
 /** Local mode: the per-user limits only (and no count of free tries), as every browser and journey there shares 127.0.0.1. */
 export const LOCAL_FAIR_USE: FairUseRules = { ...FAIR_USE, perAddress: null, trialsPerAddressPerDay: null };
 
+/**
+ * Firebase mode's rules, except in the Functions emulator (FUNCTIONS_EMULATOR=true, which it sets
+ * and a deployed function never has): there, as in local mode, every browser and journey of the
+ * Firebase tier reaches the api function from 127.0.0.1, so only the per-user limits apply.
+ */
+export function firebaseFairUse(env: { FUNCTIONS_EMULATOR?: string }): FairUseRules {
+  return env.FUNCTIONS_EMULATOR === 'true' ? LOCAL_FAIR_USE : FAIR_USE;
+}
+
 /** Buckets idle long enough to be full again are forgotten, so memory stays bounded. */
 const MAX_BUCKETS = 10_000;
 

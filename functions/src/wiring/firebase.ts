@@ -24,6 +24,7 @@ import { createFirestoreMail } from '../adapters/firebase/firestoreMail.js';
 import { createStorageBlobs, storageOrigin } from '../adapters/firebase/storageBlobs.js';
 import { blobSigningKey, createFileBlobs } from '../adapters/local/fileBlobs.js';
 import type { Blobs, ServedBlobs } from '../ports/blobs.js';
+import { firebaseFairUse } from '../services/fairUse.js';
 
 /**
  * A deployed function must be given every secret it declares; this value of PHOTOROOM_API_KEY
@@ -124,5 +125,6 @@ export function createFirebaseDeps(app: App, settings: FirebaseSettings): AppDep
     conversationEvents: createFirestoreConversationEvents(),
     config: settings.config,
     logger: createFunctionsLogger(),
+    fairUseRules: firebaseFairUse(process.env),
   };
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@flipstage/core';
-import { createRateLimiter, createUploadSlots } from '../../src/services/fairUse.js';
+import {
+  createRateLimiter,
+  createUploadSlots,
+  FAIR_USE,
+  firebaseFairUse,
+  LOCAL_FAIR_USE,
+} from '../../src/services/fairUse.js';
 import { ServiceError } from '../../src/services/errors.js';
 
 function refusal(take: () => void): ServiceError {
@@ -68,5 +74,15 @@ describe('upload slots', () => {
     release();
     await slots.acquire();
     await expect(slots.acquire()).rejects.toMatchObject({ kind: 'unavailable' });
+  });
+});
+
+describe('Firebase mode\'s fair use', () => {
+  it('counts per address when deployed', () => {
+    expect(firebaseFairUse({})).toBe(FAIR_USE);
+  });
+
+  it('keeps only the per-user limits in the Functions emulator, where every journey calls from 127.0.0.1', () => {
+    expect(firebaseFairUse({ FUNCTIONS_EMULATOR: 'true' })).toBe(LOCAL_FAIR_USE);
   });
 });
