@@ -1,6 +1,6 @@
 /**
- * The Images port: uploaded pictures judged by their content, never by the declared type, and
- * re-encoded before they are stored (no GPS, owner name, maker notes, XMP or IPTC survive).
+ * The Images port: uploaded pictures judged by their content, never by the declared type, decoded
+ * once, and re-encoded before they are stored (no GPS, owner name, maker notes, XMP or IPTC survive).
  * Implemented by the staging engine's decoder (stagers/engine/uploadedImages.ts).
  */
 
@@ -17,6 +17,22 @@ export interface WebImage {
   ext: string;
 }
 
+/**
+ * An upload decoded once at the staging door: upright, 8-bit colour, no metadata but an RGB
+ * photo's colour profile, at most
+ * PREPARED_LONG_SIDE on the long side, in an uncompressed TIFF. Storage encodes its copy from it and
+ * either stager reads it, and reading it again is a copy of its pixels, never a decode.
+ */
+export interface PreparedImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+  /** It has an alpha channel (the upload had one); the stored copy may then need to stay see-through. */
+  alpha: boolean;
+  /** What was uploaded, for the stored copy's format. */
+  sniffed: SniffedImage;
+}
+
 export interface Images {
   /**
    * The real format and size from the header alone, or null when the bytes are no supported
@@ -24,10 +40,12 @@ export interface Images {
    * a huge image as too large rather than as unreadable.
    */
   sniff(data: Uint8Array): Promise<SniffedImage | null>;
-  /** The copy that may be stored and served: decoded in full, upright, only the colour profile kept. */
-  storable(data: Uint8Array, sniffed: SniffedImage): Promise<WebImage>;
+  /** The one decode of an upload to stage (see PreparedImage). */
+  prepare(data: Uint8Array, sniffed: SniffedImage): Promise<PreparedImage>;
+  /** The copy of a prepared upload that may be stored and served, encoded from its pixels. */
+  storable(prepared: PreparedImage): Promise<WebImage>;
   /**
-   * Everything a listing stores for one photo: storable's copy, a 128×128 cover thumbnail (spec
+   * Everything a listing stores for one photo: a stored copy like storable's, a 128×128 cover thumbnail (spec
    * §9) and the narrower copies a page picks from by srcset (LISTING_VARIANT_WIDTHS below the
    * photo's own width), all upright and stripped like storable's.
    */

@@ -8,6 +8,10 @@ import type { DesignStyleId, FurnitureTypeId, PromptMode, StageProgress, Subject
 export type OutputSize = 'standard' | 'hd';
 
 export interface StageInput {
+  /**
+   * The photo, in any format the engine reads. From the staging service it is the upload prepared
+   * at its door (ports/images.ts PreparedImage): upright, sRGB, stripped and read without decoding.
+   */
   image: Uint8Array;
   prompt: string;
   style: DesignStyleId;

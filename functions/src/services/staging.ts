@@ -178,8 +178,11 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
   const subject = parseSubjectField(request.fields.subject);
   const image = request.image;
   if (!image || image.byteLength === 0) throw invalid(MESSAGES.imageFileRequired);
-  const [sniffed, account] = await Promise.all([
-    checkedUpload(deps.images, image, MESSAGES.unsupportedImage),
+  // The one decode of the upload, before a credit is taken: storage and the stager share its pixels.
+  const [prepared, account] = await Promise.all([
+    checkedUpload(deps.images, image, MESSAGES.unsupportedImage).then((sniffed) =>
+      decoding(() => deps.images.prepare(image, sniffed)),
+    ),
     store.getAccount(uid),
   ]);
   if (!account) throw new ServiceError('no-credits', MESSAGES.needCredits);
@@ -204,9 +207,12 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
     const progress = progressRecorder(store, { uid, key, attemptId }, (error) =>
       logs.progressNotRecorded(logger, { uid, attemptId }, error),
     );
+    // Encoded while the stager works; awaited (and its failure refunded) only once the staging is back.
+    const storedInput = decoding(() => deps.images.storable(prepared));
+    storedInput.catch(() => undefined);
     try {
       const output = await stager.stage({
-        image,
+        image: prepared.data,
         ...params,
         size,
         subject,
@@ -217,7 +223,7 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
       matched = output.matched;
       const editId = randomUUID();
       const folder = `image-edits/${uid}/${editId}`;
-      const input = await decoding(() => deps.images.storable(image, sniffed));
+      const input = await storedInput;
       const inputPath = `${folder}/input.${input.ext}`;
       const outputPath = stagedOutputPath(uid, editId);
       await Promise.all([

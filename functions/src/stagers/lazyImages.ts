@@ -10,7 +10,8 @@ export function createLazyImages(): Images {
   const images = () => (loaded ??= import('./engine/uploadedImages.js').then((m) => m.createUploadedImages()));
   return {
     sniff: async (data) => (await images()).sniff(data),
-    storable: async (data, sniffed) => (await images()).storable(data, sniffed),
+    prepare: async (data, sniffed) => (await images()).prepare(data, sniffed),
+    storable: async (prepared) => (await images()).storable(prepared),
     listingCopies: async (data, sniffed) => (await images()).listingCopies(data, sniffed),
   };
 }

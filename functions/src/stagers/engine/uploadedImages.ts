@@ -1,21 +1,26 @@
 /**
- * The Images port on sharp and the engine's decoder (HEVC HEIC and raw TIFF included). Nothing is
+ * The Images port on sharp and the engine's decoder (HEVC HEIC and raw TIFF included): the staging
+ * door's one decode (prepare) and the copies stored from it, and a listing's copies. Nothing is
  * stored as uploaded: a phone photo carries its GPS position, the camera owner's name, maker
  * notes, XMP and IPTC. Every stored copy is re-encoded from the decoded pixels, turned upright,
  * with only the colour profile kept.
  */
 import sharp, { type Sharp } from 'sharp';
+import { PREPARED_LONG_SIDE } from '@flipstage/core';
 import {
   ImageTooLarge,
   ImageUnreadable,
   LISTING_VARIANT_WIDTHS,
   type Images,
   type ListingCopies,
+  type PreparedImage,
   type SniffedImage,
   type WebImage,
 } from '../../ports/images.js';
 import { StagingError } from '../../ports/stager.js';
 import { decodePhoto, READ_OPTIONS } from './decode.js';
+import { decodeHeif } from './heif.js';
+import { rawTiff } from './rawTiff.js';
 
 const THUMB_SIZE = 128;
 /** Variants are shown at their own size or smaller, where 80 looks like the stored copy's 90 in fewer bytes. */
@@ -67,14 +72,52 @@ async function encoded(pipeline: Sharp): Promise<Uint8Array> {
 }
 
 /** JPEG, PNG and WebP keep their format; GIF, AVIF, HEIC and TIFF become PNG when see-through, else JPEG. */
-async function webCopy(source: Uint8Array, sniffed: SniffedImage): Promise<WebImage> {
-  const kept = ['jpg', 'png', 'webp'].includes(sniffed.ext);
-  const transparent = !kept && (await sharp(source, READ_OPTIONS).metadata()).hasAlpha;
-  const ext = kept ? sniffed.ext : transparent ? 'png' : 'jpg';
-  const pipeline = upright(source);
+function storedExt(sniffed: SniffedImage, transparent: boolean): string {
+  if (['jpg', 'png', 'webp'].includes(sniffed.ext)) return sniffed.ext;
+  return transparent ? 'png' : 'jpg';
+}
+
+async function encodedAs(pipeline: Sharp, ext: string): Promise<WebImage> {
   if (ext === 'jpg') return { data: await encoded(pipeline.jpeg({ quality: 90 })), contentType: 'image/jpeg', ext };
   if (ext === 'webp') return { data: await encoded(pipeline.webp({ quality: 90 })), contentType: 'image/webp', ext };
   return { data: await encoded(pipeline.png()), contentType: 'image/png', ext };
+}
+
+async function webCopy(source: Uint8Array, sniffed: SniffedImage): Promise<WebImage> {
+  const transparent = (await sharp(source, READ_OPTIONS).metadata()).hasAlpha;
+  return encodedAs(upright(source), storedExt(sniffed, transparent));
+}
+
+/**
+ * The staging door's one decode: header, pixels (shrunk on load past PREPARED_LONG_SIDE), EXIF
+ * orientation applied, kept as 8-bit colour in an uncompressed TIFF with no metadata but an RGB
+ * photo's colour profile (an iPhone's Display P3 stays P3; every reader converts to sRGB itself).
+ * CMYK and greyscale become sRGB here. HEVC HEIC, which sharp cannot read, goes through libheif.
+ */
+async function prepare(data: Uint8Array, sniffed: SniffedImage): Promise<PreparedImage> {
+  try {
+    const meta = await sharp(data, READ_OPTIONS).metadata();
+    const readable = meta.format === 'heif' && meta.compression === 'hevc' ? rawTiff(await decodeHeif(data), meta.icc) : data;
+    const profile = meta.space === 'srgb' || meta.space === 'rgb16' ? meta.icc : undefined;
+    const pipeline = sharp(readable, READ_OPTIONS)
+      .autoOrient()
+      .resize({ width: PREPARED_LONG_SIDE, height: PREPARED_LONG_SIDE, fit: 'inside', withoutEnlargement: true });
+    const { data: pixels, info } = await (profile ? pipeline.keepIccProfile() : pipeline.toColourspace('srgb'))
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    const { width, height, channels } = info;
+    if (channels !== 3 && channels !== 4) throw new Error(`decoded to ${channels} channels`);
+    const tiff = rawTiff({ data: pixels, width, height, channels }, profile);
+    return { data: tiff, width, height, alpha: channels === 4, sniffed };
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new ImageTooLarge({ cause: error });
+    throw new ImageUnreadable({ cause: error });
+  }
+}
+
+/** Encoded from the prepared pixels with their colour profile; sharp writes no other metadata. */
+async function storable(prepared: PreparedImage): Promise<WebImage> {
+  return encodedAs(sharp(prepared.data, READ_OPTIONS).keepIccProfile(), storedExt(prepared.sniffed, prepared.alpha));
 }
 
 /**
@@ -127,7 +170,8 @@ async function listingCopies(data: Uint8Array, sniffed: SniffedImage): Promise<L
 export function createUploadedImages(): Images {
   return {
     sniff: sniffImage,
-    storable: async (data, sniffed) => webCopy(await decodeUpload(data), sniffed),
+    prepare,
+    storable,
     listingCopies,
   };
 }
