@@ -9,62 +9,17 @@ import { itemsQuerySchema } from '@flipstage/core';
 import { openLocalDatabase } from '../functions/src/adapters/local/database.js';
 import { createPgliteStore } from '../functions/src/adapters/local/pgliteStore.js';
 import { searchItems } from '../functions/src/services/listingSearch.js';
-import { benchListing, percentile, QUERY_MIX } from './lib/searchBenchData.js';
+import { benchListing, insertBenchListings, percentile, QUERY_MIX } from './lib/searchBenchData.js';
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
 const ROUNDS = 12;
 const TARGET_P95_MS = 20;
-const INSERT_BATCH = 1000;
 
 const db = await openLocalDatabase(null);
 const store = createPgliteStore(db);
 console.log(`Inserting ${LISTINGS} listings into PGlite …`);
 const seedStarted = performance.now();
-// The GIN indexes are built once after the rows are in, as a restore would, not row by row.
-await db.exec('DROP INDEX items_keywords; DROP INDEX items_tags;');
-for (let start = 0; start < LISTINGS; start += INSERT_BATCH) {
-  const rows = [];
-  for (let i = start; i < Math.min(LISTINGS, start + INSERT_BATCH); i++) {
-    const item = benchListing(i);
-    rows.push({
-      id: item.id,
-      title: item.title,
-      description: item.description,
-      price: item.price,
-      tags: item.tags,
-      images: item.images,
-      thumbs: item.thumbs,
-      owner: item.owner,
-      state: item.state,
-      ai_staged: item.aiStaged,
-      keywords: item.keywords,
-      created_at: item.created_at,
-      updated_at: item.updated_at,
-      condition: item.condition,
-      dimensions: item.dimensions,
-      pickup_area: item.pickupArea,
-      delivery: item.delivery,
-      style: item.style,
-      furniture_type: item.furnitureType,
-      reserved: item.reserved,
-      variants: item.variants,
-      hidden: item.hidden,
-      seller_name: item.sellerName,
-      seller_since: item.sellerSince,
-      terms_version: 2,
-    });
-  }
-  await db.query(
-    `INSERT INTO items (${Object.keys(rows[0]!).join(', ')})
-     SELECT ${Object.keys(rows[0]!).join(', ')} FROM json_populate_recordset(NULL::items, $1::json)`,
-    [JSON.stringify(rows)],
-  );
-}
-await db.exec(`
-  CREATE INDEX items_keywords ON items USING gin (keywords) WITH (fastupdate = off);
-  CREATE INDEX items_tags ON items USING gin (tags) WITH (fastupdate = off);
-  ANALYZE items;
-`);
+await insertBenchListings(db, LISTINGS, benchListing);
 console.log(`Inserted in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
 const deps = { store };

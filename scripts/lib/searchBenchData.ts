@@ -9,8 +9,10 @@ import {
   ITEM_CONDITIONS,
   itemTerms,
   NO_LISTING_FACTS,
+  SEARCH_TERMS_VERSION,
 } from '@flipstage/core';
 import type { FirestoreRead } from '@flipstage/core';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ItemDoc } from '../../functions/src/ports/store.js';
 
 /** The web app's ItemFilters (web/src/backend/marketplace.ts), as the address and the API carry them. */
@@ -147,4 +149,57 @@ export function simulatedRead(items: readonly ItemDoc[], read: FirestoreRead): I
   const after = read.startAfter;
   const start = after ? sorted.findIndex((item) => compare(key(item), after) > 0) : 0;
   return start < 0 ? [] : sorted.slice(start, start + read.limit);
+}
+
+const INSERT_BATCH = 1000;
+
+/**
+ * `count` listings into a migrated PGlite database, a thousand rows a statement; the GIN indexes
+ * are built once after the rows are in, as a restore would, not row by row.
+ */
+export async function insertBenchListings(db: PGlite, count: number, listing: (i: number) => ItemDoc): Promise<void> {
+  await db.exec('DROP INDEX items_keywords; DROP INDEX items_tags;');
+  for (let start = 0; start < count; start += INSERT_BATCH) {
+    const rows = [];
+    for (let i = start; i < Math.min(count, start + INSERT_BATCH); i++) {
+      const item = listing(i);
+      rows.push({
+        id: item.id,
+        title: item.title,
+        description: item.description,
+        price: item.price,
+        tags: item.tags,
+        images: item.images,
+        thumbs: item.thumbs,
+        owner: item.owner,
+        state: item.state,
+        ai_staged: item.aiStaged,
+        keywords: item.keywords,
+        created_at: item.created_at,
+        updated_at: item.updated_at,
+        condition: item.condition,
+        dimensions: item.dimensions,
+        pickup_area: item.pickupArea,
+        delivery: item.delivery,
+        style: item.style,
+        furniture_type: item.furnitureType,
+        reserved: item.reserved,
+        variants: item.variants,
+        hidden: item.hidden,
+        seller_name: item.sellerName,
+        seller_since: item.sellerSince,
+        terms_version: SEARCH_TERMS_VERSION,
+      });
+    }
+    await db.query(
+      `INSERT INTO items (${Object.keys(rows[0]!).join(', ')})
+       SELECT ${Object.keys(rows[0]!).join(', ')} FROM json_populate_recordset(NULL::items, $1::json)`,
+      [JSON.stringify(rows)],
+    );
+  }
+  await db.exec(`
+    CREATE INDEX items_keywords ON items USING gin (keywords) WITH (fastupdate = off);
+    CREATE INDEX items_tags ON items USING gin (tags) WITH (fastupdate = off);
+    ANALYZE items;
+  `);
 }

@@ -2,7 +2,7 @@
  * Marketplace listings (DESIGN §4): browse, search, open one listing and a seller's listings for
  * everyone; create (idempotent by its Idempotency-Key), update and delete when signed in.
  */
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import {
   IDEMPOTENCY_HEADER,
   ITEM_IMAGES_FIELD,
@@ -16,20 +16,11 @@ import {
   parseWith,
   sellerItemsQuerySchema,
   type Item,
-  type ItemDetail,
-  type ItemsPage,
 } from '@flipstage/core';
 import type { Identity } from '../ports/identity.js';
 import { invalid } from '../services/errors.js';
-import {
-  createItem,
-  deleteItem,
-  getItemDetail,
-  listSellerItems,
-  updateItem,
-  type MarketplaceDeps,
-} from '../services/marketplace.js';
-import { searchItems } from '../services/listingSearch.js';
+import { listingReads, type ListingRead } from '../services/listingReads.js';
+import { createItem, deleteItem, updateItem, type MarketplaceDeps } from '../services/marketplace.js';
 import { currentUser, maybeUser, optionalUser, requireUser } from './auth.js';
 import type { FairUseGates } from './fairUseGates.js';
 import { parseMultipart } from './multipart.js';
@@ -54,21 +45,32 @@ async function itemSubmission(req: Request, uid: string) {
   };
 }
 
+/**
+ * Revalidated on every use (a sale shows at once) but answered 304 while unchanged; private, as a
+ * signed-in seller's pages hold their own sold and hidden listings.
+ */
+function sendRead(res: Response, read: ListingRead): void {
+  // Express answers 304 itself when the request's If-None-Match holds this ETag.
+  res.set({ ETag: read.etag, 'Cache-Control': 'private, no-cache' }).type('json').send(read.json);
+}
+
 export function marketplaceRoutes(deps: MarketplaceDeps & { identity: Identity; fairUse: FairUseGates }): Router {
   const router = Router();
 
+  const reads = listingReads(deps);
+
   router.get('/marketplace-get-items', optionalUser(deps.identity), async (req, res) => {
     const query = parseWith(itemsQuerySchema, req.query, invalid);
-    res.json((await searchItems(deps, { ...query, viewer: maybeUser(res)?.uid ?? null })) satisfies ItemsPage);
+    sendRead(res, await reads.page({ ...query, viewer: maybeUser(res)?.uid ?? null }));
   });
 
   router.get('/marketplace-get-item', optionalUser(deps.identity), async (req, res) => {
-    res.json((await getItemDetail(deps, itemId(req), maybeUser(res)?.uid ?? null)) satisfies ItemDetail);
+    sendRead(res, await reads.detail(itemId(req), maybeUser(res)?.uid ?? null));
   });
 
   router.get('/marketplace-seller-items', optionalUser(deps.identity), async (req, res) => {
     const query = parseWith(sellerItemsQuerySchema, req.query, invalid);
-    res.json((await listSellerItems(deps, { ...query, viewer: maybeUser(res)?.uid ?? null })) satisfies ItemsPage);
+    sendRead(res, await reads.sellerItems({ ...query, viewer: maybeUser(res)?.uid ?? null }));
   });
 
   const writeGates = [requireUser(deps.identity), deps.fairUse.listingWrites, deps.fairUse.upload];

@@ -1,4 +1,5 @@
 /** Marketplace listings on PGlite: items rows, searched through GIN indexes on keywords and tags. */
+import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { searchPgliteItems } from './pgliteItemSearch.js';
 import { toItem, type ItemRow } from './pgliteItemRows.js';
@@ -13,7 +14,7 @@ export function pageOf<T extends { id: string; created_at: string }>(rows: T[], 
 }
 
 export function pgliteItems(db: PGlite): ItemStore {
-  return {
+  const items: Omit<ItemStore, 'listingsVersion'> = {
     async createItem(item) {
       const inserted = await db.query(
         `INSERT INTO items (id, title, description, price, tags, images, thumbs, owner, state, ai_staged, keywords, created_at, updated_at,
@@ -135,5 +136,29 @@ export function pgliteItems(db: PGlite): ItemStore {
       );
       return pageOf(result.rows.map(toItem), limit);
     },
+  };
+
+  // This process owns the database, so counting its own writes tells every change. The start's
+  // own mark keeps a restarted host's first versions from repeating the last run's.
+  const started = randomUUID().slice(0, 8);
+  let writes = 0;
+  const counted =
+    <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await write(...args);
+      } finally {
+        // Also after a failure: a rolled-back write only costs the readers one fresh query.
+        writes += 1;
+      }
+    };
+  return {
+    ...items,
+    createItem: counted(items.createItem),
+    updateItem: counted(items.updateItem),
+    setListingStatus: counted(items.setListingStatus),
+    hideItem: counted(items.hideItem),
+    deleteItem: counted(items.deleteItem),
+    listingsVersion: () => `${started}.${writes}`,
   };
 }

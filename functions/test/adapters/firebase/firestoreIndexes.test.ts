@@ -146,6 +146,8 @@ const calls: Record<keyof Store, Array<(store: Store) => Promise<unknown>>> = {
     (s: Store) => s.listItemsByOwner('u1', { includeUnlisted, after: { createdAt: AT, id: 'item-1' }, limit: 12 }),
   ]),
   setListingStatus: [(s) => s.setListingStatus('item-1', 'u1', { state: 'active', reserved: true })],
+  // Asks no query.
+  listingsVersion: [async (s) => s.listingsVersion()],
   hideItem: [(s) => s.hideItem('item-1')],
   openConversation: [(s) => s.openConversation(conversation)],
   getConversation: [(s) => s.getConversation('c1')],

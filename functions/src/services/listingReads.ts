@@ -1,0 +1,72 @@
+/**
+ * The marketplace's reads, answered once per change (issue 26): a page of listings, a listing and a
+ * seller's listings, each kept as its JSON and its ETag until a listing is written. Browsing is
+ * most of the traffic and most of it asks the same first page, so a crowd of readers costs one
+ * query per change, and a browser that has the page gets 304 without any.
+ *
+ * Kept only while the store can say when listings change (Store.listingsVersion: PGlite, whose one
+ * host sees every write). Otherwise each read queries, and the ETag still spares the body.
+ */
+import { createHash } from 'node:crypto';
+import type { ItemDetail, ItemsPage, ItemsQuery } from '@flipstage/core';
+import type { Store } from '../ports/store.js';
+import { searchItems } from './listingSearch.js';
+import { getItemDetail, listSellerItems } from './marketplace.js';
+
+/** A read as sent: the JSON and a weak validator of exactly that JSON. */
+export interface ListingRead {
+  json: string;
+  etag: string;
+}
+
+/** Distinct reads kept for one version (first pages, searches, listings); the oldest go first. */
+const MOST_KEPT = 1000;
+
+function listingRead(value: ItemsPage | ItemDetail): ListingRead {
+  const json = JSON.stringify(value);
+  return { json, etag: `W/"${createHash('sha1').update(json).digest('base64url').slice(0, 22)}"` };
+}
+
+export interface ListingReads {
+  page(query: ItemsQuery & { viewer: string | null }): Promise<ListingRead>;
+  detail(id: string | undefined, viewer: string | null): Promise<ListingRead>;
+  sellerItems(query: { seller: string; cursor?: string | undefined; viewer: string | null }): Promise<ListingRead>;
+}
+
+export function listingReads(deps: { store: Store }): ListingReads {
+  let version: string | null = null;
+  // Promises, so readers who ask together while it is computed share its one query.
+  const kept = new Map<string, Promise<ListingRead>>();
+
+  function read(key: string, compute: () => Promise<ItemsPage | ItemDetail>): Promise<ListingRead> {
+    const now = deps.store.listingsVersion();
+    if (now === null) return compute().then(listingRead);
+    if (now !== version) {
+      kept.clear();
+      version = now;
+    }
+    const found = kept.get(key);
+    if (found) {
+      // Most recently used last, so the map's first key is the one to drop.
+      kept.delete(key);
+      kept.set(key, found);
+      return found;
+    }
+    const computed = compute().then(listingRead);
+    kept.set(key, computed);
+    // A failure (a missing listing, a bad cursor) is answered, never kept.
+    computed.catch(() => {
+      if (kept.get(key) === computed) kept.delete(key);
+    });
+    if (kept.size > MOST_KEPT) kept.delete(kept.keys().next().value!);
+    return computed;
+  }
+
+  // The viewer is part of every key: a seller sees their own sold and hidden listings.
+  return {
+    page: (query) => read(JSON.stringify(['page', query.viewer, Object.entries(query).sort()]), () => searchItems(deps, query)),
+    detail: (id, viewer) => read(JSON.stringify(['detail', viewer, id ?? null]), () => getItemDetail(deps, id, viewer)),
+    sellerItems: (query) =>
+      read(JSON.stringify(['seller', query.viewer, query.seller, query.cursor ?? null]), () => listSellerItems(deps, query)),
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * services/listingReads.ts over the real PGlite store: a crowd asking one page costs one query per
+ * change, and a store that cannot tell changes (Firestore) is asked every time.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itemsQuerySchema, itemTerms, NO_LISTING_FACTS } from '@flipstage/core';
+import { openTestDatabase } from '../helpers/testDatabase.js';
+import { createPgliteStore } from '../../src/adapters/local/pgliteStore.js';
+import type { ItemDoc, Store } from '../../src/ports/store.js';
+import { listingReads } from '../../src/services/listingReads.js';
+
+let db: PGlite;
+let store: Store;
+beforeAll(async () => {
+  db = await openTestDatabase();
+  store = createPgliteStore(db);
+});
+afterAll(() => db.close());
+
+let made = 0;
+function listing(title: string): ItemDoc {
+  const at = new Date(Date.parse('2026-11-01T00:00:00Z') + made * 1000).toISOString();
+  made += 1;
+  return {
+    id: `reads-${made}`,
+    title,
+    description: 'Solid wood.',
+    price: 100,
+    tags: [],
+    images: [],
+    thumbs: [],
+    ...NO_LISTING_FACTS,
+    reserved: false,
+    variants: [],
+    hidden: false,
+    sellerName: null,
+    sellerSince: null,
+    owner: 'seller-1',
+    state: 'active',
+    aiStaged: false,
+    keywords: itemTerms({ title, description: 'Solid wood.', tags: [] }),
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+/** The store with its searches counted, and its version as the test says. */
+function counted(version: () => string | null): Store & { searches: number } {
+  const wrapped = Object.create(store) as Store & { searches: number };
+  wrapped.searches = 0;
+  wrapped.searchItems = (query) => {
+    wrapped.searches += 1;
+    return store.searchItems(query);
+  };
+  wrapped.listingsVersion = version;
+  return wrapped;
+}
+
+/** As the route hands it over: checked by core's schema, which fills what the address left out. */
+const firstPage = { ...itemsQuerySchema.parse({}), viewer: null };
+
+describe('listing reads', () => {
+  it('asks the store once for many readers of the same page', async () => {
+    const counting = counted(() => store.listingsVersion());
+    const reads = listingReads({ store: counting });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => reads.page(firstPage)));
+    expect(counting.searches).toBe(1);
+    expect(new Set(answers.map((a) => a.etag)).size).toBe(1);
+  });
+
+  it('asks again once a listing is written, and answers what was written', async () => {
+    const counting = counted(() => store.listingsVersion());
+    const reads = listingReads({ store: counting });
+    await reads.page({ ...itemsQuerySchema.parse({ search: 'walnut' }), viewer: null });
+    await store.createItem(listing('Walnut bench'));
+    const after = await reads.page({ ...itemsQuerySchema.parse({ search: 'walnut' }), viewer: null });
+    expect(counting.searches).toBe(2);
+    expect(JSON.parse(after.json).data.map((i: { title: string }) => i.title)).toContain('Walnut bench');
+  });
+
+  it('asks the store every time when it cannot tell changes', async () => {
+    const counting = counted(() => null);
+    const reads = listingReads({ store: counting });
+    const [a, b] = [await reads.page(firstPage), await reads.page(firstPage)];
+    expect(counting.searches).toBe(2);
+    expect(a.etag).toBe(b.etag);
+  });
+
+  it('keeps no failed read: the next asks again', async () => {
+    const reads = listingReads({ store });
+    await expect(reads.detail('no-such-listing', null)).rejects.toThrow();
+    await store.createItem({ ...listing('Pine chest'), id: 'no-such-listing' });
+    expect(JSON.parse((await reads.detail('no-such-listing', null)).json).title).toBe('Pine chest');
+  });
+});
