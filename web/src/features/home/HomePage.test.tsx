@@ -13,7 +13,8 @@ describe('home page', () => {
       expect(screen.getByRole('heading', { name: step })).toBeInTheDocument();
     }
     expect(screen.getByRole('heading', { name: 'Stage your furniture' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Before and after' })).toBeInTheDocument();
+    // What follows the studio loads after the first paint (BelowTheFold).
+    expect(await screen.findByRole('heading', { name: 'Before and after' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Trusted by 5,000 entrepreneurs' })).toBeInTheDocument();
     expect(screen.getByText('15 seconds')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'What flippers say' })).toBeInTheDocument();

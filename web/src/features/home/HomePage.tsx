@@ -4,13 +4,10 @@ import { PageMeta } from '../../app/PageMeta';
 import { StagingStudio } from '../staging/StagingStudio';
 import { Hero } from './Hero';
 import { HowItWorks } from './HowItWorks';
-import { BeforeAfterExamples } from './BeforeAfterExamples';
-import { ClaimsBand } from './ClaimsBand';
-import { CallToAction } from './CallToAction';
 import { STUDIO_ANCHOR_ID } from './studioAnchor';
 
 // Below the fold: loaded after the first paint to keep the home route's first load small.
-const Reviews = lazy(() => import('./Reviews').then((m) => ({ default: m.Reviews })));
+const BelowTheFold = lazy(() => import('./BelowTheFold'));
 
 export function HomePage() {
   return (
@@ -26,12 +23,9 @@ export function HomePage() {
         <div id={STUDIO_ANCHOR_ID}>
           <StagingStudio />
         </div>
-        <BeforeAfterExamples />
-        <ClaimsBand />
         <Suspense fallback={null}>
-          <Reviews />
+          <BelowTheFold />
         </Suspense>
-        <CallToAction />
       </Stack>
     </Container>
   );
