@@ -11,6 +11,9 @@ export default defineProject({
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    // Worker threads rather than forked processes: the same eight files took 66 s and 45.8 s of CPU
+    // against 81 s and 48.4 s (2 cores, load 8-10), and a fork for each of 65 files adds up.
+    pool: 'threads',
     setupFiles: ['./src/test-utils/setup.ts'],
     testTimeout: 20_000,
   },
