@@ -145,7 +145,10 @@ export function parseMultipart(req: Request, limits: MultipartLimits): Promise<M
         const files = new Map<string, Uint8Array[]>();
         // In arrival order, one at a time: reading every spilled file back at once would hold them all twice.
         for (const { name, file, done } of received) {
-          if (!done) continue;
+          if (!done) {
+            await file.discard();
+            continue;
+          }
           files.set(name, [...(files.get(name) ?? []), await file.finish()]);
         }
         resolve({ fields, lists, files });
