@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { silentLogger } from '../functions/src/logs.js';
 import { startLocalHost } from '../functions/src/localHost/server.js';
+import { AUTH_EMULATOR_HOST, ensureAuthEmulator } from './lib/authEmulator.mjs';
 import { measureShrink, type ShrinkTimes } from './lib/benchShrink.js';
 import { HOME_INITIAL_JS_BUDGET_KB, HOME_INITIAL_JS_GOAL_KB } from './lib/budgets.mjs';
 import { homeInitialPayload } from './lib/webBudget.mjs';
@@ -61,6 +62,8 @@ async function studioUsable(context: BrowserContext, url: string): Promise<numbe
 
 const build = ensureWebBuild({ log: (line) => console.log(line) });
 const payload = homeInitialPayload(build.dir, HOME_INITIAL_JS_BUDGET_KB);
+// The app waits for its session, which the Auth emulator answers, as under `npm start`.
+const auth = await ensureAuthEmulator({ host: AUTH_EMULATOR_HOST });
 const dataDir = await mkdtemp(join(tmpdir(), 'flipstage-bench-web-'));
 const host = await startLocalHost({
   port: 0,
@@ -68,6 +71,7 @@ const host = await startLocalHost({
   webPort: 0,
   dataDir,
   seed: false,
+  authEmulatorHost: auth.host,
   logger: silentLogger,
 });
 let cold: number;
@@ -87,6 +91,7 @@ try {
   }
 } finally {
   await host.close();
+  await auth.stop();
   await rm(dataDir, { recursive: true, force: true });
 }
 
