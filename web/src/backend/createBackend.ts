@@ -13,7 +13,7 @@ import type { AccountDriver, Backend } from './types';
 /**
  * A driver whose code loads on its first call. Every method of the marketplace and billing drivers
  * is asynchronous, and the home route calls neither, so their code stays out of its initial JS
- * (budget 250 KB gzip, bench:web).
+ * (budget 170 KB gzip, bench:web).
  */
 function loadedOnFirstCall<T extends object>(load: () => Promise<T>): T {
   let driver: Promise<T> | undefined;
