@@ -72,31 +72,6 @@ export default defineConfig({
   // The HEIC decoder is imported only by a worker, which the dev server's dependency scan does not
   // follow: found on the first HEIC, it was optimized then and the page reloaded, dropping the upload.
   optimizeDeps: { include: ['libheif-js/libheif-wasm/libheif-bundle.mjs'] },
-  // Issue 26: the home route's initial JS in fewer, larger chunks, as gzip compresses across one
-  // file (some sixty small ones cost 14 KB more). 'initial' holds the entry's static imports (the
-  // entry module stays its own chunk, where the manifest and scripts/lib/webBudget.mjs find it);
-  // 'studio' the home studio's modules and Mantine inputs that lazy chunks share with it.
-  build: {
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              name: 'initial',
-              tags: ['$initial'],
-              test: (id: string) => !id.endsWith('/src/main.tsx'),
-              includeDependenciesRecursively: false,
-            },
-            {
-              name: 'studio',
-              test: /web[\\/]src[\\/]features[\\/](staging[\\/](useGeneration|failures|refusals|studioSession|studioState|studioAtoms|previewAtoms|prepare[\\/]heicFiles)|home[\\/](examples|studioAnchor))\.tsx?$|core[\\/]src[\\/](catalog|credits|limits|imageFiles)\.ts$|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|Textarea|SegmentedControl|FloatingIndicator|Chip|Card|SimpleGrid|Image|Paper|VisuallyHidden)[\\/]/,
-              includeDependenciesRecursively: false,
-            },
-          ],
-        },
-      },
-    },
-  },
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
   preview: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
 });
