@@ -140,7 +140,10 @@ describe('a server that is not running', () => {
 
 describe('the server going away mid-run', () => {
   const dataDirs: string[] = [];
-  afterAll(() => Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+  // The closed host's last staging may still be writing its blob while the folder goes (ENOTEMPTY).
+  afterAll(() =>
+    Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }))),
+  );
 
   it('stops after three lost connections, writes the report, says what to check and exits 5', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'flipstage-cli-doomed-host-'));
