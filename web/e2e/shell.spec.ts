@@ -17,7 +17,7 @@ test.describe('painted shell', () => {
 
   test('the app replaces the shell, leaving one banner and one main navigation', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Stage your furniture' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Stage your furniture', exact: true })).toBeVisible();
     await expect(page.locator('#root > .shell')).toHaveCount(0);
     await expect(page.getByRole('banner')).toHaveCount(1);
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(1);
