@@ -1,8 +1,8 @@
 import sharp, { type Metadata } from 'sharp';
 import { StagingError } from '../../ports/stager.js';
 import { decodeHeif } from './heif.js';
-import { MAX_INPUT_BYTES, MAX_INPUT_PIXELS, MESSAGES } from '@flipstage/core';
-import { ANALYSIS_LONG_SIDE } from './limits.js';
+import { MAX_INPUT_PIXELS, MESSAGES } from '@flipstage/core';
+import { ANALYSIS_LONG_SIDE, MAX_ENGINE_INPUT_BYTES } from './limits.js';
 import { rawTiff } from './rawTiff.js';
 
 /** The formats MESSAGES.unsupportedImage promises; SVG and PDF are refused because they are programs, not photos. */
@@ -54,7 +54,7 @@ export function readFailure(error: unknown): StagingError {
  */
 export async function decodePhoto(bytes: Uint8Array, analysisLongSide = ANALYSIS_LONG_SIDE): Promise<DecodedPhoto> {
   if (bytes.byteLength === 0) throw unsupported(new Error('empty upload'));
-  if (bytes.byteLength > MAX_INPUT_BYTES) throw tooLarge(new Error(`upload is ${bytes.byteLength} bytes`));
+  if (bytes.byteLength > MAX_ENGINE_INPUT_BYTES) throw tooLarge(new Error(`upload is ${bytes.byteLength} bytes`));
 
   let meta: Metadata;
   try {

@@ -1,3 +1,4 @@
+import { PREPARED_LONG_SIDE } from '@flipstage/core';
 import type { OutputSize } from '../../ports/stager.js';
 
 /** Segmentation runs at this long side: fine enough for a clean edge, small enough for JS loops. */
@@ -12,3 +13,10 @@ export function outputLongSide(size: OutputSize, inputLongSide: number): number 
 }
 
 export const JPEG_QUALITY = 85;
+
+/**
+ * The most bytes the engine reads. The staging door hands it the upload decoded once, as an
+ * uncompressed picture of at most a PREPARED_LONG_SIDE square (RGBA at worst) — bigger than the
+ * 25 MB an upload may be: a phone's 4,096 × 3,072 photo alone is 37.7 MB of RGB.
+ */
+export const MAX_ENGINE_INPUT_BYTES = PREPARED_LONG_SIDE * PREPARED_LONG_SIDE * 4 + 1024 * 1024;

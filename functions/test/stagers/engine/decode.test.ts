@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@flipstage/core';
 import { StagingError } from '../../../src/ports/stager.js';
 import { decodePhoto, READ_OPTIONS, type DecodedPhoto } from '../../../src/stagers/engine/decode.js';
+import { MAX_ENGINE_INPUT_BYTES } from '../../../src/stagers/engine/limits.js';
 import { MAX_INPUT_BYTES } from '@flipstage/core';
 
 /** An iPhone-style HEIC: HEVC, coded 360 × 480 with an irot turning it to 480 × 360, Display P3 (see its README). */
@@ -159,8 +160,17 @@ describe('decodePhoto', () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
-  it('refuses an upload over the byte cap as too large', async () => {
-    expect((await rejection(new Uint8Array(MAX_INPUT_BYTES + 1))).kind).toBe('image-too-large');
+  it('refuses input over the byte cap as too large', async () => {
+    expect((await rejection(new Uint8Array(MAX_ENGINE_INPUT_BYTES + 1))).kind).toBe('image-too-large');
+  });
+
+  it('reads a phone photo as the door hands it over, uncompressed and over the 25 MB an upload may be', async () => {
+    const width = 4096;
+    const height = 3072;
+    const tiff = await sharp(Buffer.alloc(width * height * 3, 128), { raw: { width, height, channels: 3 } }).tiff({ compression: 'none' }).toBuffer();
+    expect(tiff.byteLength).toBeGreaterThan(MAX_INPUT_BYTES);
+    const photo = await decodePhoto(tiff);
+    expect([photo.width, photo.height]).toEqual([width, height]);
   });
 
   it('decodes only a small analysis copy and reports the size of the upload', async () => {
