@@ -6,9 +6,12 @@
  * page; a browser that has a page revalidates it with If-None-Match, and one visit in four is a
  * new browser with an empty cache. Meanwhile a seller edits a listing every second, so the kept
  * answers are thrown away as they would be. The readers run in this process, on keep-alive
- * connections. Goal at 200 readers: 0 errors, p95 ≤ 100 ms.
+ * connections through node:http: fetch() marks a request with its own If-None-Match as
+ * `Cache-Control: no-cache`, which a browser revalidating from its cache does not, and which makes
+ * a server send the whole body. Goal at 200 readers: 0 errors, p95 ≤ 100 ms.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, get } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,6 +98,22 @@ async function editingSeller(emulatorUrl: string, hostUrl: string): Promise<() =
   };
 }
 
+const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+
+/** One GET as a browser revalidating its cache sends it. */
+function read(url: string, etag: string | undefined): Promise<{ status: number; etag: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent, headers: etag ? { 'if-none-match': etag } : {} }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, etag: response.headers.etag, body: Buffer.concat(chunks).toString('utf8') }),
+      );
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
 interface Tally {
   times: number[];
   notModified: number;
@@ -124,18 +143,16 @@ async function reader(hostUrl: string, until: number, recordFrom: number, tally:
     const etag = cache.get(path);
     const started = performance.now();
     try {
-      const response = await fetch(`${hostUrl}${path}`, { headers: etag ? { 'if-none-match': etag } : {} });
-      const body = await response.text();
+      const response = await read(`${hostUrl}${path}`, etag);
       const took = performance.now() - started;
       if (response.status !== 200 && response.status !== 304) throw new Error(`${path} answered ${response.status}`);
       if (started >= recordFrom) {
         tally.times.push(took);
         if (response.status === 304) tally.notModified += 1;
       }
-      const tag = response.headers.get('etag');
-      if (tag) cache.set(path, tag);
+      if (response.etag) cache.set(path, response.etag);
       if (response.status === 200 && path.startsWith('/api/marketplace-get-items')) {
-        const page = JSON.parse(body) as { data: { id: string }[]; nextCursor: string | null };
+        const page = JSON.parse(response.body) as { data: { id: string }[]; nextCursor: string | null };
         if (page.nextCursor && cursors.length < 20) cursors.push(page.nextCursor);
         for (const item of page.data.slice(0, 3)) if (listings.length < 50) listings.push(item.id);
       }
@@ -184,11 +201,12 @@ try {
   await seed(dataDir);
   const started = await startHost(dataDir, emulator.host);
   host = started.child;
-  const edit = await editingSeller(emulator.url, started.url);
   let met = true;
-  for (const readers of LEVELS) met = (await measure(started.url, readers, edit)) && met;
+  // A seller of their own for each level: one seller's edits would run out of fair use's listing writes.
+  for (const readers of LEVELS) met = (await measure(started.url, readers, await editingSeller(emulator.url, started.url))) && met;
   if (!met) process.exitCode = 1;
 } finally {
+  agent.destroy();
   host?.kill();
   await emulator.stop();
   rmSync(dataDir, { recursive: true, force: true });
