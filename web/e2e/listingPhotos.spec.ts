@@ -106,6 +106,9 @@ test('listing photos arrive in the space kept for them, at a variant’s size on
   release = await holdPhotos(page);
   await page.goto(`/marketplace/${listing.id}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  // The contact buttons wait for the session, which loads beside the first render: once they are
+  // in, what moves next is the photo's doing.
+  await expect(page.getByRole('link', { name: 'Message seller' })).toBeVisible();
   before = await layoutShift(page);
   release();
   const photo = page.getByRole('img', { name: `${title}, photo 1 of 1` });
