@@ -4,7 +4,8 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itemsQuerySchema, itemTerms, NO_LISTING_FACTS } from '@flipstage/core';
+import { itemsQuerySchema, itemTerms } from '@flipstage/core';
+import { makeItemDoc } from '../contracts/storeContract.js';
 import { openTestDatabase } from '../helpers/testDatabase.js';
 import { createPgliteStore } from '../../src/adapters/local/pgliteStore.js';
 import type { ItemDoc, Store } from '../../src/ports/store.js';
@@ -18,31 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-let made = 0;
-function listing(title: string): ItemDoc {
-  const at = new Date(Date.parse('2026-11-01T00:00:00Z') + made * 1000).toISOString();
-  made += 1;
-  return {
-    id: `reads-${made}`,
-    title,
-    description: 'Solid wood.',
-    price: 100,
-    tags: [],
-    images: [],
-    thumbs: [],
-    ...NO_LISTING_FACTS,
-    reserved: false,
-    variants: [],
-    hidden: false,
-    sellerName: null,
-    sellerSince: null,
-    owner: 'seller-1',
-    state: 'active',
-    aiStaged: false,
-    keywords: itemTerms({ title, description: 'Solid wood.', tags: [] }),
-    created_at: at,
-    updated_at: at,
-  };
+function listing(title: string, id?: string): ItemDoc {
+  const keywords = itemTerms({ title, description: 'Solid wood.', tags: [] });
+  return makeItemDoc({ owner: 'seller-1', title, description: 'Solid wood.', tags: [], keywords, ...(id ? { id } : {}) });
 }
 
 /** The store with its searches counted, and its version as the test says. */
@@ -90,7 +69,7 @@ describe('listing reads', () => {
   it('keeps no failed read: the next asks again', async () => {
     const reads = listingReads({ store });
     await expect(reads.detail('no-such-listing', null)).rejects.toThrow();
-    await store.createItem({ ...listing('Pine chest'), id: 'no-such-listing' });
+    await store.createItem(listing('Pine chest', 'no-such-listing'));
     expect(JSON.parse((await reads.detail('no-such-listing', null)).json).title).toBe('Pine chest');
   });
 });
