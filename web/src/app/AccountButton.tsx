@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef } from 'react';
 import { UnstyledButton } from '@mantine/core';
 import { DEFAULT_AVATAR_URL } from '@flipstage/core';
-import classes from './NavBar.module.css';
+import classes from './AccountButton.module.css';
 
 export interface AccountButtonProps extends ComponentPropsWithRef<'button'> {
   avatar: string | null | undefined;
