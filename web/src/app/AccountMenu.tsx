@@ -7,15 +7,17 @@ export interface AccountMenuProps {
   email: string | undefined;
   onMyAccount: () => void;
   onLogOut: () => void;
+  /** Opens at once: the account button was pressed while this chunk was still loading. */
+  defaultOpened?: boolean;
 }
 
 /**
  * The signed-in top bar's account menu. Its own chunk: Mantine's menu brings the popover, floating
  * positioning and focus handling, which the home route's first paint does not need (NavBar.tsx).
  */
-export default function AccountMenu({ avatar, name, email, onMyAccount, onLogOut }: AccountMenuProps) {
+export default function AccountMenu({ avatar, name, email, onMyAccount, onLogOut, defaultOpened }: AccountMenuProps) {
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
         <AccountButton avatar={avatar} name={name} />
       </Menu.Target>

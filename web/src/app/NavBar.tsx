@@ -31,6 +31,8 @@ export function NavBar() {
   const navigate = useNavigate();
   const [drawerOpened, drawer] = useDisclosure(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
+  // A press on the account button before the menu's code is in opens the menu once it is.
+  const [menuAsked, setMenuAsked] = useState(false);
   const unread = useUnreadCount();
 
   async function logOut() {
@@ -93,8 +95,11 @@ export function NavBar() {
               </>
             )}
             {status === 'signedIn' && (
-              <Suspense fallback={<AccountButton avatar={user?.avatar} name={user?.name} />}>
+              <Suspense
+                fallback={<AccountButton avatar={user?.avatar} name={user?.name} onClick={() => setMenuAsked(true)} />}
+              >
                 <AccountMenu
+                  defaultOpened={menuAsked}
                   avatar={user?.avatar}
                   name={user?.name}
                   email={user?.email}
