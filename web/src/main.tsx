@@ -9,15 +9,16 @@ import { createStore } from 'jotai';
 import { AppProviders } from './app/AppProviders';
 import { createAppQueryClient } from './app/queryClient';
 import { createBackend } from './backend/createBackend';
-import { createAppRouter } from './router';
+import { createAppRouter, startLoadingCurrentPage } from './router';
 
 // index.html's title, description and share tags are for clients that run no scripts; from here on
 // every page renders its own (PageMeta), which would otherwise sit beside them.
 for (const tag of document.head.querySelectorAll('[data-static-meta]')) tag.remove();
 
-const backend = await createBackend();
+const backend = createBackend();
 const store = createStore();
 const router = createAppRouter({ context: { store } });
+startLoadingCurrentPage(router);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -4,28 +4,11 @@ import { appCheckToken } from './appCheck';
 import { backendMode, FIRESTORE_EMULATOR_HOST } from './config';
 import { lazyAuthDriver } from './lazyAuth';
 import { createApiFetch, type ApiFetch, type IdTokenSource } from './http';
-import { lazyMessagesDriver } from './lazyMessages';
+import { lazyDriver } from './lazyDriver';
 import type { MarketplaceDriver } from './marketplace';
 import type { MessagesDriver } from './messages';
 import { createHttpStagingDriver } from './staging';
 import type { AccountDriver, Backend } from './types';
-
-/**
- * A driver whose code loads on its first call. Every method of the marketplace and billing drivers
- * is asynchronous, and the home route calls neither, so their code stays out of its initial JS
- * (budget 170 KB gzip, bench:web).
- */
-function loadedOnFirstCall<T extends object>(load: () => Promise<T>): T {
-  let driver: Promise<T> | undefined;
-  return new Proxy({} as T, {
-    get(_target, method) {
-      // Not a thenable, so the driver itself can be returned from an async function.
-      if (typeof method !== 'string' || method === 'then') return undefined;
-      return (...args: unknown[]) =>
-        (driver ??= load()).then((loaded) => (loaded[method as keyof T] as (...a: unknown[]) => unknown)(...args));
-    },
-  });
-}
 
 /** One Firestore client for every driver that reads it (the emulator can only be connected once). */
 let firestoreDb: Promise<Firestore> | undefined;
@@ -80,9 +63,12 @@ async function marketplaceDriver(auth: Promise<Auth>, apiFetch: ApiFetch): Promi
   return createFirestoreMarketplaceDriver(db, sdkAuth, http);
 }
 
-/** The real backend for the configured mode (VITE_BACKEND=firebase|local, default local), made once by main.tsx. */
-export async function createBackend(): Promise<Backend> {
-  // The Auth SDK starts loading now and the first render does not wait for it (lazyAuth.ts).
+/**
+ * The real backend for the configured mode (VITE_BACKEND=firebase|local, default local), made once
+ * by main.tsx before its first render, which waits for no driver's code: the Auth SDK and the
+ * account driver start loading now (lazyAuth.ts), the others on their first call.
+ */
+export function createBackend(): Backend {
   const sdkAuth = import('./firebaseApp').then((sdk) => sdk.firebaseAuth());
   const auth = lazyAuthDriver(() =>
     Promise.all([sdkAuth, import('./firebaseAuthDriver')]).then(([sdk, { createFirebaseAuthDriver }]) =>
@@ -91,13 +77,23 @@ export async function createBackend(): Promise<Backend> {
   );
   // Every API call asks for its tokens then, so they are always the signed-in user's current ID token and a live App Check token.
   const apiFetch = createApiFetch(auth.idToken, { appCheckToken });
+  const account = accountDriver(sdkAuth, apiFetch);
+  // Its first caller hears of a failure; until then it is no unhandled rejection.
+  account.catch(() => undefined);
+  // Firestore's watch is live; local mode has none and the session polls instead.
+  const realtime = import.meta.env.VITE_BACKEND === 'firebase';
   return {
     mode: backendMode,
     auth,
-    account: await accountDriver(sdkAuth, apiFetch),
+    account: lazyDriver(() => account, {
+      known: realtime ? { realtime } : { realtime, watchMergedUser: undefined },
+      watches: ['watchMergedUser'],
+    }),
     staging: createHttpStagingDriver(apiFetch),
-    marketplace: loadedOnFirstCall(() => marketplaceDriver(sdkAuth, apiFetch)),
-    messages: lazyMessagesDriver(() => messagesDriver(apiFetch, auth.idToken)),
-    billing: loadedOnFirstCall(() => import('./billingDriver').then((m) => m.createHttpBillingDriver(apiFetch))),
+    marketplace: lazyDriver(() => marketplaceDriver(sdkAuth, apiFetch)),
+    messages: lazyDriver(() => messagesDriver(apiFetch, auth.idToken), {
+      watches: ['watchConversations', 'watchConversation', 'watchUnread'],
+    }),
+    billing: lazyDriver(() => import('./billingDriver').then((m) => m.createHttpBillingDriver(apiFetch))),
   };
 }

@@ -1,8 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeMessages } from '../test-utils/fakeMessages';
-import { lazyMessagesDriver } from './lazyMessages';
+import type { MessagesDriver } from './messages';
+import { lazyDriver } from './lazyDriver';
 
-describe('the messages driver loaded on first use', () => {
+const WATCHES = ['watchConversations', 'watchConversation', 'watchUnread'] as const;
+const lazyMessagesDriver = (load: () => Promise<MessagesDriver>) => lazyDriver(load, { watches: WATCHES });
+
+describe('a driver loaded on first use (the messages driver)', () => {
   it('loads nothing until it is used', () => {
     const load = vi.fn(async () => createFakeMessages().driver);
     lazyMessagesDriver(load);
@@ -38,5 +42,21 @@ describe('the messages driver loaded on first use', () => {
     const driver = lazyMessagesDriver(async () => fake.driver);
     await driver.send('conv-1', 'Hello');
     expect(fake.driver.send).toHaveBeenCalledWith('conv-1', 'Hello');
+  });
+
+  it('answers a known member without loading the code', () => {
+    const load = vi.fn(async () => createFakeMessages().driver);
+    const driver = lazyDriver<{ realtime: boolean; watch?: () => void }>(load as never, {
+      known: { realtime: true, watch: undefined },
+    });
+    expect(driver.realtime).toBe(true);
+    expect(driver.watch).toBeUndefined();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('is no thenable, so an async function can return it', async () => {
+    const driver = lazyMessagesDriver(async () => createFakeMessages().driver);
+    const returned = await (async () => driver)();
+    expect(returned).toBe(driver);
   });
 });
