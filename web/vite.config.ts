@@ -72,6 +72,25 @@ export default defineConfig({
   // The HEIC decoder is imported only by a worker, which the dev server's dependency scan does not
   // follow: found on the first HEIC, it was optimized then and the page reloaded, dropping the upload.
   optimizeDeps: { include: ['libheif-js/libheif-wasm/libheif-bundle.mjs'] },
+  // The entry's static imports go in one chunk, not some thirty: gzip works across one file, and
+  // a returning visitor's browser reads one file from its cache instead of thirty (issue 26). The
+  // entry module stays its own chunk so the manifest keeps it (scripts/lib/webBudget.mjs finds it there).
+  build: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'initial',
+              tags: ['$initial'],
+              test: (id: string) => !id.endsWith('/src/main.tsx'),
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
   preview: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
 });

@@ -41,6 +41,16 @@ export function createAppRouter(options: { context: RouterContext; history?: Rou
   return router;
 }
 
+/**
+ * Starts loading the code of the page the address names, beside React's first render: the router
+ * itself asks for it only once it has mounted, a step later (the same promise serves both).
+ */
+export function startLoadingCurrentPage(router: ReturnType<typeof createAppRouter>): void {
+  const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
+  // A chunk that fails here fails again, and is reported, when the router asks for it.
+  for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
+}
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
