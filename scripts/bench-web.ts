@@ -11,6 +11,10 @@
  * known). Goal: median of warm loads ≤ 1.0 s, "warm" being a returning visitor: the same browser
  * context, its cache filled by a first load, which is reported apart.
  *
+ * Then the painted shell on the home page, the marketplace and a listing's page at desktop and
+ * phone widths: the first HTML paints, and the layout shift until the page settles (goal CLS ≤ 0.02,
+ * scripts/lib/benchShell.ts). The host seeds its demo listings for that.
+ *
  * Then the preparing of a 48 MP, 30 MB camera JPEG before upload (scripts/lib/benchShrink.ts).
  * Goal: median ≤ 4 s on this project's 2-core machine, where the engine takes about 1 s to stage
  * it: preparing must not be the longer wait.
@@ -19,9 +23,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { API_PATHS, itemsPageSchema } from '@flipstage/core';
 import { silentLogger } from '../functions/src/logs.js';
 import { startLocalHost } from '../functions/src/localHost/server.js';
 import { AUTH_EMULATOR_HOST, ensureAuthEmulator } from './lib/authEmulator.mjs';
+import { CLS_GOAL, formatShellLoads, measureShell, type ShellLoad } from './lib/benchShell.js';
 import { measureShrink, type ShrinkTimes } from './lib/benchShrink.js';
 import { HOME_INITIAL_JS_BUDGET_KB, HOME_INITIAL_JS_GOAL_KB } from './lib/budgets.mjs';
 import { homeInitialPayload } from './lib/webBudget.mjs';
@@ -88,14 +94,15 @@ const host = await startLocalHost({
   webDir: build.dir,
   webPort: 0,
   dataDir,
-  seed: false,
   authEmulatorHost: auth.host,
   logger: silentLogger,
 });
 let cold: number;
 const warm: number[] = [];
 let shrink: ShrinkTimes;
+let shell: ShellLoad[];
 try {
+  if (!host.webUrl) throw new Error('The local host serves no web app.');
   const url = `${host.webUrl}/`;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
   try {
@@ -104,6 +111,10 @@ try {
     for (let i = 0; i < WARM_LOADS; i++) warm.push(await studioUsable(context, url));
     await context.close();
     shrink = await measureShrink(browser, url, SHRINK_RUNS);
+    const listings = itemsPageSchema.parse(await (await fetch(`${host.url}${API_PATHS.marketplaceGetItems}`)).json());
+    const listing = listings.data[0];
+    if (!listing) throw new Error('The demo listings were not seeded.');
+    shell = await measureShell(browser, host.webUrl, ['/', '/marketplace', `/marketplace/${listing.id}`]);
   } finally {
     await browser.close();
   }
@@ -127,4 +138,7 @@ const shrinkMedian = median(shrink.runs);
 console.log(
   `48 MP photo prepared:   median ${shrinkMedian.toFixed(0)} ms, min ${Math.min(...shrink.runs).toFixed(0)} ms, max ${Math.max(...shrink.runs).toFixed(0)} ms over ${SHRINK_RUNS} runs (goal ${SHRINK_GOAL_MS} ms) ${verdict(shrinkMedian <= SHRINK_GOAL_MS)}; ${(shrink.photoBytes / 2 ** 20).toFixed(1)} MB JPEG to ${shrink.shrunk.width} x ${shrink.shrunk.height}`,
 );
+for (const line of formatShellLoads(shell)) console.log(line);
+const worstShift = Math.max(...shell.map((load) => load.cls));
+console.log(`shell, worst CLS:       ${worstShift.toFixed(3)} (goal ${CLS_GOAL}) ${verdict(worstShift <= CLS_GOAL && shell.every((load) => load.shellAtCommit))}`);
 if (!payload.withinBudget) process.exitCode = 1;

@@ -64,8 +64,29 @@ function listingPages(): Plugin {
   };
 }
 
+/**
+ * The heading face's Latin file starts loading with the page (font-display: optional keeps a face
+ * that arrives late from moving the headings; app/headingFont.css). Only the build has its hashed name.
+ */
+function preloadHeadingFont(): Plugin {
+  return {
+    name: 'flipstage-preload-heading-font',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const font = Object.values(bundle ?? {}).find((file) =>
+          /source-serif-4-latin-wght-normal-[\w-]+\.woff2$/.test(file.fileName),
+        );
+        if (!font) return [];
+        const href = `/${font.fileName}`;
+        return [{ tag: 'link', attrs: { rel: 'preload', href, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), listingPages()],
+  plugins: [react(), listingPages(), preloadHeadingFont()],
   resolve: {
     alias: { '@flipstage/core': fileURLToPath(new URL('../core/src/index.ts', import.meta.url)) },
   },

@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 // The heading face ships with the build (no font service at run time); the body keeps the platform's UI font.
-import '@fontsource-variable/source-serif-4/wght.css';
+import './app/headingFont.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
