@@ -29,7 +29,7 @@ export const TIER_PARTS = {
   e2e: {
     title: 'browser journeys: the first day (sign up, confirm, stage a HEIC, list it), credits and the profile in Firestore, conversations read live',
     emulators: ['auth', 'firestore', 'functions', 'hosting'],
-    playwright: ['firstDay.spec.ts', 'accountJourneys.spec.ts', 'tryBeforeSignUp.spec.ts', 'failures.spec.ts', 'reload.spec.ts', 'bigPhoto.spec.ts'],
+    playwright: ['firstDay.spec.ts', 'accountJourneys.spec.ts', 'tryBeforeSignUp.spec.ts', 'failures.spec.ts', 'reload.spec.ts', 'bigPhoto.spec.ts', 'conversations.spec.ts'],
   },
 };
 
