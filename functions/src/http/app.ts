@@ -30,6 +30,7 @@ import { stageRoutes } from './stageRoutes.js';
 import { stageProgressRoutes } from './stageProgressRoutes.js';
 import { stripeWebhookRoutes } from './stripeWebhookRoutes.js';
 import { createFairUseGates } from './fairUseGates.js';
+import type { KeptListingReads } from './keptListingReads.js';
 import type { FairUseRules } from '../services/fairUse.js';
 
 export interface AppDeps {
@@ -54,6 +55,8 @@ export interface AppDeps {
   fairUseRules?: FairUseRules;
   /** The SPA's index.html: with it, the light area serves the listing pages (/marketplace/{id}) too. */
   pageShell?: PageShell;
+  /** The door in front of the app that answers kept marketplace reads without Express (the local host's server). */
+  keptListingReads?: KeptListingReads;
 }
 
 export const API_PREFIX = '/api';

@@ -23,6 +23,7 @@ import { listingReads, type ListingRead } from '../services/listingReads.js';
 import { createItem, deleteItem, updateItem, type MarketplaceDeps } from '../services/marketplace.js';
 import { currentUser, maybeUser, optionalUser, requireUser } from './auth.js';
 import type { FairUseGates } from './fairUseGates.js';
+import type { KeptListingReads } from './keptListingReads.js';
 import { parseMultipart } from './multipart.js';
 
 /** `?id=`: missing is the service's 404; present, it must be an id the store could hold. */
@@ -45,32 +46,39 @@ async function itemSubmission(req: Request, uid: string) {
   };
 }
 
-/**
- * Revalidated on every use (a sale shows at once) but answered 304 while unchanged; private, as a
- * signed-in seller's pages hold their own sold and hidden listings.
- */
-function sendRead(res: Response, read: ListingRead): void {
-  // Express answers 304 itself when the request's If-None-Match holds this ETag.
-  res.set({ ETag: read.etag, 'Cache-Control': 'private, no-cache' }).type('json').send(read.json);
-}
-
-export function marketplaceRoutes(deps: MarketplaceDeps & { identity: Identity; fairUse: FairUseGates }): Router {
+export function marketplaceRoutes(
+  deps: MarketplaceDeps & { identity: Identity; fairUse: FairUseGates; keptListingReads?: KeptListingReads },
+): Router {
   const router = Router();
 
   const reads = listingReads(deps);
 
+  /**
+   * Revalidated on every use (a sale shows at once) but answered 304 while unchanged; private, as a
+   * signed-in seller's pages hold their own sold and hidden listings. The door in front of the app
+   * (keptListingReads.ts) is told what this address answered, to answer it next time itself.
+   */
+  function sendRead(req: Request, res: Response, viewer: string | null, read: ListingRead): void {
+    // Express answers 304 itself when the request's If-None-Match holds this ETag.
+    res.set({ ETag: read.etag, 'Cache-Control': 'private, no-cache' }).type('json').send(read.body);
+    deps.keptListingReads?.remember(req.originalUrl, viewer, read);
+  }
+
   router.get('/marketplace-get-items', optionalUser(deps.identity), async (req, res) => {
     const query = parseWith(itemsQuerySchema, req.query, invalid);
-    sendRead(res, await reads.page({ ...query, viewer: maybeUser(res)?.uid ?? null }));
+    const viewer = maybeUser(res)?.uid ?? null;
+    sendRead(req, res, viewer, await reads.page({ ...query, viewer }));
   });
 
   router.get('/marketplace-get-item', optionalUser(deps.identity), async (req, res) => {
-    sendRead(res, await reads.detail(itemId(req), maybeUser(res)?.uid ?? null));
+    const viewer = maybeUser(res)?.uid ?? null;
+    sendRead(req, res, viewer, await reads.detail(itemId(req), viewer));
   });
 
   router.get('/marketplace-seller-items', optionalUser(deps.identity), async (req, res) => {
     const query = parseWith(sellerItemsQuerySchema, req.query, invalid);
-    sendRead(res, await reads.sellerItems({ ...query, viewer: maybeUser(res)?.uid ?? null }));
+    const viewer = maybeUser(res)?.uid ?? null;
+    sendRead(req, res, viewer, await reads.sellerItems({ ...query, viewer }));
   });
 
   const writeGates = [requireUser(deps.identity), deps.fairUse.listingWrites, deps.fairUse.upload];

@@ -5,10 +5,14 @@ import { logs, silentLogger, type Logger } from '../logs.js';
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{8,100}$/;
 
+/** The caller's X-Request-Id when it is a sane one (a proxy's, a client's retry), else a new one. */
+export function requestIdFor(incoming: string | undefined): string {
+  return incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+}
+
 export function requestContext(logger: Logger): RequestHandler {
   return (req, res, next) => {
-    const incoming = req.get('x-request-id');
-    const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdFor(req.get('x-request-id'));
     const started = performance.now();
     res.locals.requestId = requestId;
     res.locals.logger = logger.child({ requestId });

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
@@ -15,6 +15,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { LOCAL_PROJECT_ID } from '@flipstage/core';
 import { createApp } from '../http/app.js';
+import { keptListingReads } from '../http/keptListingReads.js';
 import { webAppRoutes } from '../http/webAppRoutes.js';
 import { serveBlobs } from '../http/blobRoutes.js';
 import { BLOBS_ROUTE } from '../ports/blobs.js';
@@ -66,9 +67,9 @@ export interface LocalHost {
 
 const SWEEP_INTERVAL_MS = 60_000;
 
-function listen(app: express.Express, port: number, host: string): Promise<Server> {
+function listen(handler: RequestListener, port: number, host: string): Promise<Server> {
   return new Promise((resolvePromise, reject) => {
-    const server = app.listen(port, host);
+    const server = createServer(handler).listen(port, host);
     server.once('listening', () => resolvePromise(server));
     server.once('error', reject);
   });
@@ -106,13 +107,17 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
 
   const app = express();
   app.disable('x-powered-by');
+  const kept = keptListingReads({ store, logger });
+  const handler: RequestListener = (req, res) => {
+    if (!kept.answer(req, res)) app(req, res);
+  };
   let server: Server | null = null;
   let webServer: Server | null = null;
   try {
     // The base URL may depend on the port the OS picks, so the server starts before the URL is fixed.
     const routes = express.Router();
     app.use(routes);
-    server = await listen(app, port, host);
+    server = await listen(handler, port, host);
     const address = server.address();
     const actualPort = typeof address === 'object' && address ? address.port : port;
     const baseUrl = (options.baseUrl ?? `http://${host}:${actualPort}`).replace(/\/+$/, '');
@@ -128,11 +133,11 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
       join(REPO_ROOT, 'web', 'dist', 'index.html'),
       join(REPO_ROOT, 'web', 'index.html'),
     ]);
-    routes.use(createApp({ ...deps, pageShell }));
+    routes.use(createApp({ ...deps, pageShell, keptListingReads: kept }));
     let webUrl: string | undefined;
     if (options.webDir) {
       routes.use(webAppRoutes(options.webDir));
-      webServer = await listen(app, options.webPort ?? DEFAULT_WEB_PORT, host);
+      webServer = await listen(handler, options.webPort ?? DEFAULT_WEB_PORT, host);
       const webAddress = webServer.address();
       webUrl = `http://${host}:${typeof webAddress === 'object' && webAddress ? webAddress.port : options.webPort}`;
     }

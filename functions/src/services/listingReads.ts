@@ -13,24 +13,33 @@ import type { Store } from '../ports/store.js';
 import { searchItems } from './listingSearch.js';
 import { getItemDetail, listSellerItems } from './marketplace.js';
 
-/** A read as sent: the JSON and a weak validator of exactly that JSON. */
+/** A read as sent: the JSON's bytes, a weak validator of exactly them, and the listings' version they show. */
 export interface ListingRead {
-  json: string;
+  body: Buffer;
   etag: string;
+  /** Store.listingsVersion() when the read began (null: the store cannot tell); see `current`. */
+  version: string | null;
 }
 
 /** Distinct reads kept for one version (first pages, searches, listings); the oldest go first. */
 const MOST_KEPT = 1000;
 
-function listingRead(value: ItemsPage | ItemDetail): ListingRead {
-  const json = JSON.stringify(value);
-  return { json, etag: `W/"${createHash('sha1').update(json).digest('base64url').slice(0, 22)}"` };
+// Encoded once: every reader of a kept read is sent the same bytes.
+function listingRead(value: ItemsPage | ItemDetail, version: string | null): ListingRead {
+  const body = Buffer.from(JSON.stringify(value));
+  return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`, version };
 }
 
 export interface ListingReads {
   page(query: ItemsQuery & { viewer: string | null }): Promise<ListingRead>;
   detail(id: string | undefined, viewer: string | null): Promise<ListingRead>;
   sellerItems(query: { seller: string; cursor?: string | undefined; viewer: string | null }): Promise<ListingRead>;
+  /**
+   * Whether no listing was written since the read began, so it may be answered again without
+   * asking (never where the store cannot tell). Begun is what counts: a write that lands while the
+   * read runs may or may not be in it.
+   */
+  current(read: ListingRead): boolean;
 }
 
 export function listingReads(deps: { store: Store }): ListingReads {
@@ -40,7 +49,7 @@ export function listingReads(deps: { store: Store }): ListingReads {
 
   function read(key: string, compute: () => Promise<ItemsPage | ItemDetail>): Promise<ListingRead> {
     const now = deps.store.listingsVersion();
-    if (now === null) return compute().then(listingRead);
+    if (now === null) return compute().then((value) => listingRead(value, null));
     if (now !== version) {
       kept.clear();
       version = now;
@@ -52,7 +61,7 @@ export function listingReads(deps: { store: Store }): ListingReads {
       kept.set(key, found);
       return found;
     }
-    const computed = compute().then(listingRead);
+    const computed = compute().then((value) => listingRead(value, now));
     kept.set(key, computed);
     // A failure (a missing listing, a bad cursor) is answered, never kept.
     computed.catch(() => {
@@ -68,5 +77,6 @@ export function listingReads(deps: { store: Store }): ListingReads {
     detail: (id, viewer) => read(JSON.stringify(['detail', viewer, id ?? null]), () => getItemDetail(deps, id, viewer)),
     sellerItems: (query) =>
       read(JSON.stringify(['seller', query.viewer, query.seller, query.cursor ?? null]), () => listSellerItems(deps, query)),
+    current: (kept) => kept.version !== null && kept.version === deps.store.listingsVersion(),
   };
 }

@@ -10,6 +10,7 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { LOCAL_PRICE_IDS } from '@flipstage/core';
 import { createApp } from '../../src/http/app.js';
+import { keptListingReads, type KeptListingReads } from '../../src/http/keptListingReads.js';
 import { FAIR_USE, LOCAL_FAIR_USE, type FairUseRules } from '../../src/services/fairUse.js';
 import { loadConfig, LOCAL_MODE, LOCAL_SITE_URL, type AppConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logs.js';
@@ -59,6 +60,8 @@ export interface Webhooks {
 
 export interface TestApp {
   app: Express;
+  /** The door the local host's server puts in front of the app, when the suite asked for it. */
+  keptListingReads?: KeptListingReads;
   store: Store;
   blobs: Blobs;
   /** The blobs' folder, to check that a refused request left no file behind. */
@@ -78,7 +81,7 @@ export interface TestApp {
  * `config` replaces settings such as appCheck, signupCreditsNeedVerifiedEmail or clientAddress.
  */
 export async function createTestApp(
-  options: { fairUseRules?: FairUseRules; config?: Partial<AppConfig> } = {},
+  options: { fairUseRules?: FairUseRules; config?: Partial<AppConfig>; keptListingReads?: boolean } = {},
 ): Promise<TestApp> {
   const db = await openTestDatabase();
   const store = createPgliteStore(db);
@@ -115,6 +118,7 @@ export async function createTestApp(
   const blobs = createFileBlobs({ rootDir: blobDir, baseUrl, signingKey: 'test-blob-signing-key' });
   const outboxDir = join(blobDir, 'outbox');
   const conversationEvents = createLocalConversationEvents();
+  const keptReads = options.keptListingReads ? keptListingReads({ store, logger: silentLogger }) : undefined;
   const app = createApp({
     store,
     blobs,
@@ -129,10 +133,12 @@ export async function createTestApp(
     config,
     logger: silentLogger,
     fairUseRules: options.fairUseRules ?? LOCAL_FAIR_USE,
+    ...(keptReads ? { keptListingReads: keptReads } : {}),
   });
   holder.app = app;
   return {
     app,
+    ...(keptReads ? { keptListingReads: keptReads } : {}),
     store,
     blobs,
     blobDir,

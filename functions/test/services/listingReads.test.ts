@@ -55,7 +55,20 @@ describe('listing reads', () => {
     await store.createItem(listing('Walnut bench'));
     const after = await reads.page({ ...itemsQuerySchema.parse({ search: 'walnut' }), viewer: null });
     expect(counting.searches).toBe(2);
-    expect(JSON.parse(after.json).data.map((i: { title: string }) => i.title)).toContain('Walnut bench');
+    expect(JSON.parse(after.body.toString()).data.map((i: { title: string }) => i.title)).toContain('Walnut bench');
+  });
+
+  it('says a read is current until a listing is written', async () => {
+    const reads = listingReads({ store });
+    const read = await reads.page(firstPage);
+    expect(reads.current(read)).toBe(true);
+    await store.createItem(listing('Oak settle'));
+    expect(reads.current(read)).toBe(false);
+  });
+
+  it('never calls a read current when the store cannot tell changes', async () => {
+    const reads = listingReads({ store: counted(() => null) });
+    expect(reads.current(await reads.page(firstPage))).toBe(false);
   });
 
   it('asks the store every time when it cannot tell changes', async () => {
@@ -70,6 +83,6 @@ describe('listing reads', () => {
     const reads = listingReads({ store });
     await expect(reads.detail('no-such-listing', null)).rejects.toThrow();
     await store.createItem(listing('Pine chest', 'no-such-listing'));
-    expect(JSON.parse((await reads.detail('no-such-listing', null)).json).title).toBe('Pine chest');
+    expect(JSON.parse((await reads.detail('no-such-listing', null)).body.toString()).title).toBe('Pine chest');
   });
 });
