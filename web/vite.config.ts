@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Logger, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { mantineStylesPerComponent } from './vite-plugins/mantineStyles.js';
 // Core's source, not its package: the config loads before any build, and this module imports nothing.
 import { injectPageHead, LISTING_HEAD_PATH } from '../core/src/pageShell.js';
 
@@ -86,7 +87,7 @@ function preloadHeadingFont(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), listingPages(), preloadHeadingFont()],
+  plugins: [react(), mantineStylesPerComponent(), listingPages(), preloadHeadingFont()],
   resolve: {
     alias: { '@flipstage/core': fileURLToPath(new URL('../core/src/index.ts', import.meta.url)) },
   },

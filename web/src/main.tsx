@@ -1,5 +1,5 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's page-wide styles; each component's come with its code (vite-plugins/mantineStyles.ts).
+import 'virtual:mantine-styles';
 // The heading face ships with the build (no font service at run time); the body keeps the platform's UI font.
 import './app/headingFont.css';
 import { StrictMode } from 'react';

@@ -1,5 +1,8 @@
 /// <reference types="vite/client" />
 
+/** Mantine's page-wide styles (web/vite-plugins/mantineStyles.ts). */
+declare module 'virtual:mantine-styles';
+
 /**
  * The web app's build settings. Code reads each as `import.meta.env.VITE_…` (never the whole
  * object), so Vite replaces it with its value and the bundler drops the branches it rules out: a
