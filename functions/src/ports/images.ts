@@ -31,6 +31,11 @@ export interface PreparedImage {
   alpha: boolean;
   /** What was uploaded, for the stored copy's format. */
   sniffed: SniffedImage;
+  /**
+   * The upload itself with its metadata segments cut out, when that decodes to exactly these
+   * pixels (an upright RGB JPEG within the bound): storable keeps it rather than encode again.
+   */
+  stripped: Uint8Array | null;
 }
 
 export interface Images {
@@ -42,7 +47,7 @@ export interface Images {
   sniff(data: Uint8Array): Promise<SniffedImage | null>;
   /** The one decode of an upload to stage (see PreparedImage). */
   prepare(data: Uint8Array, sniffed: SniffedImage): Promise<PreparedImage>;
-  /** The copy of a prepared upload that may be stored and served, encoded from its pixels. */
+  /** The copy of a prepared upload that may be stored and served: its stripped upload, else encoded from its pixels. */
   storable(prepared: PreparedImage): Promise<WebImage>;
   /**
    * Everything a listing stores for one photo: a stored copy like storable's, a 128×128 cover thumbnail (spec

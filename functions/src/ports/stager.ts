@@ -10,7 +10,8 @@ export type OutputSize = 'standard' | 'hd';
 export interface StageInput {
   /**
    * The photo, in any format the engine reads. From the staging service it is the upload prepared
-   * at its door (ports/images.ts PreparedImage): upright, sRGB, stripped and read without decoding.
+   * at its door (ports/images.ts PreparedImage): upright, 8-bit colour, stripped and read without
+   * decoding. Neither stager decodes, orients or strips an upload again.
    */
   image: Uint8Array;
   prompt: string;

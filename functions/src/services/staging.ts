@@ -25,7 +25,7 @@ import { StagingError, type OutputSize, type Stager } from '../ports/stager.js';
 import { InsufficientCredits, type CustomerDoc, type StageResult, type Store } from '../ports/store.js';
 import { logs, type Logger } from '../logs.js';
 import { invalid, ServiceError } from './errors.js';
-import type { Images } from '../ports/images.js';
+import type { Images, PreparedImage } from '../ports/images.js';
 import { checkedUpload, decoding } from './uploads.js';
 import { CREDIT_RULES } from './creditRules.js';
 import { DUPLICATE_POLL_MS, DUPLICATE_WAIT_MS, STAGE_DEADLINE_MS, STALE_STAGE_AFTER_MS } from './stagingTimes.js';
@@ -169,6 +169,23 @@ async function waitForOtherAttempt(
   }
 }
 
+/** The stored copy of the prepared upload, written to the attempt's folder; resolves to its path. */
+async function storeInput(deps: StagingDeps, prepared: PreparedImage, folder: string): Promise<string> {
+  const input = await decoding(() => deps.images.storable(prepared));
+  const path = `${folder}/input.${input.ext}`;
+  await deps.blobs.put(path, input.data, input.contentType);
+  return path;
+}
+
+/**
+ * A failed attempt records no edit, so an input it stored would be found by nothing: it goes. If
+ * that fails too, an unreachable copy only costs storage, so the refusal the user gets is unchanged.
+ */
+async function discardStoredInput(blobs: Blobs, storedInput: Promise<string>): Promise<void> {
+  const path = await storedInput.catch(() => null);
+  if (path) await blobs.delete(path).catch(() => undefined);
+}
+
 export async function stageImage(deps: StagingDeps, request: StageRequest): Promise<StageResponse> {
   const { store, blobs, stager, logger } = deps;
   const { uid } = request;
@@ -178,15 +195,17 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
   const subject = parseSubjectField(request.fields.subject);
   const image = request.image;
   if (!image || image.byteLength === 0) throw invalid(MESSAGES.imageFileRequired);
-  // The one decode of the upload, before a credit is taken: storage and the stager share its pixels.
-  const [prepared, account] = await Promise.all([
-    checkedUpload(deps.images, image, MESSAGES.unsupportedImage).then((sniffed) =>
-      decoding(() => deps.images.prepare(image, sniffed)),
-    ),
+  // The header refuses what is no image, or too large, before a credit is taken.
+  const [sniffed, account] = await Promise.all([
+    checkedUpload(deps.images, image, MESSAGES.unsupportedImage),
     store.getAccount(uid),
   ]);
   if (!account) throw new ServiceError('no-credits', MESSAGES.needCredits);
   const size = outputSizeFor(account.customer, deps.priceIds, requestedSize);
+  // The one decode of the upload runs beside the debit: pixels that turn out damaged are refunded
+  // like any failed staging. Storage and the stager share its pixels.
+  const preparing = decoding(() => deps.images.prepare(image, sniffed));
+  preparing.catch(() => undefined);
 
   const waitUntil = Date.now() + DUPLICATE_WAIT_MS;
   for (;;) {
@@ -207,10 +226,14 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
     const progress = progressRecorder(store, { uid, key, attemptId }, (error) =>
       logs.progressNotRecorded(logger, { uid, attemptId }, error),
     );
-    // Encoded while the stager works; awaited (and its failure refunded) only once the staging is back.
-    const storedInput = decoding(() => deps.images.storable(prepared));
-    storedInput.catch(() => undefined);
+    const editId = randomUUID();
+    const folder = `image-edits/${uid}/${editId}`;
+    let storedInput: Promise<string> | undefined;
     try {
+      const prepared = await preparing;
+      // Stored while the stager works; awaited (and its failure refunded) only once the staging is back.
+      storedInput = storeInput(deps, prepared, folder);
+      storedInput.catch(() => undefined);
       const output = await stager.stage({
         image: prepared.data,
         ...params,
@@ -221,15 +244,8 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
       });
       progress.saving();
       matched = output.matched;
-      const editId = randomUUID();
-      const folder = `image-edits/${uid}/${editId}`;
-      const input = await storedInput;
-      const inputPath = `${folder}/input.${input.ext}`;
       const outputPath = stagedOutputPath(uid, editId);
-      await Promise.all([
-        blobs.put(inputPath, input.data, input.contentType),
-        blobs.put(outputPath, output.jpeg, 'image/jpeg'),
-      ]);
+      const [inputPath] = await Promise.all([storedInput, blobs.put(outputPath, output.jpeg, 'image/jpeg')]);
       // A progress write still under way would race the completion for the key's record.
       await progress.settled();
       result = await store.completeStage(
@@ -254,9 +270,12 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
       );
     } catch (error) {
       logs.stagingFailed(logger, { uid, attemptId }, error);
-      await store
-        .failStage({ uid, key, attemptId }, CREDIT_RULES)
-        .catch((refundError: unknown) => logs.refundFailed(logger, { uid, attemptId }, refundError));
+      await Promise.all([
+        store
+          .failStage({ uid, key, attemptId }, CREDIT_RULES)
+          .catch((refundError: unknown) => logs.refundFailed(logger, { uid, attemptId }, refundError)),
+        storedInput && discardStoredInput(blobs, storedInput),
+      ]);
       throw toServiceError(error);
     }
     // Signed after the attempt completed: a failure here must not refund a staging that is stored.

@@ -12,6 +12,8 @@ import { stageImage } from '../../src/services/staging.js';
 import { createUploadedImages } from '../../src/stagers/engine/index.js';
 import { silentLogger } from '../../src/logs.js';
 import type { Images } from '../../src/ports/images.js';
+import type { Blobs } from '../../src/ports/blobs.js';
+import { unavailable } from '../helpers/fakeStager.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,11 +43,37 @@ function turnedPhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
-async function stageWith(images: Images, image: Uint8Array) {
+/** The test app's blobs, remembering which paths were written and deleted. */
+function recordingBlobs(): Blobs & { written: string[]; deleted: string[] } {
+  const written: string[] = [];
+  const deleted: string[] = [];
+  return {
+    written,
+    deleted,
+    put: (path, data, contentType) => (written.push(path), t.blobs.put(path, data, contentType)),
+    get: (path) => t.blobs.get(path),
+    delete: (path) => (deleted.push(path), t.blobs.delete(path)),
+    publicUrl: (path) => t.blobs.publicUrl(path),
+    signedUrl: (path, ttlMs) => t.blobs.signedUrl(path, ttlMs),
+  };
+}
+
+/** A noisy photo (an encode would change its pixels) with no orientation tag, an owner in its EXIF and a colour profile. */
+function uprightPhoto(): Promise<Buffer> {
+  const noise = Buffer.alloc(300 * 200 * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 37 + ((i / 3) | 0) * 11) % 256;
+  return sharp(noise, { raw: { width: 300, height: 200, channels: 3 } })
+    .jpeg({ quality: 70 })
+    .withIccProfile('p3')
+    .withExif({ IFD0: { Artist: 'Camera Owner' } })
+    .toBuffer();
+}
+
+async function stageWith(images: Images, image: Uint8Array, blobs: Blobs = t.blobs) {
   const user = await signUpTestUser();
   await request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
   const response = await stageImage(
-    { store: t.store, blobs: t.blobs, stager: t.stager, images, priceIds: LOCAL_PRICE_IDS, logger: silentLogger },
+    { store: t.store, blobs, stager: t.stager, images, priceIds: LOCAL_PRICE_IDS, logger: silentLogger },
     { uid: user.uid, idempotencyKey: undefined, image, fields: { style: 'modern', furnitureType: 'chair', mode: 'auto' } },
   );
   const stored = await t.blobs.get(new URL(response.inputUrl).pathname.replace(/^\/blobs\//, ''));
@@ -84,5 +112,33 @@ describe('an upload at the staging door', () => {
       expect(meta.xmp).toBeUndefined();
       expect(meta.iptc).toBeUndefined();
     }
+  });
+
+  it('an upright JPEG is stored as its own pixels, its metadata cut, with no encode', async () => {
+    const photo = await uprightPhoto();
+    const { stored } = await stageWith(countingImages(), photo);
+    const [storedPixels, uploadedPixels] = await Promise.all([sharp(stored).raw().toBuffer(), sharp(photo).raw().toBuffer()]);
+    expect(Buffer.compare(storedPixels, uploadedPixels)).toBe(0);
+    const meta = await sharp(stored).metadata();
+    expect({ exif: meta.exif, hasProfile: meta.hasProfile }).toEqual({ exif: undefined, hasProfile: true });
+  });
+
+  it('leaves no stored input behind when the staging fails', async () => {
+    const user = await signUpTestUser();
+    await request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
+    const blobs = recordingBlobs();
+    t.stager.failWith = unavailable();
+    try {
+      const staging = stageImage(
+        { store: t.store, blobs, stager: t.stager, images: countingImages(), priceIds: LOCAL_PRICE_IDS, logger: silentLogger },
+        { uid: user.uid, idempotencyKey: undefined, image: await uprightPhoto(), fields: { style: 'modern', furnitureType: 'chair', mode: 'auto' } },
+      );
+      await expect(staging).rejects.toMatchObject({ kind: 'unavailable' });
+    } finally {
+      t.stager.failWith = null;
+    }
+    expect(blobs.written).toHaveLength(1);
+    expect(blobs.deleted).toEqual(blobs.written);
+    expect(await t.blobs.get(blobs.written[0]!)).toBeNull();
   });
 });

@@ -20,6 +20,7 @@ import {
 import { StagingError } from '../../ports/stager.js';
 import { decodePhoto, READ_OPTIONS } from './decode.js';
 import { decodeHeif } from './heif.js';
+import { strippedJpeg } from './jpegSegments.js';
 import { rawTiff } from './rawTiff.js';
 
 const THUMB_SIZE = 128;
@@ -108,15 +109,26 @@ async function prepare(data: Uint8Array, sniffed: SniffedImage): Promise<Prepare
     const { width, height, channels } = info;
     if (channels !== 3 && channels !== 4) throw new Error(`decoded to ${channels} channels`);
     const tiff = rawTiff({ data: pixels, width, height, channels }, profile);
-    return { data: tiff, width, height, alpha: channels === 4, sniffed };
+    const asDecoded =
+      meta.format === 'jpeg' &&
+      meta.channels === 3 &&
+      meta.space === 'srgb' &&
+      (meta.orientation ?? 1) === 1 &&
+      width === meta.width &&
+      height === meta.height;
+    return { data: tiff, width, height, alpha: channels === 4, sniffed, stripped: asDecoded ? strippedJpeg(data) : null };
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw new ImageTooLarge({ cause: error });
     throw new ImageUnreadable({ cause: error });
   }
 }
 
-/** Encoded from the prepared pixels with their colour profile; sharp writes no other metadata. */
+/**
+ * The stripped upload when there is one (no encode, and no loss), else encoded from the prepared
+ * pixels with their colour profile; sharp writes no other metadata.
+ */
 async function storable(prepared: PreparedImage): Promise<WebImage> {
+  if (prepared.stripped) return { data: prepared.stripped, contentType: 'image/jpeg', ext: 'jpg' };
   return encodedAs(sharp(prepared.data, READ_OPTIONS).keepIccProfile(), storedExt(prepared.sniffed, prepared.alpha));
 }
 
