@@ -1,14 +1,15 @@
 /**
  * What Photoroom's v2/edit accepts (docs.photoroom.com, API reference): JPEG, PNG or WebP, at most
- * 30 MB, and relighting works on at most about 3,500 px on the long side. Phones upload HEIC, and
- * users TIFF, AVIF, GIF, CMYK and 16-bit files, so every upload is re-encoded here first: decoded by
- * the engine's reader (HEVC HEIC included), turned upright, converted to 8-bit sRGB, fitted in
- * the long side and written without any metadata (no GPS, no owner, no EXIF, no ICC).
+ * 30 MB, and relighting works on at most about 3,500 px on the long side. The staging service's
+ * door has made every upload, whatever it was (HEIC, TIFF, AVIF, GIF, CMYK, 16-bit), into prepared
+ * pixels (ports/images.ts PreparedImage): decoded once, upright, 8-bit colour, no metadata but an
+ * RGB photo's colour profile. What is left here is Photoroom's own: those pixels in sRGB with no
+ * profile at all, fitted in the long side, as a JPEG or PNG under the byte limit.
  *
  * sharp and the engine load on the first call, so the module that builds a Photoroom stager
  * stays cheap to import (the functions module imports it on every cold start).
  */
-import type { OutputInfo, Sharp } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import { MESSAGES, type SubjectHint } from '@flipstage/core';
 import { StagingError } from '../ports/stager.js';
 
@@ -23,12 +24,6 @@ const MAX_ENCODES = 4;
 
 /** Photoroom finds the piece itself; a marked box only tells it where, so the crop keeps a little room around it. */
 const BOX_MARGIN = 0.04;
-
-async function rawPixels(pipeline: Sharp): Promise<Sharp> {
-  const { default: sharp } = await import('sharp');
-  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-}
 
 /** The seller's box in the upright photo's pixels, a little larger, within the photo. */
 export function markedRegion(
@@ -50,16 +45,17 @@ export interface PhotoroomUpload {
 }
 
 /**
- * The upload as Photoroom should get it. PNG only where transparency matters (the engine's rule:
- * a real share of the picture is see-through, as in a cut-out), because Photoroom then keeps the
- * given cut-out; JPEG otherwise, the opaque rest flattened on white.
- * Throws StagingError (`unsupported-image`, `image-too-large`) for what the engine cannot read, and
- * `not-furniture` for a photo the engine's classifier says is no home good.
+ * A prepared upload as Photoroom should get it. PNG only where transparency matters (the engine's
+ * rule: a real share of the picture is see-through, as in a cut-out), because Photoroom then keeps
+ * the given cut-out; JPEG otherwise, the opaque rest flattened on white.
+ * Throws StagingError `not-furniture` for a photo the engine's classifier says is no home good,
+ * and `image-too-large` when no size under Photoroom's limit is found.
  */
-export async function photoroomUpload(image: Uint8Array, subject?: SubjectHint): Promise<PhotoroomUpload> {
+export async function photoroomUpload(prepared: Uint8Array, subject?: SubjectHint): Promise<PhotoroomUpload> {
   const [{ decodePhoto, READ_OPTIONS, readFailure }, { classifyMarked, notFurnitureError }, { default: sharp }] =
     await Promise.all([import('./engine/decode.js'), import('./engine/judge.js'), import('sharp')]);
-  const photo = await decodePhoto(image);
+  // Reads the prepared pixels (a copy, not a decode) for the classifier's small copy.
+  const photo = await decodePhoto(prepared);
   // The engine's classifier decides before Photoroom is paid: a cat is refused here, uncharged.
   const classification = await classifyMarked(photo, subject);
   if (!classification.homeGood) throw notFurnitureError(classification);
@@ -71,15 +67,13 @@ export async function photoroomUpload(image: Uint8Array, subject?: SubjectHint):
     withoutEnlargement: true,
   });
 
-  // Decoded, oriented and fitted once as 8-bit sRGB; an oversized file is re-encoded from these pixels.
+  // Cut to the seller's box (marked on the upright photo, as prepared), fitted and made sRGB once;
+  // an oversized file is re-encoded from these pixels.
   let pixels: { data: Buffer; info: OutputInfo };
   try {
-    const oriented = sharp(photo.source, READ_OPTIONS).autoOrient();
-    const region = subject?.kind === 'box' ? markedRegion(subject, photo.width, photo.height) : null;
-    // Oriented first, then cut: a box is marked on the upright photo.
-    const pipeline = (region ? await rawPixels(oriented.extract(region)) : oriented)
-      .resize(withinLongSide(PHOTOROOM_MAX_LONG_SIDE))
-      .toColourspace('srgb');
+    const source = sharp(photo.source, READ_OPTIONS);
+    if (subject?.kind === 'box') source.extract(markedRegion(subject, photo.width, photo.height));
+    const pipeline = source.resize(withinLongSide(PHOTOROOM_MAX_LONG_SIDE)).toColourspace('srgb');
     pixels = await (transparent ? pipeline.ensureAlpha() : pipeline.flatten({ background: '#ffffff' }))
       .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });

@@ -1,6 +1,8 @@
 /**
- * What reaches Photoroom for each kind of upload: a stand-in v2/edit server parses the multipart
- * body and refuses what Photoroom refuses; the image part is then read back with sharp.
+ * What reaches Photoroom for each kind of upload. Each goes through the staging service's door
+ * first (the sniff and the one decode, Images.prepare), as staging does, then to the Photoroom
+ * stager; a stand-in v2/edit server parses the multipart body and refuses what Photoroom refuses,
+ * and the image part is read back with sharp.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -8,6 +10,9 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_INPUT_PIXELS, MESSAGES } from '@flipstage/core';
 import { StagingError, type StageInput } from '../../src/ports/stager.js';
+import { ServiceError } from '../../src/services/errors.js';
+import { checkedUpload, decoding } from '../../src/services/uploads.js';
+import { createUploadedImages } from '../../src/stagers/engine/index.js';
 import { createPhotoroomStager } from '../../src/stagers/photoroom.js';
 import { PHOTOROOM_MAX_BYTES, PHOTOROOM_MAX_LONG_SIDE } from '../../src/stagers/photoroomInput.js';
 import { startPhotoroomStandIn, type PhotoroomStandIn } from '../helpers/photoroomStandIn.js';
@@ -60,6 +65,14 @@ function stageInput(image: Uint8Array): StageInput {
   };
 }
 
+const images = createUploadedImages();
+
+/** The upload as the staging service's door hands it to a stager (services/staging.ts). */
+async function atDoor(upload: Uint8Array): Promise<Uint8Array> {
+  const sniffed = await checkedUpload(images, upload, MESSAGES.unsupportedImage);
+  return (await decoding(() => images.prepare(upload, sniffed))).data;
+}
+
 const stager = () => createPhotoroomStager({ apiKey: 'sk_test_key', baseUrl: standIn.baseUrl, log: () => {} });
 
 interface Sent {
@@ -71,7 +84,7 @@ interface Sent {
 
 /** Stages the upload through the stand-in and returns the image part it received. */
 async function sent(upload: Uint8Array): Promise<Sent> {
-  await stager().stage(stageInput(upload));
+  await stager().stage(stageInput(await atDoor(upload)));
   const part = await standIn.lastImage();
   return { ...part, meta: await sharp(part.bytes).metadata() };
 }
@@ -193,7 +206,7 @@ describe('what Photoroom receives', () => {
   it('a box the seller marked on a turned photo sends the upright crop around it, a little larger', async () => {
     const photo = await scene().jpeg({ quality: 95 }).withMetadata({ orientation: 6 }).toBuffer();
     // Upright the photo is 400 × 600 with the red corner at its top right (x 300–400, y 0–100).
-    await stager().stage({ ...stageInput(photo), subject: { kind: 'box', x: 0.7, y: 0, width: 0.3, height: 0.2 } });
+    await stager().stage({ ...stageInput(await atDoor(photo)), subject: { kind: 'box', x: 0.7, y: 0, width: 0.3, height: 0.2 } });
     const part = await standIn.lastImage();
     const meta = await sharp(part.bytes).metadata();
     expect([meta.width, meta.height]).toEqual([125, 125]);
@@ -244,33 +257,27 @@ describe('what never reaches Photoroom', () => {
     const cat = readFileSync(new URL('../fixtures/classifier/other/animal-cat-pexels-10863556.jpg', import.meta.url));
     const before = standIn.received.length;
     const error = await stager()
-      .stage(stageInput(new Uint8Array(cat)))
+      .stage(stageInput(await atDoor(new Uint8Array(cat))))
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StagingError);
     expect(error).toMatchObject({ kind: 'not-furniture', message: MESSAGES.notFurniture('a cat') });
     expect(standIn.received.length).toBe(before);
   });
 
-  it('bytes that are no image are refused as unsupported before any request', async () => {
-    const before = standIn.received.length;
-    const error = await stager()
-      .stage(stageInput(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>')))
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(StagingError);
-    expect((error as StagingError).kind).toBe('unsupported-image');
-    expect(standIn.received.length).toBe(before);
+  it('bytes that are no image are refused as unsupported at the door', async () => {
+    const error = await atDoor(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>')).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error).toMatchObject({ kind: 'invalid', message: MESSAGES.unsupportedImage });
   });
 
-  it('a photo over the 40-megapixel promise is refused as too large before any request', async () => {
-    const before = standIn.received.length;
+  it('a photo over the 40-megapixel promise is refused as too large at the door', async () => {
     const huge = await sharp({ create: { width: 8064, height: 6048, channels: 3, background: '#8a5a3c' } })
       .jpeg()
       .toBuffer();
-    const error = await stager()
-      .stage(stageInput(huge))
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(StagingError);
-    expect((error as StagingError).kind).toBe('image-too-large');
-    expect(standIn.received.length).toBe(before);
+    const error = await atDoor(huge).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error).toMatchObject({ kind: 'too-large', message: MESSAGES.imageTooLarge });
   });
 });
