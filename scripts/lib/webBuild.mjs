@@ -2,7 +2,8 @@
  * The web app's production build, made once and reused until what goes into it changes: `npm start`,
  * the Playwright journeys, `npm test`'s budget step and `npm run bench:web` all take it from here.
  *
- * A build lives in .local/web-build/<key>/, where the key hashes web/'s and core/'s sources, web's
+ * A build lives in .local/web-build/<key>/, where the key hashes web/'s and core/'s sources (and web's
+ * build plugins), web's
  * config files, package-lock.json and the VITE_ settings the build bakes in. Text files get a
  * gzip twin (name.gz) for the local host to send. The latest few builds are kept.
  *
@@ -28,7 +29,7 @@ const COMPRESSED = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.w
 /** Smaller files gain too little from gzip to be worth a second file. */
 const COMPRESS_MIN_BYTES = 1024;
 
-const SOURCE_DIRS = ['web/src', 'web/public', 'core/src'];
+const SOURCE_DIRS = ['web/src', 'web/public', 'web/vite-plugins', 'core/src'];
 const SOURCE_FILES = [
   'web/index.html',
   'web/vite.config.ts',
