@@ -2,9 +2,8 @@
  * The web app's production build, made once and reused until what goes into it changes: `npm start`,
  * the Playwright journeys, `npm test`'s budget step and `npm run bench:web` all take it from here.
  *
- * A build lives in .local/web-build/<key>/, where the key hashes web/'s and core/'s sources (and web's
- * build plugins), web's
- * config files, package-lock.json and the VITE_ settings the build bakes in. Text files get a
+ * A build lives in .local/web-build/<key>/, where the key hashes web/'s and core/'s sources, web's
+ * build plugins and config files, package-lock.json and the VITE_ settings the build bakes in. Text files get a
  * gzip twin (name.gz) for the local host to send. The latest few builds are kept.
  *
  * Run as a script it prints the build's folder on stdout (its log goes to stderr), for a shell
