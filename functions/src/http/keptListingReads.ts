@@ -3,7 +3,7 @@
  * a millisecond of CPU for any request, five to ten times what Node's own HTTP server costs, and a
  * crowd of signed-out shoppers asking the same pages is most of the marketplace's traffic. So once
  * the routes have sent a signed-out read, the same address is answered here, from the same bytes
- * and ETag, until a listing is written (ListingReads.current). Everything else, a signed-in read
+ * and ETag, until what it shows is written (ListingReads.current). Everything else, a signed-in read
  * (whose token Express's path verifies) or an address not answered yet, goes to Express.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -47,8 +47,8 @@ export function keptListingReads(deps: { store: Store; logger: Logger }): KeptLi
     const read = kept.get(req.url);
     if (!read) return null;
     if (reads.current(read)) return read;
-    // A listing was written: everything kept shows the listings before it.
-    kept.clear();
+    // What it shows was written: Express asks again, and the routes bring the new read.
+    kept.delete(req.url);
     return null;
   }
 

@@ -67,11 +67,11 @@ export interface ItemStore {
   /** One seller's listings, newest first: active and not hidden, or every one of them with includeUnlisted. */
   listItemsByOwner(owner: string, options: OwnerItemsQuery): Promise<Page<ItemDoc>>;
   /**
-   * A token that changes with every listing written through this store, when this process sees
-   * every write (PGlite, owned by the one local host); null when others write too (Firestore's
-   * many function instances), so a read can never be kept.
+   * A token that changes with every listing written through this store, or with `id`, every write
+   * of that one listing; when this process sees every write (PGlite, owned by the one local host).
+   * Null when others write too (Firestore's many function instances), so a read can never be kept.
    */
-  listingsVersion(): string | null;
+  listingsVersion(id?: string): string | null;
 }
 
 export interface OwnerItemsQuery {

@@ -1,8 +1,9 @@
 /**
  * The marketplace's reads, answered once per change (issue 26): a page of listings, a listing and a
- * seller's listings, each kept as its JSON and its ETag until a listing is written. Browsing is
- * most of the traffic and most of it asks the same first page, so a crowd of readers costs one
- * query per change, and a browser that has the page gets 304 without any.
+ * seller's listings, each kept as its JSON and its ETag until a listing is written (a listing's own
+ * page: until that listing is written). Browsing is most of the traffic and most of it asks the
+ * same first page, so a crowd of readers costs one query per change, and a browser that has the
+ * page gets 304 without any.
  *
  * Kept only while the store can say when listings change (Store.listingsVersion: PGlite, whose one
  * host sees every write). Otherwise each read queries, and the ETag still spares the body.
@@ -17,17 +18,20 @@ import { getItemDetail, listSellerItems } from './marketplace.js';
 export interface ListingRead {
   body: Buffer;
   etag: string;
-  /** Store.listingsVersion() when the read began (null: the store cannot tell); see `current`. */
+  /** Store.listingsVersion(listing) when the read began (null: the store cannot tell); see `current`. */
   version: string | null;
+  /** The one listing a listing's page shows, whose writes alone change it; absent for lists. */
+  listing?: string;
 }
 
-/** Distinct reads kept for one version (first pages, searches, listings); the oldest go first. */
+/** Distinct reads kept (first pages, searches, listings); the least recently asked go first. */
 const MOST_KEPT = 1000;
 
 // Encoded once: every reader of a kept read is sent the same bytes.
-function listingRead(value: ItemsPage | ItemDetail, version: string | null): ListingRead {
+function listingRead(value: ItemsPage | ItemDetail, version: string | null, listing: string | undefined): ListingRead {
   const body = Buffer.from(JSON.stringify(value));
-  return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`, version };
+  const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+  return { body, etag, version, ...(listing === undefined ? {} : { listing }) };
 }
 
 export interface ListingReads {
@@ -35,7 +39,7 @@ export interface ListingReads {
   detail(id: string | undefined, viewer: string | null): Promise<ListingRead>;
   sellerItems(query: { seller: string; cursor?: string | undefined; viewer: string | null }): Promise<ListingRead>;
   /**
-   * Whether no listing was written since the read began, so it may be answered again without
+   * Whether nothing it shows was written since the read began, so it may be answered again without
    * asking (never where the store cannot tell). Begun is what counts: a write that lands while the
    * read runs may or may not be in it.
    */
@@ -43,29 +47,25 @@ export interface ListingReads {
 }
 
 export function listingReads(deps: { store: Store }): ListingReads {
-  let version: string | null = null;
-  // Promises, so readers who ask together while it is computed share its one query.
-  const kept = new Map<string, Promise<ListingRead>>();
+  // Promises, so readers who ask together while it is computed share its one query; each with the
+  // version it began at, so a read from before a write is never answered after it.
+  const kept = new Map<string, { version: string; read: Promise<ListingRead> }>();
 
-  function read(key: string, compute: () => Promise<ItemsPage | ItemDetail>): Promise<ListingRead> {
-    const now = deps.store.listingsVersion();
-    if (now === null) return compute().then((value) => listingRead(value, null));
-    if (now !== version) {
-      kept.clear();
-      version = now;
-    }
+  function read(key: string, listing: string | undefined, compute: () => Promise<ItemsPage | ItemDetail>): Promise<ListingRead> {
+    const now = deps.store.listingsVersion(listing);
+    if (now === null) return compute().then((value) => listingRead(value, null, listing));
     const found = kept.get(key);
-    if (found) {
-      // Most recently used last, so the map's first key is the one to drop.
-      kept.delete(key);
+    // Most recently asked last, so the map's first key is the one to drop.
+    kept.delete(key);
+    if (found?.version === now) {
       kept.set(key, found);
-      return found;
+      return found.read;
     }
-    const computed = compute().then((value) => listingRead(value, now));
-    kept.set(key, computed);
+    const computed = compute().then((value) => listingRead(value, now, listing));
+    kept.set(key, { version: now, read: computed });
     // A failure (a missing listing, a bad cursor) is answered, never kept.
     computed.catch(() => {
-      if (kept.get(key) === computed) kept.delete(key);
+      if (kept.get(key)?.read === computed) kept.delete(key);
     });
     if (kept.size > MOST_KEPT) kept.delete(kept.keys().next().value!);
     return computed;
@@ -73,10 +73,13 @@ export function listingReads(deps: { store: Store }): ListingReads {
 
   // The viewer is part of every key: a seller sees their own sold and hidden listings.
   return {
-    page: (query) => read(JSON.stringify(['page', query.viewer, Object.entries(query).sort()]), () => searchItems(deps, query)),
-    detail: (id, viewer) => read(JSON.stringify(['detail', viewer, id ?? null]), () => getItemDetail(deps, id, viewer)),
+    page: (query) =>
+      read(JSON.stringify(['page', query.viewer, Object.entries(query).sort()]), undefined, () => searchItems(deps, query)),
+    detail: (id, viewer) => read(JSON.stringify(['detail', viewer, id ?? null]), id, () => getItemDetail(deps, id, viewer)),
     sellerItems: (query) =>
-      read(JSON.stringify(['seller', query.viewer, query.seller, query.cursor ?? null]), () => listSellerItems(deps, query)),
-    current: (kept) => kept.version !== null && kept.version === deps.store.listingsVersion(),
+      read(JSON.stringify(['seller', query.viewer, query.seller, query.cursor ?? null]), undefined, () =>
+        listSellerItems(deps, query),
+      ),
+    current: (kept) => kept.version !== null && kept.version === deps.store.listingsVersion(kept.listing),
   };
 }

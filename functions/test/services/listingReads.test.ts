@@ -24,13 +24,18 @@ function listing(title: string, id?: string): ItemDoc {
   return makeItemDoc({ owner: 'seller-1', title, description: 'Solid wood.', tags: [], keywords, ...(id ? { id } : {}) });
 }
 
-/** The store with its searches counted, and its version as the test says. */
-function counted(version: () => string | null): Store & { searches: number } {
-  const wrapped = Object.create(store) as Store & { searches: number };
+/** The store with its searches and listing reads counted, and its version as the test says. */
+function counted(version: (id?: string) => string | null): Store & { searches: number; gets: number } {
+  const wrapped = Object.create(store) as Store & { searches: number; gets: number };
   wrapped.searches = 0;
+  wrapped.gets = 0;
   wrapped.searchItems = (query) => {
     wrapped.searches += 1;
     return store.searchItems(query);
+  };
+  wrapped.getItem = (id) => {
+    wrapped.gets += 1;
+    return store.getItem(id);
   };
   wrapped.listingsVersion = version;
   return wrapped;
@@ -56,6 +61,28 @@ describe('listing reads', () => {
     const after = await reads.page({ ...itemsQuerySchema.parse({ search: 'walnut' }), viewer: null });
     expect(counting.searches).toBe(2);
     expect(JSON.parse(after.body.toString()).data.map((i: { title: string }) => i.title)).toContain('Walnut bench');
+  });
+
+  it("keeps a listing's page while other listings are written", async () => {
+    const counting = counted((id) => store.listingsVersion(id));
+    const reads = listingReads({ store: counting });
+    const { id } = await store.createItem(listing('Elm stool'));
+    await reads.detail(id, null);
+    await store.createItem(listing('Yew chair'));
+    const again = await reads.detail(id, null);
+    expect(counting.gets).toBe(1);
+    expect(reads.current(again)).toBe(true);
+  });
+
+  it("asks again for a listing's page once that listing is written", async () => {
+    const counting = counted((id) => store.listingsVersion(id));
+    const reads = listingReads({ store: counting });
+    const { id } = await store.createItem(listing('Beech crib'));
+    const before = await reads.detail(id, null);
+    await store.hideItem(id);
+    expect(reads.current(before)).toBe(false);
+    await expect(reads.detail(id, null)).rejects.toThrow();
+    expect(counting.gets).toBe(2);
   });
 
   it('says a read is current until a listing is written', async () => {

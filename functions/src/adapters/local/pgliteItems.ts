@@ -13,6 +13,9 @@ export function pageOf<T extends { id: string; created_at: string }>(rows: T[], 
   return { data, next: rows.length > limit && last ? { createdAt: last.created_at, id: last.id } : null };
 }
 
+/** Listings whose own last write is remembered (ItemStore.listingsVersion(id)). */
+const MOST_LISTINGS_COUNTED = 10_000;
+
 export function pgliteItems(db: PGlite): ItemStore {
   const items: Omit<ItemStore, 'listingsVersion'> = {
     async createItem(item) {
@@ -142,23 +145,36 @@ export function pgliteItems(db: PGlite): ItemStore {
   // own mark keeps a restarted host's first versions from repeating the last run's.
   const started = randomUUID().slice(0, 8);
   let writes = 0;
+  // The count at each listing's last write, for the most recently written listings. A listing
+  // forgotten or never written reads as the count when one was last forgotten: once more is
+  // forgotten, every such listing's version changes, which at worst costs a fresh query.
+  const byListing = new Map<string, number>();
+  let forgotten = 0;
   const counted =
-    <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
+    <A extends unknown[], R>(listing: (...args: A) => string, write: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       try {
         return await write(...args);
       } finally {
         // Also after a failure: a rolled-back write only costs the readers one fresh query.
         writes += 1;
+        const id = listing(...args);
+        byListing.delete(id);
+        byListing.set(id, writes);
+        if (byListing.size > MOST_LISTINGS_COUNTED) {
+          byListing.delete(byListing.keys().next().value!);
+          forgotten = writes;
+        }
       }
     };
+  const first = (...args: [string, ...unknown[]]) => args[0];
   return {
     ...items,
-    createItem: counted(items.createItem),
-    updateItem: counted(items.updateItem),
-    setListingStatus: counted(items.setListingStatus),
-    hideItem: counted(items.hideItem),
-    deleteItem: counted(items.deleteItem),
-    listingsVersion: () => `${started}.${writes}`,
+    createItem: counted((item) => item.id, items.createItem),
+    updateItem: counted(first, items.updateItem),
+    setListingStatus: counted(first, items.setListingStatus),
+    hideItem: counted(first, items.hideItem),
+    deleteItem: counted(first, items.deleteItem),
+    listingsVersion: (id) => `${started}.${id === undefined ? writes : `${byListing.get(id) ?? `f${forgotten}`}`}`,
   };
 }
