@@ -195,17 +195,15 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
   const subject = parseSubjectField(request.fields.subject);
   const image = request.image;
   if (!image || image.byteLength === 0) throw invalid(MESSAGES.imageFileRequired);
-  // The header refuses what is no image, or too large, before a credit is taken.
-  const [sniffed, account] = await Promise.all([
-    checkedUpload(deps.images, image, MESSAGES.unsupportedImage),
-    store.getAccount(uid),
-  ]);
+  // The header refuses what is no image, or too large, before a credit is taken. The one decode of
+  // the upload starts as soon as the header passes and runs beside the debit: pixels that turn out
+  // damaged are refunded like any failed staging. Storage and the stager share its pixels.
+  const sniffing = checkedUpload(deps.images, image, MESSAGES.unsupportedImage);
+  const preparing = sniffing.then((sniffed) => decoding(() => deps.images.prepare(image, sniffed)));
+  preparing.catch(() => undefined);
+  const [, account] = await Promise.all([sniffing, store.getAccount(uid)]);
   if (!account) throw new ServiceError('no-credits', MESSAGES.needCredits);
   const size = outputSizeFor(account.customer, deps.priceIds, requestedSize);
-  // The one decode of the upload runs beside the debit: pixels that turn out damaged are refunded
-  // like any failed staging. Storage and the stager share its pixels.
-  const preparing = decoding(() => deps.images.prepare(image, sniffed));
-  preparing.catch(() => undefined);
 
   const waitUntil = Date.now() + DUPLICATE_WAIT_MS;
   for (;;) {
