@@ -81,6 +81,16 @@ describe('kept listing reads answered before Express', () => {
     expect(titles(after).sort()).toEqual([`${m} teak shelf`, `${m} teak sideboard`]);
   });
 
+  it("keeps answering a listing's page while another listing is written", async () => {
+    const id = await post(`${marker()} elm stool`);
+    await request(server).get('/api/marketplace-get-item').query({ id });
+    await post(`${marker()} yew chair`);
+    toExpress = 0;
+    const again = await request(server).get('/api/marketplace-get-item').query({ id });
+    expect(toExpress).toBe(0);
+    expect(again.status).toBe(200);
+  });
+
   it('leaves a signed-in read to Express, where its token is verified', async () => {
     const m = marker();
     await post(`${m} ash table`);
