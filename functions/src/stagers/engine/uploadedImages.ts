@@ -5,7 +5,7 @@
  * notes, XMP and IPTC. Every stored copy is re-encoded from the decoded pixels, turned upright,
  * with only the colour profile kept.
  */
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { PREPARED_LONG_SIDE } from '@flipstage/core';
 import {
   ImageTooLarge,
@@ -37,9 +37,13 @@ const FORMATS: Record<string, { contentType: string; ext: string }> = {
   tiff: { contentType: 'image/tiff', ext: 'tiff' },
 };
 
+/** Each sniffed upload's header, so the door's decode of the same bytes does not read it again. */
+const headers = new WeakMap<Uint8Array, Metadata>();
+
 async function sniffImage(data: Uint8Array): Promise<SniffedImage | null> {
   try {
     const meta = await sharp(data, { limitInputPixels: false }).metadata();
+    headers.set(data, meta);
     const format = meta.format ? FORMATS[meta.format] : undefined;
     if (!format || !meta.width || !meta.height) return null;
     return { ...format, width: meta.width, height: meta.height };
@@ -97,7 +101,7 @@ async function webCopy(source: Uint8Array, sniffed: SniffedImage): Promise<WebIm
  */
 async function prepare(data: Uint8Array, sniffed: SniffedImage): Promise<PreparedImage> {
   try {
-    const meta = await sharp(data, READ_OPTIONS).metadata();
+    const meta = headers.get(data) ?? (await sharp(data, READ_OPTIONS).metadata());
     const readable = meta.format === 'heif' && meta.compression === 'hevc' ? rawTiff(await decodeHeif(data), meta.icc) : data;
     const profile = meta.space === 'srgb' || meta.space === 'rgb16' ? meta.icc : undefined;
     const pipeline = sharp(readable, READ_OPTIONS)
