@@ -3,17 +3,16 @@
  * a millisecond of CPU for any request, five to ten times what Node's own HTTP server costs, and a
  * crowd of signed-out shoppers asking the same pages is most of the marketplace's traffic. So once
  * the routes have sent a signed-out read, the same address is answered here, from the same bytes
- * and ETag, until what it shows is written (ListingReads.current). Everything else, a signed-in read
- * (whose token Express's path verifies) or an address not answered yet, goes to Express.
+ * and ETag, until what it shows is written (`current` in services/listingReads.ts). Everything
+ * else, a signed-in read (whose token Express's path verifies) or an address not answered yet,
+ * goes to Express.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Store } from '../ports/store.js';
-import { listingReads, type ListingRead } from '../services/listingReads.js';
+import { keptMap } from '../services/keptMap.js';
+import { current, type ListingRead } from '../services/listingReads.js';
 import { logs, type Logger } from '../logs.js';
 import { requestIdFor } from './requestContext.js';
-
-/** Addresses kept (first pages, searches, next pages, listings); the oldest go first. */
-const MOST_KEPT = 1000;
 
 export interface KeptListingReads {
   /** Answers a request for a read it keeps and returns true; false leaves the request to Express. */
@@ -35,8 +34,8 @@ export function unchanged(req: IncomingMessage, etag: string): boolean {
 }
 
 export function keptListingReads(deps: { store: Store; logger: Logger }): KeptListingReads {
-  const reads = listingReads(deps);
-  const kept = new Map<string, ListingRead>();
+  // By address; the least recently asked go first.
+  const kept = keptMap<ListingRead>();
 
   function found(req: IncomingMessage): ListingRead | null {
     // Only a plain signed-out GET: a body, a token or another method is Express's to judge.
@@ -46,7 +45,7 @@ export function keptListingReads(deps: { store: Store; logger: Logger }): KeptLi
       return null;
     const read = kept.get(req.url);
     if (!read) return null;
-    if (reads.current(read)) return read;
+    if (current(deps.store, read)) return read;
     // What it shows was written: Express asks again, and the routes bring the new read.
     kept.delete(req.url);
     return null;
@@ -79,10 +78,8 @@ export function keptListingReads(deps: { store: Store; logger: Logger }): KeptLi
       return true;
     },
     remember(address, viewer, read) {
-      if (viewer !== null || !reads.current(read)) return;
-      kept.delete(address);
+      if (viewer !== null || !current(deps.store, read)) return;
       kept.set(address, read);
-      if (kept.size > MOST_KEPT) kept.delete(kept.keys().next().value!);
     },
   };
 }

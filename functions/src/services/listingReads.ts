@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { ItemDetail, ItemsPage, ItemsQuery } from '@flipstage/core';
 import type { Store } from '../ports/store.js';
+import { keptMap } from './keptMap.js';
 import { searchItems } from './listingSearch.js';
 import { getItemDetail, listSellerItems } from './marketplace.js';
 
@@ -24,9 +25,6 @@ export interface ListingRead {
   listing?: string;
 }
 
-/** Distinct reads kept (first pages, searches, listings); the least recently asked go first. */
-const MOST_KEPT = 1000;
-
 // Encoded once: every reader of a kept read is sent the same bytes.
 function listingRead(value: ItemsPage | ItemDetail, version: string | null, listing: string | undefined): ListingRead {
   const body = Buffer.from(JSON.stringify(value));
@@ -38,37 +36,32 @@ export interface ListingReads {
   page(query: ItemsQuery & { viewer: string | null }): Promise<ListingRead>;
   detail(id: string | undefined, viewer: string | null): Promise<ListingRead>;
   sellerItems(query: { seller: string; cursor?: string | undefined; viewer: string | null }): Promise<ListingRead>;
-  /**
-   * Whether nothing it shows was written since the read began, so it may be answered again without
-   * asking (never where the store cannot tell). Begun is what counts: a write that lands while the
-   * read runs may or may not be in it.
-   */
-  current(read: ListingRead): boolean;
+}
+
+/**
+ * Whether nothing the read shows was written since it began, so it may be answered again without
+ * asking (never where the store cannot tell). Begun is what counts: a write that lands while the
+ * read runs may or may not be in it.
+ */
+export function current(store: Store, read: ListingRead): boolean {
+  return read.version !== null && read.version === store.listingsVersion(read.listing);
 }
 
 export function listingReads(deps: { store: Store }): ListingReads {
   // Promises, so readers who ask together while it is computed share its one query; each with the
   // version it began at, so a read from before a write is never answered after it.
-  const kept = new Map<string, { version: string; read: Promise<ListingRead> }>();
+  const kept = keptMap<{ version: string; read: Promise<ListingRead> }>();
 
   function read(key: string, listing: string | undefined, compute: () => Promise<ItemsPage | ItemDetail>): Promise<ListingRead> {
     const now = deps.store.listingsVersion(listing);
     if (now === null) return compute().then((value) => listingRead(value, null, listing));
     const found = kept.get(key);
-    // Most recently asked last, so the map's first key is the one to drop.
-    kept.delete(key);
-    if (found?.version === now) {
-      kept.set(key, found);
-      return found.read;
-    }
-    const computed = compute().then((value) => listingRead(value, now, listing));
-    kept.set(key, { version: now, read: computed });
+    if (found?.version === now) return found.read;
+    const entry = { version: now, read: compute().then((value) => listingRead(value, now, listing)) };
+    kept.set(key, entry);
     // A failure (a missing listing, a bad cursor) is answered, never kept.
-    computed.catch(() => {
-      if (kept.get(key)?.read === computed) kept.delete(key);
-    });
-    if (kept.size > MOST_KEPT) kept.delete(kept.keys().next().value!);
-    return computed;
+    entry.read.catch(() => kept.delete(key, entry));
+    return entry.read;
   }
 
   // The viewer is part of every key: a seller sees their own sold and hidden listings.
@@ -80,6 +73,5 @@ export function listingReads(deps: { store: Store }): ListingReads {
       read(JSON.stringify(['seller', query.viewer, query.seller, query.cursor ?? null]), undefined, () =>
         listSellerItems(deps, query),
       ),
-    current: (kept) => kept.version !== null && kept.version === deps.store.listingsVersion(kept.listing),
   };
 }

@@ -9,7 +9,7 @@ import { makeItemDoc } from '../contracts/storeContract.js';
 import { openTestDatabase } from '../helpers/testDatabase.js';
 import { createPgliteStore } from '../../src/adapters/local/pgliteStore.js';
 import type { ItemDoc, Store } from '../../src/ports/store.js';
-import { listingReads } from '../../src/services/listingReads.js';
+import { current, listingReads } from '../../src/services/listingReads.js';
 
 let db: PGlite;
 let store: Store;
@@ -71,7 +71,7 @@ describe('listing reads', () => {
     await store.createItem(listing('Yew chair'));
     const again = await reads.detail(id, null);
     expect(counting.gets).toBe(1);
-    expect(reads.current(again)).toBe(true);
+    expect(current(counting, again)).toBe(true);
   });
 
   it("asks again for a listing's page once that listing is written", async () => {
@@ -80,7 +80,7 @@ describe('listing reads', () => {
     const { id } = await store.createItem(listing('Beech crib'));
     const before = await reads.detail(id, null);
     await store.hideItem(id);
-    expect(reads.current(before)).toBe(false);
+    expect(current(counting, before)).toBe(false);
     await expect(reads.detail(id, null)).rejects.toThrow();
     expect(counting.gets).toBe(2);
   });
@@ -88,14 +88,15 @@ describe('listing reads', () => {
   it('says a read is current until a listing is written', async () => {
     const reads = listingReads({ store });
     const read = await reads.page(firstPage);
-    expect(reads.current(read)).toBe(true);
+    expect(current(store, read)).toBe(true);
     await store.createItem(listing('Oak settle'));
-    expect(reads.current(read)).toBe(false);
+    expect(current(store, read)).toBe(false);
   });
 
   it('never calls a read current when the store cannot tell changes', async () => {
-    const reads = listingReads({ store: counted(() => null) });
-    expect(reads.current(await reads.page(firstPage))).toBe(false);
+    const cannotTell = counted(() => null);
+    const reads = listingReads({ store: cannotTell });
+    expect(current(cannotTell, await reads.page(firstPage))).toBe(false);
   });
 
   it('asks the store every time when it cannot tell changes', async () => {
