@@ -248,13 +248,19 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect((await store.listStaleStages(Date.now() - 60_000, 500)).filter((s) => s.uid === uid)).toEqual([]);
       });
 
-      it('refunds and restarts a stale pending attempt', async () => {
+      it('refunds and restarts a stale pending attempt, the refund posted before the new debit', async () => {
         const uid = await newAccount(3);
         await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: staleBefore() }, CREDIT_RULES);
         const restarted = await store.beginStage({ uid, key: 'k1', attemptId: uniq(), staleBefore: Date.now() + 1000 }, CREDIT_RULES);
         expect(restarted).toMatchObject({ kind: 'started', creditsRemaining: 2 });
-        const reasons = (await store.listLedger(uid)).map((e) => e.reason);
-        expect(reasons.sort()).toEqual(['refund', 'signup', 'stage', 'stage']);
+        const newestFirst = (await store.listLedger(uid)).map((e) => [e.reason, e.balanceAfter]);
+        expect(newestFirst).toEqual([
+          ['stage', 2],
+          ['refund', 3],
+          ['stage', 2],
+          ['signup', 3],
+        ]);
+        expect(await store.getStage(uid, 'k1')).toEqual({ status: 'pending', result: null });
       });
 
       it('throws InsufficientCredits and records nothing without credits', async () => {

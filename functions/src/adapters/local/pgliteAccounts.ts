@@ -3,20 +3,21 @@ import type { PGlite } from '@electric-sql/pglite';
 import { AccountNotFound, type Account, type AccountStore, type ProfileDoc } from '../../ports/store.js';
 import { applyCreditDecision, lockCustomer, toCustomer, type CustomerRow, type Tx } from './pgliteLedger.js';
 
+/** One statement, so it reads the profile and the customer as of one moment without a transaction of its own. */
 async function getAccountIn(tx: Tx, uid: string): Promise<Account | null> {
-  const profile = await tx.query<ProfileDoc & { created_at: Date }>(
-    'SELECT name, email, avatar, created_at FROM users WHERE uid = $1',
-    [uid],
-  );
-  const customer = await tx.query<CustomerRow>('SELECT * FROM customers WHERE uid = $1', [uid]);
-  const p = profile.rows[0];
-  const c = customer.rows[0];
-  if (!p || !c) return null;
+  const row = (
+    await tx.query<ProfileDoc & CustomerRow & { created_at: Date }>(
+      `SELECT u.name, u.email, u.avatar, u.created_at, c.*
+         FROM users u JOIN customers c ON c.uid = u.uid WHERE u.uid = $1`,
+      [uid],
+    )
+  ).rows[0];
+  if (!row) return null;
   return {
     uid,
-    profile: { name: p.name, email: p.email, avatar: p.avatar },
-    customer: toCustomer(c),
-    createdAt: p.created_at.toISOString(),
+    profile: { name: row.name, email: row.email, avatar: row.avatar },
+    customer: toCustomer(row),
+    createdAt: row.created_at.toISOString(),
   };
 }
 
@@ -41,7 +42,7 @@ export function pgliteAccounts(db: PGlite): AccountStore {
     },
 
     getAccount(uid) {
-      return db.transaction((tx) => getAccountIn(tx, uid));
+      return getAccountIn(db, uid);
     },
 
     updateProfile(uid, patch) {

@@ -53,16 +53,39 @@ export async function isPosted(tx: Tx, uid: string, ref: string): Promise<boolea
   return (await tx.query('SELECT 1 FROM ledger WHERE uid = $1 AND ref = $2', [uid, ref])).rows.length > 0;
 }
 
-/** Writes entries in order (their seq orders the ledger) and leaves the balance the last one names. */
+/**
+ * Writes entries in order (their seq orders the ledger: VALUES rows are inserted, and draw their
+ * seq, in the order written) and leaves the balance the last one names, in one statement.
+ */
 export async function postEntries(tx: Tx, uid: string, entries: LedgerPosting[]): Promise<void> {
-  for (const entry of entries) {
-    await tx.query(
-      'INSERT INTO ledger (id, uid, delta, reason, ref, balance_after, at) VALUES ($1, $2, $3, $4, $5, $6, now())',
-      [randomUUID(), uid, entry.delta, entry.reason, entry.ref, entry.balanceAfter],
-    );
-  }
   const last = entries[entries.length - 1];
-  if (last) await tx.query('UPDATE customers SET credits_remaining = $2 WHERE uid = $1', [uid, last.balanceAfter]);
+  if (!last) return;
+  await tx.query(...postingStatement(uid, entries, last.balanceAfter));
+}
+
+/**
+ * The ledger rows and the new balance as one statement, and optionally one more write of the
+ * caller's in it (`then`, whose SQL numbers its own parameters from $3: $1 is the uid and $2 the
+ * balance). One round trip where each would be its own; they succeed or fail together.
+ */
+export function postingStatement(
+  uid: string,
+  entries: readonly LedgerPosting[],
+  balance: number,
+  then: { sql: string; params: readonly unknown[] } = { sql: 'SELECT 1', params: [] },
+): [string, unknown[]] {
+  const params: unknown[] = [uid, balance, ...then.params];
+  const rows = entries.map((entry) => {
+    const at = params.length;
+    params.push(randomUUID(), entry.delta, entry.reason, entry.ref, entry.balanceAfter);
+    return `($${at + 1}, $1, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, now())`;
+  });
+  const sql = `WITH posted AS (
+      INSERT INTO ledger (id, uid, delta, reason, ref, balance_after, at) VALUES ${rows.join(', ')}
+    ), credited AS (
+      UPDATE customers SET credits_remaining = $2 WHERE uid = $1
+    ) ${then.sql}`;
+  return [sql, params];
 }
 
 /** Applies one credit decision to an account whose row this transaction has locked at `balance`. */

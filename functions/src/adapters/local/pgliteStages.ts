@@ -6,6 +6,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { progressOfStage, type ImageEdit, type StagePhaseName } from '@flipstage/core';
 import {
+  AccountNotFound,
   InsufficientCredits,
   type ImageEditStore,
   type StageRecord,
@@ -13,7 +14,7 @@ import {
   type StageStore,
 } from '../../ports/store.js';
 import { pageOf } from './pgliteItems.js';
-import { applyCreditDecision, isPosted, lockCustomer, postEntries, type Tx } from './pgliteLedger.js';
+import { applyCreditDecision, isPosted, lockCustomer, postingStatement, type Tx } from './pgliteLedger.js';
 
 interface StageRow {
   attempt_id: string;
@@ -57,13 +58,38 @@ async function readStage(tx: Tx, uid: string, key: string, forUpdate = false): P
   return row ? toStageRecord(row) : null;
 }
 
+/**
+ * The customer's row locked (as lockCustomer) and the key's stage record, in one round trip: what
+ * beginStage's rules read.
+ */
+async function lockCustomerWithStage(
+  tx: Tx,
+  uid: string,
+  key: string,
+): Promise<{ balance: number; stage: StageRecord | null }> {
+  const row = (
+    await tx.query<{ credits_remaining: number } & { [K in keyof StageRow]: StageRow[K] | null }>(
+      `SELECT c.credits_remaining, s.attempt_id, s.status, s.started_at, s.edit_id, s.input_url, s.output_url
+         FROM customers c LEFT JOIN stage_requests s ON s.uid = c.uid AND s.key = $2
+        WHERE c.uid = $1 FOR UPDATE OF c`,
+      [uid, key],
+    )
+  ).rows[0];
+  if (!row) throw new AccountNotFound(uid);
+  const { credits_remaining: balance, attempt_id, status, started_at } = row;
+  const stage =
+    attempt_id === null || status === null || started_at === null
+      ? null
+      : toStageRecord({ ...row, attempt_id, status, started_at });
+  return { balance, stage };
+}
+
 export function pgliteStages(db: PGlite): StageStore & ImageEditStore {
   return {
     beginStage(input, rules) {
       return db.transaction(async (tx) => {
         const { uid, key, attemptId } = input;
-        const balance = (await lockCustomer(tx, uid)).credits_remaining;
-        const stage = await readStage(tx, uid, key);
+        const { balance, stage } = await lockCustomerWithStage(tx, uid, key);
         const decision = rules.beginStage({ ...input, stage, balance, now: Date.now() });
         switch (decision.kind) {
           case 'replay':
@@ -74,16 +100,15 @@ export function pgliteStages(db: PGlite): StageStore & ImageEditStore {
             throw new InsufficientCredits(balance);
           case 'begin':
           case 'restart': {
-            if (decision.kind === 'restart') {
-              await tx.query('DELETE FROM stage_requests WHERE uid = $1 AND key = $2', [uid, key]);
-              await postEntries(tx, uid, [decision.refund, decision.debit]);
-            } else {
-              await postEntries(tx, uid, [decision.debit]);
-            }
+            // Only a crashed attempt's key is taken over: rare enough for a statement of its own.
+            if (decision.kind === 'restart') await tx.query('DELETE FROM stage_requests WHERE uid = $1 AND key = $2', [uid, key]);
+            const entries = decision.kind === 'restart' ? [decision.refund, decision.debit] : [decision.debit];
             const { pending } = decision;
             await tx.query(
-              'INSERT INTO stage_requests (uid, key, attempt_id, status, started_at) VALUES ($1, $2, $3, $4, $5)',
-              [uid, key, pending.attemptId, pending.status, pending.startedAt],
+              ...postingStatement(uid, entries, decision.debit.balanceAfter, {
+                sql: 'INSERT INTO stage_requests (uid, key, attempt_id, status, started_at) VALUES ($1, $3, $4, $5, $6)',
+                params: [key, pending.attemptId, pending.status, pending.startedAt],
+              }),
             );
             return { kind: 'started', attemptId, creditsRemaining: decision.debit.balanceAfter };
           }
@@ -100,19 +125,20 @@ export function pgliteStages(db: PGlite): StageStore & ImageEditStore {
         };
         const decision = rules.completeStage({ stage: await readStage(tx, uid, key, true), attemptId, result });
         if (decision.kind === 'not-pending') throw new Error(`No pending stage attempt ${attemptId}`);
-        const { completed } = decision;
         await tx.query(
-          `UPDATE stage_requests SET status = $3, edit_id = $4, input_url = $5, output_url = $6 WHERE uid = $1 AND key = $2`,
-          [uid, key, completed.status, result.editId, result.inputUrl, result.outputUrl],
-        );
-        await tx.query(
-          `INSERT INTO ${held ? 'held_edits' : 'image_edits'} (id, user_id, input_image_url, output_image_url, background_style, style, furniture_type, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          `WITH completed AS (
+             UPDATE stage_requests SET status = $3, edit_id = $4, input_url = $5, output_url = $6 WHERE uid = $1 AND key = $2
+           )
+           INSERT INTO ${held ? 'held_edits' : 'image_edits'} (id, user_id, input_image_url, output_image_url, background_style, style, furniture_type, created_at)
+           VALUES ($4, $7, $5, $6, $8, $9, $10, $11)`,
           [
+            uid,
+            key,
+            decision.completed.status,
             edit.id,
-            edit.user_id,
             edit.input_image_url,
             edit.output_image_url,
+            edit.user_id,
             edit.background_style,
             edit.style,
             edit.furniture_type,
