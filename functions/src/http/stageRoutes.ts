@@ -16,9 +16,10 @@ import type { AppConfig } from '../config.js';
 import type { AppCheckVerifier } from '../ports/appCheck.js';
 import type { Identity } from '../ports/identity.js';
 import type { PhotoAnalysis } from '../ports/analysis.js';
+import type { CustomerDoc } from '../ports/store.js';
 import { previewStaging } from '../services/stagePreview.js';
 import { isVisitor } from '../services/accounts.js';
-import { assertCanStage, stageImage, type StagingDeps } from '../services/staging.js';
+import { customerWhoCanStage, stageImage, type StagingDeps } from '../services/staging.js';
 import { requireAppCheckForVisitors } from './appCheck.js';
 import { currentUser, requireUser } from './auth.js';
 import type { FairUseGates } from './fairUseGates.js';
@@ -46,7 +47,7 @@ export function stageRoutes(
   const signedIn = [requireUser(deps.identity), requireAppCheckForVisitors(deps.appCheck, deps.config.appCheck)];
   // Rate, credit and upload-slot checks all come before a byte of the upload is read.
   const canStage: RequestHandler = async (_req, res, next) => {
-    await assertCanStage(deps.store, currentUser(res).uid);
+    res.locals.customer = await customerWhoCanStage(deps.store, currentUser(res).uid);
     next();
   };
   router.post('/stage', ...signedIn, deps.fairUse.staging, canStage, deps.fairUse.upload, async (req, res) => {
@@ -61,6 +62,7 @@ export function stageRoutes(
       { ...deps, logger: requestLogger(res) },
       {
         uid: user.uid,
+        customer: res.locals.customer as CustomerDoc,
         held: isVisitor(user),
         idempotencyKey: req.get(IDEMPOTENCY_HEADER),
         image: body.files.get(STAGE_FILE_FIELD)?.[0] ?? null,

@@ -48,6 +48,8 @@ export interface StagingDeps {
 
 export interface StageRequest {
   uid: string;
+  /** The caller's customer record, read at the door (customerWhoCanStage): its plan decides the size. */
+  customer: CustomerDoc;
   /** A signed-out visitor's staging: its result is held, not saved as an image edit (ports/trials.ts). */
   held?: boolean;
   idempotencyKey: string | undefined;
@@ -141,11 +143,13 @@ export function toServiceError(error: unknown): unknown {
 
 /**
  * Checked before the upload is read: a user without a credit (or an account) is refused at
- * once, so 25 MB uploads that could never be staged are not received at all.
+ * once, so 25 MB uploads that could never be staged are not received at all. The customer it
+ * read is the one stageImage sizes the output for: one account read per staging.
  */
-export async function assertCanStage(store: Store, uid: string): Promise<void> {
+export async function customerWhoCanStage(store: Store, uid: string): Promise<CustomerDoc> {
   const account = await store.getAccount(uid);
   if (!account || account.customer.creditsRemaining < 1) throw new ServiceError('no-credits', MESSAGES.needCredits);
+  return account.customer;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -195,15 +199,14 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
   const subject = parseSubjectField(request.fields.subject);
   const image = request.image;
   if (!image || image.byteLength === 0) throw invalid(MESSAGES.imageFileRequired);
+  const size = outputSizeFor(request.customer, deps.priceIds, requestedSize);
   // The header refuses what is no image, or too large, before a credit is taken. The one decode of
   // the upload starts as soon as the header passes and runs beside the debit: pixels that turn out
   // damaged are refunded like any failed staging. Storage and the stager share its pixels.
   const sniffing = checkedUpload(deps.images, image, MESSAGES.unsupportedImage);
   const preparing = sniffing.then((sniffed) => decoding(() => deps.images.prepare(image, sniffed)));
   preparing.catch(() => undefined);
-  const [, account] = await Promise.all([sniffing, store.getAccount(uid)]);
-  if (!account) throw new ServiceError('no-credits', MESSAGES.needCredits);
-  const size = outputSizeFor(account.customer, deps.priceIds, requestedSize);
+  await sniffing;
 
   const waitUntil = Date.now() + DUPLICATE_WAIT_MS;
   for (;;) {

@@ -69,12 +69,18 @@ function uprightPhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
+async function customerOf(uid: string) {
+  const account = await t.store.getAccount(uid);
+  if (!account) throw new Error('no account');
+  return account.customer;
+}
+
 async function stageWith(images: Images, image: Uint8Array, blobs: Blobs = t.blobs) {
   const user = await signUpTestUser();
   await request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
   const response = await stageImage(
     { store: t.store, blobs, stager: t.stager, images, priceIds: LOCAL_PRICE_IDS, logger: silentLogger },
-    { uid: user.uid, idempotencyKey: undefined, image, fields: { style: 'modern', furnitureType: 'chair', mode: 'auto' } },
+    { uid: user.uid, customer: await customerOf(user.uid), idempotencyKey: undefined, image, fields: { style: 'modern', furnitureType: 'chair', mode: 'auto' } },
   );
   const stored = await t.blobs.get(new URL(response.inputUrl).pathname.replace(/^\/blobs\//, ''));
   if (!stored) throw new Error('no stored input');
@@ -131,7 +137,7 @@ describe('an upload at the staging door', () => {
     try {
       const staging = stageImage(
         { store: t.store, blobs, stager: t.stager, images: countingImages(), priceIds: LOCAL_PRICE_IDS, logger: silentLogger },
-        { uid: user.uid, idempotencyKey: undefined, image: await uprightPhoto(), fields: { style: 'modern', furnitureType: 'chair', mode: 'auto' } },
+        { uid: user.uid, customer: await customerOf(user.uid), idempotencyKey: undefined, image: await uprightPhoto(), fields: { style: 'modern', furnitureType: 'chair', mode: 'auto' } },
       );
       await expect(staging).rejects.toMatchObject({ kind: 'unavailable' });
     } finally {
