@@ -1,0 +1,8 @@
+/** Stages the photo `runs` times from a worker thread; each request's milliseconds, in order. */
+export declare function stageFromAnotherThread(options: {
+  url: string;
+  token: string;
+  photoPath: string;
+  runs: number;
+  fields: Record<string, string>;
+}): Promise<number[]>;
