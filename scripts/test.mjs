@@ -26,8 +26,11 @@ const stages = [
     // cached in .local/web-build, so a later `npm start` reuses it.
     { name: 'web bundle budget', label: 'budget', command: 'node', args: ['scripts/check-web-budget.mjs'] },
   ],
-  [{ name: 'unit and integration tests', label: 'vitest', command: 'npx', args: ['vitest', 'run'] }],
+  // The three suites side by side: each waits on servers, emulators, browsers and child processes
+  // for much of its time, which the others fill (one after another they left a core idle a third
+  // of the run).
   [
+    { name: 'unit and integration tests', label: 'vitest', command: 'npx', args: ['vitest', 'run'] },
     {
       name: 'end-to-end journeys (Playwright, Chromium, local mode)',
       label: 'journeys',
