@@ -36,6 +36,8 @@ describe('the result when it is ready', () => {
     const scroll = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
     await userEvent.click(screen.getByRole('button', { name: 'Generate Selected' }));
     expect(scroll).not.toHaveBeenCalled();
+    // The panel reveals a staging it saw running: on a busy machine its chunk can still be loading.
+    await screen.findByText('Staging your piece…');
     answer(answered(1));
     const result = await screen.findByRole('region', { name: 'Staged result for image 1' });
     await waitFor(() => expect(result).toHaveFocus());
