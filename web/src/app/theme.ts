@@ -18,11 +18,14 @@ export const theme = createTheme({
 /** A darker teal than shade 9 for a filled button under the pointer: white on it is 6.4:1. */
 const FILLED_HOVER = '#066c4d';
 
+/** Filled orange (a listing's Reserved badge): Mantine's darkest, shade 9, is 4.3:1 under white; this is 5.2:1. */
+export const FILLED_ORANGE = '#c2410c';
+
 /**
  * Mantine's default dimmed grey is too light for AA contrast on white; one shade darker passes.
  * Teal text on the light teal background (a success alert's title) is 4.3:1; one shade lighter
  * behind it makes 4.7:1. A filled button's hover is Mantine's next shade, lighter past shade 9
- * (white on it 3.9:1), so it goes darker instead.
+ * (white on it 3.9:1), so it goes darker instead. Filled orange is darker than any orange shade.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -31,6 +34,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-teal-light': 'var(--mantine-color-teal-0)',
     '--mantine-primary-color-filled-hover': FILLED_HOVER,
     '--mantine-color-teal-filled-hover': FILLED_HOVER,
+    '--mantine-color-orange-filled': FILLED_ORANGE,
   },
   dark: {},
 });
