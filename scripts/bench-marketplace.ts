@@ -218,7 +218,7 @@ async function measure(hostUrl: string, hostPid: number | undefined, readers: nu
   }
   console.log(`    errors ${tally.errors} (goal 0)${tally.firstError ? `, first: ${tally.firstError}` : ''}`);
   console.log(
-    `    p50 ${percentile(tally.times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (goal ≤ ${GOAL_P95_MS} ms), p99 ${percentile(tally.times, 99).toFixed(1)} ms, max ${Math.max(...tally.times).toFixed(0)} ms: ${ok ? 'met' : 'NOT met'}`,
+    `    p50 ${percentile(tally.times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (goal ≤ ${GOAL_P95_MS} ms), p99 ${percentile(tally.times, 99).toFixed(1)} ms, max ${percentile(tally.times, 100).toFixed(0)} ms: ${ok ? 'met' : 'NOT met'}`,
   );
   return ok;
 }
