@@ -78,12 +78,16 @@ test('a wrong password says so, in one toast at a time, and the toast stays on i
   const email = await signUp(page);
   await signOut(page);
   await page.goto('/auth/signin');
+  let previous: string | null = null;
   for (const attempt of ['not-the-password-1', 'not-the-password-2']) {
     await submitSignIn(page, email, attempt);
-    // The one before fades out as the new one comes: one toast once it has gone.
-    await expect(toasts(page)).toHaveCount(1);
-    await expect(toasts(page)).toHaveText(WRONG_PASSWORD);
+    // The one before fades out as the new one comes: one toast once it has gone. Until the
+    // answer arrives the old toast is the only one, so wait for it to go before counting.
+    if (previous) await expect(page.locator(`[id="${previous}"]`)).toHaveCount(0);
+    await expect(toasts(page)).toHaveText([WRONG_PASSWORD]);
     await expect(page.locator('form').getByRole('alert')).toHaveText(WRONG_PASSWORD);
+    previous = await toasts(page).getAttribute('id');
+    expect(previous).toBeTruthy();
   }
   await expect(page.getByText('Something went wrong')).toHaveCount(0);
   // Judged with the pointer still over Log in, in its hover colour.
