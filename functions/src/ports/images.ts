@@ -45,8 +45,11 @@ export interface Images {
    * a huge image as too large rather than as unreadable.
    */
   sniff(data: Uint8Array): Promise<SniffedImage | null>;
-  /** The one decode of an upload to stage (see PreparedImage). */
-  prepare(data: Uint8Array, sniffed: SniffedImage): Promise<PreparedImage>;
+  /**
+   * The one decode of an upload to stage (see PreparedImage). It may start beside sniff on the
+   * same bytes, sharing its header read; bytes sniff refuses fail here as unreadable.
+   */
+  prepare(data: Uint8Array): Promise<PreparedImage>;
   /** The copy of a prepared upload that may be stored and served: its stripped upload, else encoded from its pixels. */
   storable(prepared: PreparedImage): Promise<WebImage>;
   /**

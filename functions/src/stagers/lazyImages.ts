@@ -10,7 +10,7 @@ export function createLazyImages(): Images {
   const images = () => (loaded ??= import('./engine/uploadedImages.js').then((m) => m.createUploadedImages()));
   return {
     sniff: async (data) => (await images()).sniff(data),
-    prepare: async (data, sniffed) => (await images()).prepare(data, sniffed),
+    prepare: async (data) => (await images()).prepare(data),
     storable: async (prepared) => (await images()).storable(prepared),
     listingCopies: async (data, sniffed) => (await images()).listingCopies(data, sniffed),
   };

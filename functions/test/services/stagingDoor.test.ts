@@ -28,7 +28,7 @@ function countingImages(): Images & { calls: Record<string, number> } {
   return {
     calls,
     sniff: (data) => (calls.sniff!++, inner.sniff(data)),
-    prepare: (data, sniffed) => (calls.prepare!++, inner.prepare(data, sniffed)),
+    prepare: (data) => (calls.prepare!++, inner.prepare(data)),
     storable: (prepared) => (calls.storable!++, inner.storable(prepared)),
     listingCopies: (data, sniffed) => (calls.listingCopies!++, inner.listingCopies(data, sniffed)),
   };

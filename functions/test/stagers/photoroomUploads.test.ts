@@ -69,8 +69,8 @@ const images = createUploadedImages();
 
 /** The upload as the staging service's door hands it to a stager (services/staging.ts). */
 async function atDoor(upload: Uint8Array): Promise<Uint8Array> {
-  const sniffed = await checkedUpload(images, upload, MESSAGES.unsupportedImage);
-  return (await decoding(() => images.prepare(upload, sniffed))).data;
+  await checkedUpload(images, upload, MESSAGES.unsupportedImage);
+  return (await decoding(() => images.prepare(upload))).data;
 }
 
 const stager = () => createPhotoroomStager({ apiKey: 'sk_test_key', baseUrl: standIn.baseUrl, log: () => {} });

@@ -37,16 +37,27 @@ const FORMATS: Record<string, { contentType: string; ext: string }> = {
   tiff: { contentType: 'image/tiff', ext: 'tiff' },
 };
 
-/** Each sniffed upload's header, so the door's decode of the same bytes does not read it again. */
-const headers = new WeakMap<Uint8Array, Metadata>();
+/** Each upload's header, read once for the sniff and the door's decode that runs beside it. */
+const headers = new WeakMap<Uint8Array, Promise<Metadata>>();
+
+function header(data: Uint8Array): Promise<Metadata> {
+  let reading = headers.get(data);
+  if (!reading) {
+    reading = sharp(data, { limitInputPixels: false }).metadata();
+    headers.set(data, reading);
+  }
+  return reading;
+}
+
+function sniffed(meta: Metadata): SniffedImage | null {
+  const format = meta.format ? FORMATS[meta.format] : undefined;
+  if (!format || !meta.width || !meta.height) return null;
+  return { ...format, width: meta.width, height: meta.height };
+}
 
 async function sniffImage(data: Uint8Array): Promise<SniffedImage | null> {
   try {
-    const meta = await sharp(data, { limitInputPixels: false }).metadata();
-    headers.set(data, meta);
-    const format = meta.format ? FORMATS[meta.format] : undefined;
-    if (!format || !meta.width || !meta.height) return null;
-    return { ...format, width: meta.width, height: meta.height };
+    return sniffed(await header(data));
   } catch {
     return null;
   }
@@ -99,9 +110,11 @@ async function webCopy(source: Uint8Array, sniffed: SniffedImage): Promise<WebIm
  * photo's colour profile (an iPhone's Display P3 stays P3; every reader converts to sRGB itself).
  * CMYK and greyscale become sRGB here. HEVC HEIC, which sharp cannot read, goes through libheif.
  */
-async function prepare(data: Uint8Array, sniffed: SniffedImage): Promise<PreparedImage> {
+async function prepare(data: Uint8Array): Promise<PreparedImage> {
   try {
-    const meta = headers.get(data) ?? (await sharp(data, READ_OPTIONS).metadata());
+    const meta = await header(data);
+    const upload = sniffed(meta);
+    if (!upload) throw new Error(`not a staged format: ${meta.format}`);
     const readable = meta.format === 'heif' && meta.compression === 'hevc' ? rawTiff(await decodeHeif(data), meta.icc) : data;
     const profile = meta.space === 'srgb' || meta.space === 'rgb16' ? meta.icc : undefined;
     const pipeline = sharp(readable, READ_OPTIONS)
@@ -120,7 +133,7 @@ async function prepare(data: Uint8Array, sniffed: SniffedImage): Promise<Prepare
       (meta.orientation ?? 1) === 1 &&
       width === meta.width &&
       height === meta.height;
-    return { data: tiff, width, height, alpha: channels === 4, sniffed, stripped: asDecoded ? strippedJpeg(data) : null };
+    return { data: tiff, width, height, alpha: channels === 4, sniffed: upload, stripped: asDecoded ? strippedJpeg(data) : null };
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw new ImageTooLarge({ cause: error });
     throw new ImageUnreadable({ cause: error });
