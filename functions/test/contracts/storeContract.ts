@@ -304,6 +304,20 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect(await store.getStage(uid, 'k1')).toEqual({ status: 'pending', result: null });
       });
 
+      it('completes an attempt once when two completions of it race, recording one edit', async () => {
+        const uid = await newAccount(3);
+        const attemptId = uniq();
+        await store.beginStage({ uid, key: 'k1', attemptId, staleBefore: staleBefore() }, CREDIT_RULES);
+        const edits = [makeEdit(uid), makeEdit(uid)];
+        const outcomes = await Promise.allSettled(
+          edits.map((edit) => store.completeStage({ uid, key: 'k1', attemptId, edit }, CREDIT_RULES)),
+        );
+        expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+        const recorded = (await store.listImageEdits(uid, null, 10)).data;
+        expect(recorded).toHaveLength(1);
+        expect(await store.getStage(uid, 'k1')).toMatchObject({ status: 'completed', result: { editId: recorded[0]!.id } });
+      });
+
       it('scopes keys to the account', async () => {
         const a = await newAccount(1);
         const b = await newAccount(1);

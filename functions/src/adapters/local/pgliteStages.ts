@@ -116,37 +116,38 @@ export function pgliteStages(db: PGlite): StageStore & ImageEditStore {
       });
     },
 
-    completeStage({ uid, key, attemptId, edit, held }, rules) {
-      return db.transaction(async (tx) => {
-        const result: StageResult = {
-          editId: edit.id,
-          inputUrl: edit.input_image_url,
-          outputUrl: edit.output_image_url,
-        };
-        const decision = rules.completeStage({ stage: await readStage(tx, uid, key, true), attemptId, result });
-        if (decision.kind === 'not-pending') throw new Error(`No pending stage attempt ${attemptId}`);
-        await tx.query(
-          `WITH completed AS (
-             UPDATE stage_requests SET status = $3, edit_id = $4, input_url = $5, output_url = $6 WHERE uid = $1 AND key = $2
-           )
-           INSERT INTO ${held ? 'held_edits' : 'image_edits'} (id, user_id, input_image_url, output_image_url, background_style, style, furniture_type, created_at)
-           VALUES ($4, $7, $5, $6, $8, $9, $10, $11)`,
-          [
-            uid,
-            key,
-            decision.completed.status,
-            edit.id,
-            edit.input_image_url,
-            edit.output_image_url,
-            edit.user_id,
-            edit.background_style,
-            edit.style,
-            edit.furniture_type,
-            edit.created_at,
-          ],
-        );
-        return result;
-      });
+    async completeStage({ uid, key, attemptId, edit, held }, rules) {
+      const result: StageResult = { editId: edit.id, inputUrl: edit.input_image_url, outputUrl: edit.output_image_url };
+      const decision = rules.completeStage({ stage: await readStage(db, uid, key), attemptId, result });
+      if (decision.kind === 'not-pending') throw new Error(`No pending stage attempt ${attemptId}`);
+      // No transaction: one statement that writes only while the key's record is still the pending
+      // attempt the rules read. A stale takeover or a refund in between leaves nothing written,
+      // which is what the rules say of a record that is no longer pending.
+      const written = await db.query(
+        `WITH completed AS (
+           UPDATE stage_requests SET status = $3, edit_id = $4, input_url = $5, output_url = $6
+            WHERE uid = $1 AND key = $2 AND attempt_id = $12 AND status = 'pending'
+           RETURNING 1
+         )
+         INSERT INTO ${held ? 'held_edits' : 'image_edits'} (id, user_id, input_image_url, output_image_url, background_style, style, furniture_type, created_at)
+         SELECT $4, $7, $5, $6, $8, $9, $10, $11::timestamptz FROM completed`,
+        [
+          uid,
+          key,
+          decision.completed.status,
+          edit.id,
+          edit.input_image_url,
+          edit.output_image_url,
+          edit.user_id,
+          edit.background_style,
+          edit.style,
+          edit.furniture_type,
+          edit.created_at,
+          attemptId,
+        ],
+      );
+      if (written.affectedRows !== 1) throw new Error(`No pending stage attempt ${attemptId}`);
+      return result;
     },
 
     failStage({ uid, key, attemptId }, rules) {
