@@ -201,10 +201,10 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
   if (!image || image.byteLength === 0) throw invalid(MESSAGES.imageFileRequired);
   const size = outputSizeFor(request.customer, deps.priceIds, requestedSize);
   // The header refuses what is no image, or too large, before a credit is taken. The one decode of
-  // the upload starts as soon as the header passes and runs beside the debit: pixels that turn out
-  // damaged are refunded like any failed staging. Storage and the stager share its pixels.
+  // the upload starts with it (sharing its header read) and runs beside the debit: pixels that turn
+  // out damaged are refunded like any failed staging. Storage and the stager share its pixels.
   const sniffing = checkedUpload(deps.images, image, MESSAGES.unsupportedImage);
-  const preparing = sniffing.then((sniffed) => decoding(() => deps.images.prepare(image, sniffed)));
+  const preparing = decoding(() => deps.images.prepare(image));
   preparing.catch(() => undefined);
   await sniffing;
 
@@ -243,10 +243,12 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
         deadline: Date.now() + STAGE_DEADLINE_MS,
         onProgress: progress.stager,
       });
-      progress.saving();
       matched = output.matched;
       const outputPath = stagedOutputPath(uid, editId);
-      const [inputPath] = await Promise.all([storedInput, blobs.put(outputPath, output.jpeg, 'image/jpeg')]);
+      // The write is under way before the progress report, whose store write would otherwise go first.
+      const storedOutput = blobs.put(outputPath, output.jpeg, 'image/jpeg');
+      progress.saving();
+      const [inputPath] = await Promise.all([storedInput, storedOutput]);
       // A progress write still under way would race the completion for the key's record.
       await progress.settled();
       result = await store.completeStage(

@@ -63,8 +63,10 @@ export function rawTiff(pixels: RawPixels, icc?: Uint8Array): Uint8Array {
   const stripOffsets = entries.find((e) => e.tag === 273)!.values as number[];
   for (let i = 0; i < strips; i++) stripOffsets[i] = pixelStart + i * ROWS_PER_STRIP * rowBytes;
 
-  const out = new Uint8Array(pixelStart + data.byteLength);
-  const view = new DataView(out.buffer);
+  // Megabytes the pixels overwrite at once: only the header needs zeroing (its word padding), not all of it.
+  const out = Buffer.allocUnsafeSlow(pixelStart + data.byteLength);
+  out.fill(0, 0, pixelStart);
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
   out.set([0x49, 0x49]); // little-endian
   view.setUint16(2, 42, true);
   view.setUint32(4, 8, true);
