@@ -1,3 +1,20 @@
+import { availableParallelism } from 'node:os';
+import type { InferenceSession } from 'onnxruntime-node';
+
+/**
+ * How both models' sessions run: every core (up to 4) inside an operator; no memory arena, which
+ * would keep every run's peak allocation for the life of the process while staging is bursty; and
+ * no spinning. By default the runtime's idle threads spin on the cores for a while after each run,
+ * which is just when the host decodes, stores and answers.
+ */
+export function modelSessionOptions(): InferenceSession.SessionOptions {
+  return {
+    intraOpNumThreads: Math.max(1, Math.min(4, availableParallelism())),
+    graphOptimizationLevel: 'all',
+    enableCpuMemArena: false,
+  };
+}
+
 let queue: Promise<unknown> = Promise.resolve();
 
 /**

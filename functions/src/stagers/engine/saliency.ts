@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import * as ort from 'onnxruntime-node';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { oneModelAtATime } from './modelQueue.js';
+import { modelSessionOptions, oneModelAtATime } from './modelQueue.js';
 
 /**
  * U²-Net small (u2netp): a salient-object model that finds "the thing the photo is of" on busy
@@ -31,12 +30,7 @@ let session: Promise<ort.InferenceSession> | null = null;
 
 /** One session per process: loading costs about 100 ms and 20 MB, a run a few hundred ms. */
 export function loadSaliencyModel(): Promise<ort.InferenceSession> {
-  session ??= ort.InferenceSession.create(modelPath(), {
-    intraOpNumThreads: Math.max(1, Math.min(4, availableParallelism())),
-    graphOptimizationLevel: 'all',
-    // The arena keeps every run's peak allocation for the life of the process; staging is bursty.
-    enableCpuMemArena: false,
-  }).catch((error: unknown) => {
+  session ??= ort.InferenceSession.create(modelPath(), modelSessionOptions()).catch((error: unknown) => {
     session = null;
     throw error;
   });

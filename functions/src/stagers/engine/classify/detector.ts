@@ -1,10 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { tfjsToOnnx, type TfjsModelJson } from './tfjsToOnnx.js';
-import { oneModelAtATime } from '../modelQueue.js';
+import { modelSessionOptions, oneModelAtATime } from '../modelQueue.js';
 
 /**
  * NanoDet-g (RangiLyu/nanodet, Apache-2.0): a COCO object detector, 80 classes, as the
@@ -42,11 +41,7 @@ export function loadDetector(): Promise<ort.InferenceSession> {
     .then(() => {
       const json = JSON.parse(readFileSync(modelFile('nanodet.json'), 'utf8')) as TfjsModelJson;
       const model = tfjsToOnnx(json, readFileSync(modelFile('nanodet.bin')), SCORE_OUTPUTS);
-      return ort.InferenceSession.create(model, {
-        intraOpNumThreads: Math.max(1, Math.min(4, availableParallelism())),
-        graphOptimizationLevel: 'all',
-        enableCpuMemArena: false,
-      });
+      return ort.InferenceSession.create(model, modelSessionOptions());
     })
     .catch((error: unknown) => {
       session = null;
