@@ -2,7 +2,7 @@
  * POST /api/stage: the multipart form of core's contracts/stage.ts, and an Idempotency-Key header.
  * POST /api/stage/preview: the same form, judged by the engine without a charge.
  */
-import { Router, type RequestHandler } from 'express';
+import { Router, type RequestHandler, type Response } from 'express';
 import {
   IDEMPOTENCY_HEADER,
   MAX_INPUT_BYTES,
@@ -28,6 +28,13 @@ import { requestLogger } from './requestContext.js';
 
 /** A photo over the byte limit is told the limit, in MB; the web app and the CLI shrink photos before it comes to that. */
 const PHOTO_TOO_LARGE = MESSAGES.photoTooLarge(MAX_INPUT_BYTES / 2 ** 20);
+
+/** The customer the credit check (canStage below) read; a handler mounted without that check is a bug, not a 4xx. */
+function checkedCustomer(res: Response): CustomerDoc {
+  const customer = res.locals.customer as CustomerDoc | undefined;
+  if (!customer) throw new Error('the staging handler ran without the credit check before it');
+  return customer;
+}
 
 /**
  * No App Check for an account: staging spends the caller's own credits, and the CLI has no token
@@ -62,7 +69,7 @@ export function stageRoutes(
       { ...deps, logger: requestLogger(res) },
       {
         uid: user.uid,
-        customer: res.locals.customer as CustomerDoc,
+        customer: checkedCustomer(res),
         held: isVisitor(user),
         idempotencyKey: req.get(IDEMPOTENCY_HEADER),
         image: body.files.get(STAGE_FILE_FIELD)?.[0] ?? null,
