@@ -2,6 +2,7 @@
  * The staging service decodes an upload once, at its door: storage and the stager get the same
  * prepared pixels, upright and without metadata.
  */
+import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { signUpTestUser } from '../helpers/emulatorUsers.js';
 import { stageImage } from '../../src/services/staging.js';
 import { createUploadedImages } from '../../src/stagers/engine/index.js';
 import { silentLogger } from '../../src/logs.js';
-import type { Images } from '../../src/ports/images.js';
+import { ImageTooLarge, type Images } from '../../src/ports/images.js';
 import type { Blobs } from '../../src/ports/blobs.js';
 import { unavailable } from '../helpers/fakeStager.js';
 
@@ -127,6 +128,16 @@ describe('an upload at the staging door', () => {
     expect(Buffer.compare(storedPixels, uploadedPixels)).toBe(0);
     const meta = await sharp(stored).metadata();
     expect({ exif: meta.exif, hasProfile: meta.hasProfile }).toEqual({ exif: undefined, hasProfile: true });
+  });
+
+  it('an iPhone HEIC over the pixel promise is refused from its header by the decode beside the sniff', async () => {
+    // The fixture's image-size box says 6000 × 8000, 48 MP; its picture is 360 × 480. Refused from
+    // the header, it is too large; handed to libheif first, it would be decoded, then found damaged.
+    const heic = Buffer.from(readFileSync(new URL('../fixtures/heic/armchair-irot.heic', import.meta.url)));
+    const box = heic.indexOf('ispe');
+    heic.writeUInt32BE(6000, box + 8);
+    heic.writeUInt32BE(8000, box + 12);
+    await expect(createUploadedImages().prepare(new Uint8Array(heic))).rejects.toBeInstanceOf(ImageTooLarge);
   });
 
   it('leaves no stored input behind when the staging fails', async () => {

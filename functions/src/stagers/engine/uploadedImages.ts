@@ -6,7 +6,7 @@
  * with only the colour profile kept.
  */
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { PREPARED_LONG_SIDE } from '@flipstage/core';
+import { MAX_INPUT_PIXELS, PREPARED_LONG_SIDE } from '@flipstage/core';
 import {
   ImageTooLarge,
   ImageUnreadable,
@@ -115,6 +115,11 @@ async function prepare(data: Uint8Array): Promise<PreparedImage> {
     const meta = await header(data);
     const upload = sniffed(meta);
     if (!upload) throw new Error(`not a staged format: ${meta.format}`);
+    // Refused from the header, before libheif (which has no pixel limit of its own) decodes a
+    // HEIC: this runs beside the sniff, not after its refusal.
+    if (upload.width * upload.height > MAX_INPUT_PIXELS) {
+      throw new ImageTooLarge({ cause: new Error(`${upload.width}x${upload.height} pixels`) });
+    }
     const readable = meta.format === 'heif' && meta.compression === 'hevc' ? rawTiff(await decodeHeif(data), meta.icc) : data;
     const profile = meta.space === 'srgb' || meta.space === 'rgb16' ? meta.icc : undefined;
     const pipeline = sharp(readable, READ_OPTIONS)
@@ -135,6 +140,7 @@ async function prepare(data: Uint8Array): Promise<PreparedImage> {
       height === meta.height;
     return { data: tiff, width, height, alpha: channels === 4, sniffed: upload, stripped: asDecoded ? strippedJpeg(data) : null };
   } catch (error) {
+    if (error instanceof ImageTooLarge) throw error;
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw new ImageTooLarge({ cause: error });
     throw new ImageUnreadable({ cause: error });
   }
