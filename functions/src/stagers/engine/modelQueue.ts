@@ -2,10 +2,8 @@ import { availableParallelism } from 'node:os';
 import type { InferenceSession } from 'onnxruntime-node';
 
 /**
- * How both models' sessions run: every core (up to 4) inside an operator; no memory arena, which
- * would keep every run's peak allocation for the life of the process while staging is bursty; and
- * no spinning. By default the runtime's idle threads spin on the cores for a while after each run,
- * which is just when the host decodes, stores and answers.
+ * How both models' sessions run: every core (up to 4) inside an operator, and no memory arena,
+ * which would keep every run's peak allocation for the life of the process while staging is bursty.
  */
 export function modelSessionOptions(): InferenceSession.SessionOptions {
   return {

@@ -63,7 +63,7 @@ export function rawTiff(pixels: RawPixels, icc?: Uint8Array): Uint8Array {
   const stripOffsets = entries.find((e) => e.tag === 273)!.values as number[];
   for (let i = 0; i < strips; i++) stripOffsets[i] = pixelStart + i * ROWS_PER_STRIP * rowBytes;
 
-  // Megabytes the pixels overwrite at once: only the header needs zeroing (its word padding), not all of it.
+  // Left unzeroed where the pixels are copied in; the header is zeroed for its padding bytes.
   const out = Buffer.allocUnsafeSlow(pixelStart + data.byteLength);
   out.fill(0, 0, pixelStart);
   const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
