@@ -49,7 +49,7 @@ function header(data: Uint8Array): Promise<Metadata> {
   return reading;
 }
 
-function sniffed(meta: Metadata): SniffedImage | null {
+function sniffedFrom(meta: Metadata): SniffedImage | null {
   const format = meta.format ? FORMATS[meta.format] : undefined;
   if (!format || !meta.width || !meta.height) return null;
   return { ...format, width: meta.width, height: meta.height };
@@ -57,7 +57,7 @@ function sniffed(meta: Metadata): SniffedImage | null {
 
 async function sniffImage(data: Uint8Array): Promise<SniffedImage | null> {
   try {
-    return sniffed(await header(data));
+    return sniffedFrom(await header(data));
   } catch {
     return null;
   }
@@ -113,7 +113,7 @@ async function webCopy(source: Uint8Array, sniffed: SniffedImage): Promise<WebIm
 async function prepare(data: Uint8Array): Promise<PreparedImage> {
   try {
     const meta = await header(data);
-    const upload = sniffed(meta);
+    const upload = sniffedFrom(meta);
     if (!upload) throw new Error(`not a staged format: ${meta.format}`);
     // Refused from the header, before libheif (which has no pixel limit of its own) decodes a
     // HEIC: this runs beside the sniff, not after its refusal.
