@@ -18,7 +18,9 @@ export default defineConfig({
   outputDir: '../../../../test-results/firebase-e2e',
   use: {
     baseURL: process.env.FIREBASE_E2E_BASE_URL ?? 'http://127.0.0.1:5000',
-    trace: 'retain-on-failure',
+    // As web/playwright.config.ts: the trace without its screencast, most of the trace's CPU.
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
