@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LOCAL_PRICE_IDS, MESSAGES, PLANS, POPULAR_PLAN_LABEL } from '@flipstage/core';
 import { renderApp } from '../../test-utils/renderApp';
@@ -140,6 +140,22 @@ describe('pricing page', () => {
       successUrl: `${window.location.origin}/dashboard?paid=true`,
       cancelUrl: `${window.location.origin}/pricing?checkout=cancelled`,
     });
+  });
+
+  it('waits for a session still being restored, so a signed-in user who chooses at once goes to checkout', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+    const backend = signedIn();
+    const user = fakeAuthUser();
+    // Auth has not answered yet: the session is unknown when the plan is chosen.
+    backend.auth.onAuthStateChanged = vi.fn(() => () => {});
+    const { router } = renderApp('/pricing', backend);
+    await userEvent.click(await screen.findByRole('button', { name: 'Choose Flipper' }));
+    expect(backend.billing.createCheckoutSession).not.toHaveBeenCalled();
+
+    const listener = vi.mocked(backend.auth.onAuthStateChanged).mock.calls[0]![0];
+    act(() => listener(user));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/cs_test_1'));
+    expect(router.state.location.pathname).toBe('/pricing');
   });
 
   it('shows a failed checkout as Error: {message} in a red box', async () => {

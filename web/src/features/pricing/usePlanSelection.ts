@@ -1,15 +1,17 @@
 import { useState } from 'react';
+import { useStore } from 'jotai';
 import { useNavigate } from '@tanstack/react-router';
 import { findPlan, signUpThenPurchasePath } from '@flipstage/core';
 import { useBackend } from '../../backend/BackendContext';
-import { useAuthStatus, useMergedUser } from '../../backend/session';
+import { whenAuthKnown } from '../../backend/authState';
+import { useMergedUser } from '../../backend/session';
 import { track } from '../../analytics/track';
 import { startCheckout } from '../billing/checkout';
 
 /** Spec §4 pricing flow: signed in goes to checkout; signed out signs up first, then purchases. */
 export function usePlanSelection() {
   const backend = useBackend();
-  const status = useAuthStatus();
+  const store = useStore();
   const user = useMergedUser();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
@@ -24,16 +26,20 @@ export function usePlanSelection() {
       plan_name: plan?.name ?? planId,
       price: plan?.price,
     });
-    if (status !== 'signedIn') {
+    setPendingPlan(planId);
+    // A plan chosen while Auth is still restoring the session waits for it: a signed-in user who
+    // clicks at once must not be sent to sign up.
+    if ((await whenAuthKnown(store)).status !== 'signedIn') {
+      setPendingPlan(null);
       await navigate({ href: signUpThenPurchasePath(planId) });
       return;
     }
     if (user?.planIsActive) {
+      setPendingPlan(null);
       await navigate({ to: '/settings/$section', params: { section: 'billing' } });
       return;
     }
     if (user?.isFreeTrial) track('free_trial_started', { category: 'ecommerce', plan_id: planId });
-    setPendingPlan(planId);
     try {
       await startCheckout(backend.billing, planId);
     } catch (caught) {
