@@ -6,9 +6,6 @@ import { ensureAuthEmulator } from '../../scripts/lib/authEmulator.mjs';
 import { makeDatabaseTemplate } from './helpers/testDatabase.js';
 
 export default async function setup(): Promise<() => Promise<void>> {
-  // The tests run in worker threads (vitest.config.ts). Loaded here, libvips stays loaded while they
-  // come and go: a worker that loaded it first would unload it when it exits, under any other.
-  await import('sharp');
   const emulator = await ensureAuthEmulator({ log: (line) => console.log(line) });
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
   const removeTemplate = await makeDatabaseTemplate();
