@@ -69,10 +69,11 @@ export default defineConfig({
   outputDir: '../test-results/e2e',
   use: {
     baseURL: WEB_URL,
-    // No trace unless asked for (`--trace on`): recording one cost as much of Chromium's and
-    // Playwright's CPU as the journey itself (studio.spec.ts: 45.5 CPU-s with it, 23.0 without; the
-    // screencast 13 of the difference, the DOM snapshots 9.6). A failure still leaves its page's aria
-    // snapshot (error-context.md) and a screenshot in test-results/.
+    // A failed journey keeps its trace (each action's DOM, the network, the console) and a screenshot,
+    // but no screencast: recording frames all along was most of the trace's cost (studio.spec.ts,
+    // Chromium and Playwright: 45.5 CPU-s with them, 32.6 without, 23.0 with no trace). The DOM
+    // snapshots stay: with no trace at all, two of three fresh-clone runs hit a race no run had before.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {
