@@ -142,7 +142,7 @@ describe('pricing page', () => {
     });
   });
 
-  it('waits for a session still being restored, so a signed-in user who chooses at once goes to checkout', async () => {
+  it('waits for a session still being restored, so a signed-in user who chooses at once goes to the purchase, not to sign up', async () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     const backend = signedIn();
     const user = fakeAuthUser();
@@ -155,7 +155,7 @@ describe('pricing page', () => {
     const listener = vi.mocked(backend.auth.onAuthStateChanged).mock.calls[0]![0];
     act(() => listener(user));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/cs_test_1'));
-    expect(router.state.location.pathname).toBe('/pricing');
+    expect(router.state.location.pathname).toBe('/purchase/flipper');
   });
 
   it('shows a failed checkout as Error: {message} in a red box', async () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useStore } from 'jotai';
 import { useNavigate } from '@tanstack/react-router';
-import { findPlan, signUpThenPurchasePath } from '@flipstage/core';
+import { findPlan, purchasePath, signUpThenPurchasePath } from '@flipstage/core';
 import { useBackend } from '../../backend/BackendContext';
 import { whenAuthKnown } from '../../backend/authState';
 import { useMergedUser } from '../../backend/session';
@@ -34,12 +34,19 @@ export function usePlanSelection() {
       await navigate({ href: signUpThenPurchasePath(planId) });
       return;
     }
-    if (user?.planIsActive) {
+    // The account read at the click may not have arrived with the session: the purchase page reads
+    // it, and sends an active plan to Billing rather than to a second checkout.
+    if (!user) {
+      setPendingPlan(null);
+      await navigate({ href: purchasePath(planId) });
+      return;
+    }
+    if (user.planIsActive) {
       setPendingPlan(null);
       await navigate({ to: '/settings/$section', params: { section: 'billing' } });
       return;
     }
-    if (user?.isFreeTrial) track('free_trial_started', { category: 'ecommerce', plan_id: planId });
+    if (user.isFreeTrial) track('free_trial_started', { category: 'ecommerce', plan_id: planId });
     try {
       await startCheckout(backend.billing, planId);
     } catch (caught) {
