@@ -1,6 +1,7 @@
 /**
  * The Images port: uploaded pictures judged by their content, never by the declared type, decoded
- * once, and re-encoded before they are stored (no GPS, owner name, maker notes, XMP or IPTC survive).
+ * at most once, and stripped before they are stored (no GPS, owner name, maker notes, XMP or IPTC
+ * survive).
  * Implemented by the staging engine's decoder (stagers/engine/uploadedImages.ts).
  */
 
@@ -18,24 +19,26 @@ export interface WebImage {
 }
 
 /**
- * An upload decoded once at the staging door: upright, 8-bit colour, no metadata but an RGB
- * photo's colour profile, at most
- * PREPARED_LONG_SIDE on the long side, in an uncompressed TIFF. Storage encodes its copy from it and
- * either stager reads it, and reading it again is a copy of its pixels, never a decode.
+ * An upload made ready at the staging door: upright, 8-bit colour, no metadata but an RGB photo's
+ * colour profile, at most PREPARED_LONG_SIDE on the long side. Storage keeps or encodes its copy
+ * from it and either stager reads it; neither decodes it more than the size it needs.
  */
 export interface PreparedImage {
   data: Uint8Array;
+  /**
+   * `jpeg`: the upload itself with its metadata segments cut, when it already was all of the
+   * above (an upright RGB JPEG within the bound). Nothing was decoded at the door, so each reader
+   * decodes only the size it needs, and storage keeps it as it is, with no encode and no loss.
+   * `tiff`: anything else, decoded once into an uncompressed TIFF, which a reader copies, never
+   * decodes.
+   */
+  format: 'jpeg' | 'tiff';
   width: number;
   height: number;
   /** It has an alpha channel (the upload had one); the stored copy may then need to stay see-through. */
   alpha: boolean;
   /** What was uploaded, for the stored copy's format. */
   sniffed: SniffedImage;
-  /**
-   * The upload itself with its metadata segments cut out, when that decodes to exactly these
-   * pixels (an upright RGB JPEG within the bound): storable keeps it rather than encode again.
-   */
-  stripped: Uint8Array | null;
 }
 
 export interface Images {
@@ -46,11 +49,12 @@ export interface Images {
    */
   sniff(data: Uint8Array): Promise<SniffedImage | null>;
   /**
-   * The one decode of an upload to stage (see PreparedImage). It may start beside sniff on the
-   * same bytes, sharing its header read; bytes sniff refuses fail here as unreadable.
+   * The staging door (see PreparedImage): an upload's one decode, or none for an upright JPEG
+   * within the bound. It may start beside sniff on the same bytes, sharing its header read; bytes
+   * sniff refuses, and an image cut short, fail here as unreadable.
    */
   prepare(data: Uint8Array): Promise<PreparedImage>;
-  /** The copy of a prepared upload that may be stored and served: its stripped upload, else encoded from its pixels. */
+  /** The copy of a prepared upload that may be stored and served: a prepared JPEG as it is, else encoded from its pixels. */
   storable(prepared: PreparedImage): Promise<WebImage>;
   /**
    * Everything a listing stores for one photo: a stored copy like storable's, a 128×128 cover thumbnail (spec

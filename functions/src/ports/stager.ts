@@ -10,8 +10,9 @@ export type OutputSize = 'standard' | 'hd';
 export interface StageInput {
   /**
    * The photo, in any format the engine reads. From the staging service it is the upload prepared
-   * at its door (ports/images.ts PreparedImage): upright, 8-bit colour, stripped and read without
-   * decoding. Neither stager decodes, orients or strips an upload again.
+   * at its door (ports/images.ts PreparedImage): upright, 8-bit colour and stripped, either an
+   * upright JPEG as uploaded or decoded pixels. Neither stager orients or strips an upload again,
+   * and each decodes only the sizes it needs.
    */
   image: Uint8Array;
   prompt: string;

@@ -200,9 +200,10 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
   const image = request.image;
   if (!image || image.byteLength === 0) throw invalid(MESSAGES.imageFileRequired);
   const size = outputSizeFor(request.customer, deps.priceIds, requestedSize);
-  // The header refuses what is no image, or too large, before a credit is taken. The one decode of
-  // the upload starts with it (sharing its header read) and runs beside the debit: pixels that turn
-  // out damaged are refunded like any failed staging. Storage and the stager share its pixels.
+  // The header refuses what is no image, or too large, before a credit is taken. The door's work on
+  // the upload (its one decode, or none for an upright JPEG) starts with it, sharing its header
+  // read, and runs beside the debit: an image found damaged is refunded like any failed staging.
+  // Storage and the stager share what it prepares.
   const sniffing = checkedUpload(deps.images, image, MESSAGES.unsupportedImage);
   const preparing = decoding(() => deps.images.prepare(image));
   preparing.catch(() => undefined);

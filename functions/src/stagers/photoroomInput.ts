@@ -1,10 +1,11 @@
 /**
  * What Photoroom's v2/edit accepts (docs.photoroom.com, API reference): JPEG, PNG or WebP, at most
  * 30 MB, and relighting works on at most about 3,500 px on the long side. The staging service's
- * door has made every upload, whatever it was (HEIC, TIFF, AVIF, GIF, CMYK, 16-bit), into prepared
- * pixels (ports/images.ts PreparedImage): decoded once, upright, 8-bit colour, no metadata but an
- * RGB photo's colour profile. What is left here is Photoroom's own: those pixels in sRGB with no
- * profile at all, fitted in the long side, as a JPEG or PNG under the byte limit.
+ * door has made every upload, whatever it was (HEIC, TIFF, AVIF, GIF, CMYK, 16-bit), into a
+ * prepared image (ports/images.ts PreparedImage): upright, 8-bit colour, no metadata but an RGB
+ * photo's colour profile, an upright JPEG as uploaded or decoded pixels. What is left here is
+ * Photoroom's own: those pixels in sRGB with no profile at all, fitted in the long side, as a JPEG
+ * or PNG under the byte limit.
  *
  * sharp and the engine load on the first call, so the module that builds a Photoroom stager
  * stays cheap to import (the functions module imports it on every cold start).
@@ -54,7 +55,7 @@ export interface PhotoroomUpload {
 export async function photoroomUpload(prepared: Uint8Array, subject?: SubjectHint): Promise<PhotoroomUpload> {
   const [{ decodePhoto, READ_OPTIONS, readFailure }, { classifyMarked, notFurnitureError }, { default: sharp }] =
     await Promise.all([import('./engine/decode.js'), import('./engine/judge.js'), import('sharp')]);
-  // Reads the prepared pixels (a copy, not a decode) for the classifier's small copy.
+  // The classifier's small copy: decoded pixels are copied, a JPEG is decoded at that size only.
   const photo = await decodePhoto(prepared);
   // The engine's classifier decides before Photoroom is paid: a cat is refused here, uncharged.
   const classification = await classifyMarked(photo, subject);

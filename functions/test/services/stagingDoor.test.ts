@@ -1,6 +1,7 @@
 /**
- * The staging service decodes an upload once, at its door: storage and the stager get the same
- * prepared pixels, upright and without metadata.
+ * The staging service prepares an upload once, at its door: storage and the stager get the same
+ * prepared image, upright and without metadata. A photo that needs turning, shrinking or converting
+ * is decoded there once; an upright JPEG within the bound is not decoded at all.
  */
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
@@ -12,7 +13,7 @@ import { signUpTestUser } from '../helpers/emulatorUsers.js';
 import { stageImage } from '../../src/services/staging.js';
 import { createUploadedImages } from '../../src/stagers/engine/index.js';
 import { silentLogger } from '../../src/logs.js';
-import { ImageTooLarge, type Images } from '../../src/ports/images.js';
+import { ImageTooLarge, ImageUnreadable, type Images } from '../../src/ports/images.js';
 import type { Blobs } from '../../src/ports/blobs.js';
 import { unavailable } from '../helpers/fakeStager.js';
 
@@ -89,13 +90,29 @@ async function stageWith(images: Images, image: Uint8Array, blobs: Blobs = t.blo
 }
 
 describe('an upload at the staging door', () => {
-  it('is decoded once, and storage and the stager get the same prepared pixels', async () => {
+  it('turned by EXIF is decoded once, and storage and the stager get the same prepared pixels', async () => {
     const images = countingImages();
     const { staged } = await stageWith(images, await turnedPhoto());
     expect(images.calls).toEqual({ sniff: 1, prepare: 1, storable: 1, listingCopies: 0 });
     // An uncompressed TIFF: the stager reads its pixels without decoding anything.
     expect((await sharp(staged).metadata()).format).toBe('tiff');
     expect(staged.byteLength).toBeGreaterThanOrEqual(200 * 300 * 3);
+  });
+
+  it('an upright JPEG goes to storage and to the stager as its own bytes, its metadata cut, with nothing decoded', async () => {
+    const photo = await uprightPhoto();
+    const { stored, staged } = await stageWith(countingImages(), photo);
+    expect(Buffer.compare(Buffer.from(staged), Buffer.from(stored))).toBe(0);
+    expect(staged.byteLength).toBeLessThan(photo.byteLength);
+    const meta = await sharp(staged).metadata();
+    expect({ format: meta.format, exif: meta.exif, hasProfile: meta.hasProfile }).toEqual({ format: 'jpeg', exif: undefined, hasProfile: true });
+  });
+
+  it('a JPEG cut short is refused as damaged at the door', async () => {
+    const photo = await uprightPhoto();
+    await expect(createUploadedImages().prepare(photo.subarray(0, Math.floor(photo.length * 0.6)))).rejects.toBeInstanceOf(
+      ImageUnreadable,
+    );
   });
 
   it('turned by EXIF arrives upright in storage and at the stager', async () => {

@@ -15,7 +15,7 @@ export function outputLongSide(size: OutputSize, inputLongSide: number): number 
 export const JPEG_QUALITY = 85;
 
 /**
- * The most bytes the engine reads. The staging door hands it the upload decoded once, as an
+ * The most bytes the engine reads. The staging door may hand it the upload decoded, as an
  * uncompressed picture of at most a PREPARED_LONG_SIDE square (RGBA at worst) — bigger than the
  * 25 MB an upload may be: a phone's 4,096 × 3,072 photo alone is 37.7 MB of RGB.
  */

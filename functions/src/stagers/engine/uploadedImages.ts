@@ -1,9 +1,9 @@
 /**
  * The Images port on sharp and the engine's decoder (HEVC HEIC and raw TIFF included): the staging
- * door's one decode (prepare) and the copies stored from it, and a listing's copies. Nothing is
- * stored as uploaded: a phone photo carries its GPS position, the camera owner's name, maker
- * notes, XMP and IPTC. Every stored copy is re-encoded from the decoded pixels, turned upright,
- * with only the colour profile kept.
+ * door (prepare) and the copy stored from it, and a listing's copies. Nothing is stored with its
+ * metadata: a phone photo carries its GPS position, the camera owner's name, maker notes, XMP and
+ * IPTC. Every stored copy is upright with only the colour profile kept: an upright JPEG as its own
+ * pixels with those segments cut, anything else re-encoded from the decoded pixels.
  */
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { MAX_INPUT_PIXELS, PREPARED_LONG_SIDE } from '@flipstage/core';
@@ -105,10 +105,26 @@ async function webCopy(source: Uint8Array, sniffed: SniffedImage): Promise<WebIm
 }
 
 /**
- * The staging door's one decode: header, pixels (shrunk on load past PREPARED_LONG_SIDE), EXIF
- * orientation applied, kept as 8-bit colour in an uncompressed TIFF with no metadata but an RGB
- * photo's colour profile (an iPhone's Display P3 stays P3; every reader converts to sRGB itself).
- * CMYK and greyscale become sRGB here. HEVC HEIC, which sharp cannot read, goes through libheif.
+ * An upright RGB JPEG within the bound needs nothing done to its pixels: it is prepared as its own
+ * compressed pixels with its metadata segments cut, and nothing is decoded here. Each reader then
+ * decodes only the size it needs (JPEG shrink-on-load): the engine's analysis copy is an eighth of
+ * a phone photo. A file cut short has no end marker, so strippedJpeg refuses it and the full
+ * decode below finds it damaged.
+ */
+function asUploadedJpeg(data: Uint8Array, meta: Metadata, upload: SniffedImage): PreparedImage | null {
+  const upright = meta.format === 'jpeg' && meta.channels === 3 && meta.space === 'srgb' && (meta.orientation ?? 1) === 1;
+  if (!upright || Math.max(upload.width, upload.height) > PREPARED_LONG_SIDE) return null;
+  const stripped = strippedJpeg(data);
+  if (!stripped) return null;
+  return { data: stripped, format: 'jpeg', width: upload.width, height: upload.height, alpha: false, sniffed: upload };
+}
+
+/**
+ * The staging door: header, then for anything but an upright JPEG within the bound the one decode
+ * (shrunk on load past PREPARED_LONG_SIDE), EXIF orientation applied, kept as 8-bit colour in an
+ * uncompressed TIFF with no metadata but an RGB photo's colour profile (an iPhone's Display P3
+ * stays P3; every reader converts to sRGB itself). CMYK and greyscale become sRGB here. HEVC HEIC,
+ * which sharp cannot read, goes through libheif.
  */
 async function prepare(data: Uint8Array): Promise<PreparedImage> {
   try {
@@ -120,6 +136,8 @@ async function prepare(data: Uint8Array): Promise<PreparedImage> {
     if (upload.width * upload.height > MAX_INPUT_PIXELS) {
       throw new ImageTooLarge({ cause: new Error(`${upload.width}x${upload.height} pixels`) });
     }
+    const asUploaded = asUploadedJpeg(data, meta, upload);
+    if (asUploaded) return asUploaded;
     const readable = meta.format === 'heif' && meta.compression === 'hevc' ? rawTiff(await decodeHeif(data), meta.icc) : data;
     const profile = meta.space === 'srgb' || meta.space === 'rgb16' ? meta.icc : undefined;
     const pipeline = sharp(readable, READ_OPTIONS)
@@ -131,14 +149,7 @@ async function prepare(data: Uint8Array): Promise<PreparedImage> {
     const { width, height, channels } = info;
     if (channels !== 3 && channels !== 4) throw new Error(`decoded to ${channels} channels`);
     const tiff = rawTiff({ data: pixels, width, height, channels }, profile);
-    const asDecoded =
-      meta.format === 'jpeg' &&
-      meta.channels === 3 &&
-      meta.space === 'srgb' &&
-      (meta.orientation ?? 1) === 1 &&
-      width === meta.width &&
-      height === meta.height;
-    return { data: tiff, width, height, alpha: channels === 4, sniffed: upload, stripped: asDecoded ? strippedJpeg(data) : null };
+    return { data: tiff, format: 'tiff', width, height, alpha: channels === 4, sniffed: upload };
   } catch (error) {
     if (error instanceof ImageTooLarge) throw error;
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw new ImageTooLarge({ cause: error });
@@ -147,11 +158,11 @@ async function prepare(data: Uint8Array): Promise<PreparedImage> {
 }
 
 /**
- * The stripped upload when there is one (no encode, and no loss), else encoded from the prepared
- * pixels with their colour profile; sharp writes no other metadata.
+ * A prepared JPEG is stored as it is (no encode, and no loss); decoded pixels are encoded with
+ * their colour profile, and sharp writes no other metadata.
  */
 async function storable(prepared: PreparedImage): Promise<WebImage> {
-  if (prepared.stripped) return { data: prepared.stripped, contentType: 'image/jpeg', ext: 'jpg' };
+  if (prepared.format === 'jpeg') return { data: prepared.data, contentType: 'image/jpeg', ext: 'jpg' };
   return encodedAs(sharp(prepared.data, READ_OPTIONS).keepIccProfile(), storedExt(prepared.sniffed, prepared.alpha));
 }
 
