@@ -275,6 +275,7 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
     } catch (error) {
       logs.stagingFailed(logger, { uid, attemptId }, error);
       await Promise.all([
+        progress.settled(),
         store
           .failStage({ uid, key, attemptId }, CREDIT_RULES)
           .catch((refundError: unknown) => logs.refundFailed(logger, { uid, attemptId }, refundError)),

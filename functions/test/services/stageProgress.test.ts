@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StageProgress } from '@flipstage/core';
 import type { Store } from '../../src/ports/store.js';
-import { progressRecorder } from '../../src/services/stageProgress.js';
+import { progressRecorder, SAVING_NOTICE_MS } from '../../src/services/stageProgress.js';
 
 const attempt = { uid: 'u1', key: 'k1', attemptId: 'a1' };
 
@@ -18,13 +18,18 @@ function slowStore() {
   } as unknown as Store;
   const finishOne = async () => {
     pending.shift()?.();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setImmediate(resolve));
   };
   return { store, written, finishOne };
 }
 
 describe('recording a staging’s progress', () => {
-  it('records each phase of a stager that reports slower than the store writes, counting saving as one more step', async () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('records each phase of a stager that reports slower than the store writes, counting a slow saving as one more step', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { store, written, finishOne } = slowStore();
     const recorder = progressRecorder(store, attempt, () => {});
     recorder.stager({ phase: 'check', step: 0, steps: 2 });
@@ -32,6 +37,7 @@ describe('recording a staging’s progress', () => {
     recorder.stager({ phase: 'cutout', step: 1, steps: 2 });
     await finishOne();
     recorder.saving();
+    await vi.advanceTimersByTimeAsync(SAVING_NOTICE_MS);
     await finishOne();
     await recorder.settled();
     expect(written).toEqual([
@@ -39,6 +45,19 @@ describe('recording a staging’s progress', () => {
       { phase: 'cutout', step: 1, steps: 3 },
       { phase: 'save', step: 2, steps: 3 },
     ]);
+  });
+
+  it('reports no saving that ends before it could be seen', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { store, written, finishOne } = slowStore();
+    const recorder = progressRecorder(store, attempt, () => {});
+    recorder.stager({ phase: 'check', step: 0, steps: 1 });
+    await finishOne();
+    recorder.saving();
+    await vi.advanceTimersByTimeAsync(SAVING_NOTICE_MS - 1);
+    await recorder.settled();
+    await vi.advanceTimersByTimeAsync(SAVING_NOTICE_MS);
+    expect(written).toEqual([{ phase: 'check', step: 0, steps: 2 }]);
   });
 
   it('writes one at a time and skips the phases that went by during a write, keeping the latest', async () => {
