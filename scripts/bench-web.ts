@@ -27,6 +27,7 @@ import { API_PATHS, itemsPageSchema } from '@flipstage/core';
 import { silentLogger } from '../functions/src/logs.js';
 import { startLocalHost } from '../functions/src/localHost/server.js';
 import { AUTH_EMULATOR_HOST, ensureAuthEmulator } from './lib/authEmulator.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { CLS_GOAL, formatShellLoads, measureShell, type ShellLoad } from './lib/benchShell.js';
 import { measureShrink, type ShrinkTimes } from './lib/benchShrink.js';
 import { HOME_INITIAL_JS_BUDGET_KB, HOME_INITIAL_JS_GOAL_KB } from './lib/budgets.mjs';
@@ -37,14 +38,6 @@ const WARM_LOADS = 7;
 const USABLE_GOAL_MS = 1000;
 const SHRINK_RUNS = 5;
 const SHRINK_GOAL_MS = 4000;
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -104,7 +97,7 @@ let shell: ShellLoad[];
 try {
   if (!host.webUrl) throw new Error('The local host serves no web app.');
   const url = `${host.webUrl}/`;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   try {
     const context = await browser.newContext();
     cold = await studioUsable(context, url);
