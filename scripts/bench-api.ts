@@ -20,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { ensureAuthEmulator, postEmulatorJson } from './lib/authEmulator.mjs';
 import { stageFromAnotherThread } from './lib/stageClient.mjs';
-import { itemTerms, LOCAL_PRICE_IDS, NO_LISTING_FACTS } from '@flipstage/core';
+import { itemTerms, LOCAL_PRICE_IDS, NO_LISTING_FACTS, STAGE_FILE_FIELD } from '@flipstage/core';
 import { startLocalHost, REPO_ROOT } from '../functions/src/localHost/server.js';
 import { createLocalStager } from '../functions/src/stagers/engine/index.js';
 import { openLocalDatabase } from '../functions/src/adapters/local/database.js';
@@ -78,11 +78,15 @@ function timedStager(inner: Stager): Stager & { times: number[] } {
 async function phoneSizedPhoto(samplePath: string): Promise<Buffer> {
   const { width, height } = PHONE_SIZE;
   const enlarged = await sharp(samplePath).resize(width, height).raw().toBuffer();
-  const grain = await sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 10 } } })
+  const grain = await sharp({
+    create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 10 } },
+  })
     .raw()
     .toBuffer();
   for (let i = 0; i < enlarged.length; i++) enlarged[i] = Math.max(0, Math.min(255, enlarged[i]! + grain[i]! - 128));
-  return sharp(enlarged, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  return sharp(enlarged, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 async function signUp(emulatorUrl: string): Promise<string> {
@@ -118,8 +122,16 @@ async function benchStage(emulatorUrl: string): Promise<boolean> {
     const fields = { style: 'scandinavian', furnitureType: 'dresser', mode: 'auto' };
     const runs = async (photoPath: string, count: number) => {
       stager.times.length = 0;
-      const totals = await stageFromAnotherThread({ url: host.url, token, photoPath, runs: STAGE_WARMUP + count, fields });
-      if (stager.times.length !== totals.length) throw new Error(`${totals.length} stagings but ${stager.times.length} engine runs`);
+      const totals = await stageFromAnotherThread({
+        url: host.url,
+        token,
+        photoPath,
+        fileField: STAGE_FILE_FIELD,
+        runs: STAGE_WARMUP + count,
+        fields,
+      });
+      if (stager.times.length !== totals.length)
+        throw new Error(`${totals.length} stagings but ${stager.times.length} engine runs`);
       const engine = stager.times.slice(STAGE_WARMUP);
       const whole = totals.slice(STAGE_WARMUP);
       return { engine, whole, overheads: whole.map((total, i) => total - engine[i]!) };
@@ -128,7 +140,11 @@ async function benchStage(emulatorUrl: string): Promise<boolean> {
     console.log(
       `engine time (for reference)                  p50 ${ms(percentile(sample.engine, 50)).padStart(9)}  p95 ${ms(percentile(sample.engine, 95)).padStart(9)}`,
     );
-    console.log(`load average (1, 5, 15 min) after the runs   ${loadavg().map((n) => n.toFixed(2)).join(', ')}`);
+    console.log(
+      `load average (1, 5, 15 min) after the runs   ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(', ')}`,
+    );
     const met = report('POST /api/stage overhead (engine excluded)', sample.overheads, { p: 50, max: 20 });
 
     const phonePath = join(dataDir, 'phone-photo.jpg');
@@ -140,7 +156,9 @@ async function benchStage(emulatorUrl: string): Promise<boolean> {
       ['  the engine', phone.engine],
       ['  the overhead (engine excluded)', phone.overheads],
     ] as const)
-      console.log(`${name.padEnd(44)} p50 ${ms(percentile(values, 50)).padStart(9)}  p95 ${ms(percentile(values, 95)).padStart(9)}`);
+      console.log(
+        `${name.padEnd(44)} p50 ${ms(percentile(values, 50)).padStart(9)}  p95 ${ms(percentile(values, 95)).padStart(9)}`,
+      );
     return met;
   } finally {
     await host.close();

@@ -3,6 +3,8 @@ export declare function stageFromAnotherThread(options: {
   url: string;
   token: string;
   photoPath: string;
+  /** The form field the photo goes in (STAGE_FILE_FIELD). */
+  fileField: string;
   runs: number;
   fields: Record<string, string>;
 }): Promise<number[]>;

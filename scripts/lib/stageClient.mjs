@@ -15,7 +15,7 @@ const ROLE = 'flipstage-stage-client';
 /**
  * Stages the photo `runs` times, one after another, and resolves to each request's milliseconds
  * from sending to the answer's last byte, in order.
- * @param {{ url: string, token: string, photoPath: string, runs: number, fields: Record<string, string> }} options
+ * @param {{ url: string, token: string, photoPath: string, fileField: string, runs: number, fields: Record<string, string> }} options
  * @returns {Promise<number[]>}
  */
 export function stageFromAnotherThread(options) {
@@ -30,13 +30,14 @@ export function stageFromAnotherThread(options) {
 /**
  * A multipart/form-data body as a browser sends it: the text fields, then the photo.
  * @param {Record<string, string>} fields
+ * @param {string} fileField
  * @param {Buffer} photo
  */
-function multipartBody(fields, photo) {
+function multipartBody(fields, fileField, photo) {
   const boundary = `flipstage-bench-${randomUUID()}`;
   const part = (name, extra = '') => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${extra}\r\n`;
   const text = Object.entries(fields).map(([name, value]) => `${part(name)}\r\n${value}\r\n`);
-  const head = `${text.join('')}${part('imageFile', '; filename="photo.jpg"')}Content-Type: image/jpeg\r\n\r\n`;
+  const head = `${text.join('')}${part(fileField, '; filename="photo.jpg"')}Content-Type: image/jpeg\r\n\r\n`;
   const body = Buffer.concat([Buffer.from(head), photo, Buffer.from(`\r\n--${boundary}--\r\n`)]);
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
@@ -58,14 +59,14 @@ function post(url, agent, headers, body) {
   });
 }
 
-/** @param {{ url: string, token: string, photoPath: string, runs: number, fields: Record<string, string> }} options */
-async function stageRuns({ url, token, photoPath, runs, fields }) {
+/** @param {{ url: string, token: string, photoPath: string, fileField: string, runs: number, fields: Record<string, string> }} options */
+async function stageRuns({ url, token, photoPath, fileField, runs, fields }) {
   const photo = readFileSync(photoPath);
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const target = new URL(`${url}/api/stage`);
   const times = [];
   for (let i = 0; i < runs; i++) {
-    const { body, contentType } = multipartBody(fields, photo);
+    const { body, contentType } = multipartBody(fields, fileField, photo);
     const headers = {
       authorization: `Bearer ${token}`,
       'idempotency-key': randomUUID(),
