@@ -43,7 +43,8 @@ export const MESSAGES = {
   dimensionTooLarge: (max: number, unit: string) => `A side can be at most ${max} ${unit}.`,
   unitInvalid: 'The unit must be cm or in.',
   pickupAreaInvalid: 'The pickup area must be text.',
-  pickupAreaNotAddress: 'Enter a city, neighbourhood or postcode, not a street address: buyers get the address once you agree.',
+  pickupAreaNotAddress:
+    'Enter a city, neighbourhood or postcode, not a street address: buyers get the address once you agree.',
   deliveryInvalid: 'Delivery must be yes or no.',
   listingStyleInvalid: 'Choose one of the design styles.',
   listingTypeInvalid: 'Choose one of the furniture types.',
@@ -114,6 +115,8 @@ export const MESSAGES = {
     "We're not sure which piece to stage in this photo. Mark it: tap the piece or drag a box around it, then generate again. No credit was used.",
   markThePiece: "We're not sure which piece to stage in this photo. Tap the piece, or drag a box around it.",
   invalidSubjectHint: 'The marked piece must be a point or a box inside the photo.',
+  invalidBrushStrokes: 'The brush strokes could not be read. Clear them and paint again.',
+  invalidFurnitureConfirmation: 'confirmedFurniture must be "yes" when it is sent.',
   invalidStyle: 'Unknown design style.',
   invalidFurnitureType: 'Unknown furniture type.',
   invalidMode: 'Mode must be auto or custom.',

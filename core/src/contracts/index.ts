@@ -1,6 +1,7 @@
 export * from './paths.js';
 export * from './errors.js';
 export * from './account.js';
+export * from './brushMask.js';
 export * from './stageForm.js';
 export * from './subjectHint.js';
 export * from './stagePreview.js';

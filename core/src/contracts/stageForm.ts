@@ -4,10 +4,21 @@
  * names from here. No zod in this module: the web app builds the form on its home route.
  */
 import type { DesignStyleId, FurnitureTypeId, PromptMode } from '../catalog.js';
+import { formatBrushMask, hasBrushStrokes, type BrushMask } from './brushMask.js';
 import { formatSubjectHint, type SubjectHint } from './subjectHint.js';
 
 export const STAGE_FILE_FIELD = 'imageFile';
-export const STAGE_TEXT_FIELDS = ['prompt', 'style', 'furnitureType', 'mode', 'size', 'variant', 'subject'] as const;
+export const STAGE_TEXT_FIELDS = [
+  'prompt',
+  'style',
+  'furnitureType',
+  'mode',
+  'size',
+  'variant',
+  'subject',
+  'strokes',
+  'confirmedFurniture',
+] as const;
 export type StageTextField = (typeof STAGE_TEXT_FIELDS)[number];
 
 export const OUTPUT_SIZES = ['standard', 'hd'] as const;
@@ -27,7 +38,17 @@ export interface StageFormInput extends StageRequestFields {
   variant?: number | undefined;
   /** The piece the seller marked on the photo; left out, the engine finds it. */
   subject?: SubjectHint | undefined;
+  /** What the seller painted to keep or drop (brushMask.ts); left out or unpainted, no strokes. */
+  strokes?: BrushMask | undefined;
+  /**
+   * The seller answered a "not furniture" verdict with "It is furniture: stage it": the
+   * classifier's veto is set aside and the photo is staged (and charged) as usual.
+   */
+  confirmedFurniture?: boolean | undefined;
 }
+
+/** The `confirmedFurniture` field's one value; anything else sent there is refused. */
+export const CONFIRMED_FURNITURE = 'yes';
 
 export interface StageForm {
   /** The name to append the image under. */
@@ -46,6 +67,9 @@ export function stageFormEntries(input: StageFormInput): StageForm {
   if (input.size !== undefined) entries.push(['size', input.size]);
   if (input.variant !== undefined) entries.push(['variant', String(input.variant)]);
   if (input.subject !== undefined) entries.push(['subject', formatSubjectHint(input.subject)]);
+  if (input.strokes !== undefined && hasBrushStrokes(input.strokes))
+    entries.push(['strokes', formatBrushMask(input.strokes)]);
+  if (input.confirmedFurniture) entries.push(['confirmedFurniture', CONFIRMED_FURNITURE]);
   return { fileField: STAGE_FILE_FIELD, entries };
 }
 

@@ -88,7 +88,7 @@ export function stageRoutes(
     });
     const preview = await previewStaging(deps, {
       image: body.files.get(STAGE_FILE_FIELD)?.[0] ?? null,
-      subject: stageTextFields(body.fields).subject,
+      fields: stageTextFields(body.fields),
     });
     res.json(preview satisfies StagePreview);
   });

@@ -4,8 +4,15 @@
  * furniture type it suggests. Implemented by the engine (stagers/engine/analysePhoto.ts) for both
  * stagers: with Photoroom staging, the preview is still the engine's.
  */
-import type { StagePreview, SubjectHint } from '@flipstage/core';
+import type { BrushMask, StagePreview, SubjectHint } from '@flipstage/core';
+
+/** What the seller said about the photo: which piece (a tap or a box, brush strokes), and that it is furniture. */
+export interface SellerMark {
+  subject?: SubjectHint | undefined;
+  strokes?: BrushMask | undefined;
+  confirmedFurniture?: boolean | undefined;
+}
 
 export interface PhotoAnalysis {
-  analyse(image: Uint8Array, subject?: SubjectHint): Promise<StagePreview>;
+  analyse(image: Uint8Array, mark?: SellerMark): Promise<StagePreview>;
 }

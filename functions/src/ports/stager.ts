@@ -2,7 +2,14 @@
  * The Stager port: a furniture photo in, a staged room out. Implemented by the offline engine
  * and the Photoroom call under stagers/.
  */
-import type { DesignStyleId, FurnitureTypeId, PromptMode, StageProgress, SubjectHint } from '@flipstage/core';
+import type {
+  BrushMask,
+  DesignStyleId,
+  FurnitureTypeId,
+  PromptMode,
+  StageProgress,
+  SubjectHint,
+} from '@flipstage/core';
 
 /** Standard output is at most 1024 px on the long side, HD at most 2048 px (DESIGN §6). */
 export type OutputSize = 'standard' | 'hd';
@@ -36,6 +43,10 @@ export interface StageInput {
    * CLI's manifest: the engine segments inside it, Photoroom is sent the box's crop.
    */
   subject?: SubjectHint | undefined;
+  /** What the seller painted to keep or drop: hard constraints of the piece's outline. */
+  strokes?: BrushMask | undefined;
+  /** The seller said it is furniture after a "not furniture" verdict: the classifier does not veto it. */
+  confirmedFurniture?: boolean | undefined;
   /**
    * Told as each of the stager's phases starts (its own steps only: the service adds saving), so
    * the studio shows the staging's real progress. It must not throw, and the stager never waits on it.

@@ -6,7 +6,7 @@ import { MESSAGES, type StagePreview } from '@flipstage/core';
 import type { PhotoAnalysis } from '../ports/analysis.js';
 import type { Images } from '../ports/images.js';
 import { invalid } from './errors.js';
-import { parseSubjectField, toServiceError } from './staging.js';
+import { parseSellerMark, toServiceError, type StageRequest } from './staging.js';
 import { checkedUpload } from './uploads.js';
 
 export interface PreviewDeps {
@@ -16,14 +16,17 @@ export interface PreviewDeps {
 
 export async function previewStaging(
   deps: PreviewDeps,
-  request: { image: Uint8Array | null; subject: string | undefined },
+  request: {
+    image: Uint8Array | null;
+    fields: Pick<StageRequest['fields'], 'subject' | 'strokes' | 'confirmedFurniture'>;
+  },
 ): Promise<StagePreview> {
-  const subject = parseSubjectField(request.subject);
+  const mark = parseSellerMark(request.fields);
   const image = request.image;
   if (!image || image.byteLength === 0) throw invalid(MESSAGES.imageFileRequired);
   await checkedUpload(deps.images, image, MESSAGES.unsupportedImage);
   try {
-    return await deps.analysis.analyse(image, subject);
+    return await deps.analysis.analyse(image, mark);
   } catch (error) {
     throw toServiceError(error);
   }

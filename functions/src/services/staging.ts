@@ -6,10 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  CONFIRMED_FURNITURE,
   firstIssueMessage,
+  hasBrushStrokes,
   hdAllowed,
   idempotencyKeySchema,
   MESSAGES,
+  parseBrushMask,
   parseSubjectHint,
   resolvePrompt,
   stageFieldsSchema,
@@ -17,9 +20,11 @@ import {
   type FurnitureTypeId,
   type PriceIdConfig,
   type PromptMode,
+  type BrushMask,
   type StageResponse,
   type SubjectHint,
 } from '@flipstage/core';
+import type { SellerMark } from '../ports/analysis.js';
 import { type Blobs } from '../ports/blobs.js';
 import { StagingError, type OutputSize, type Stager } from '../ports/stager.js';
 import { InsufficientCredits, type CustomerDoc, type StageResult, type Store } from '../ports/store.js';
@@ -66,6 +71,8 @@ export interface StageRequest {
     size?: string;
     variant?: string;
     subject?: string;
+    strokes?: string;
+    confirmedFurniture?: string;
   };
 }
 
@@ -91,6 +98,32 @@ export function parseSubjectField(text: string | undefined): SubjectHint | undef
   const hint = parseSubjectHint(text);
   if (!hint) throw invalid(MESSAGES.invalidSubjectHint);
   return hint;
+}
+
+/** The stage form's `strokes` field: absent or blank is none; anything else must be a whole grid. */
+export function parseStrokesField(text: string | undefined): BrushMask | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const strokes = parseBrushMask(text.trim());
+  if (!strokes) throw invalid(MESSAGES.invalidBrushStrokes);
+  return hasBrushStrokes(strokes) ? strokes : undefined;
+}
+
+/** The stage form's `confirmedFurniture` field: absent is no, `yes` is yes, anything else a mistake. */
+export function parseConfirmedFurniture(text: string | undefined): boolean {
+  if (text === undefined || text.trim() === '') return false;
+  if (text.trim() !== CONFIRMED_FURNITURE) throw invalid(MESSAGES.invalidFurnitureConfirmation);
+  return true;
+}
+
+/** Everything the form says the seller marked on the photo. */
+export function parseSellerMark(
+  fields: Pick<StageRequest['fields'], 'subject' | 'strokes' | 'confirmedFurniture'>,
+): SellerMark {
+  return {
+    subject: parseSubjectField(fields.subject),
+    strokes: parseStrokesField(fields.strokes),
+    confirmedFurniture: parseConfirmedFurniture(fields.confirmedFurniture),
+  };
 }
 
 export function parseIdempotencyKey(header: string | undefined): string {
@@ -196,7 +229,7 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
   const key = parseIdempotencyKey(request.idempotencyKey);
   const params = parseStageFields(request.fields);
   const requestedSize = parseRequestedSize(request.fields.size);
-  const subject = parseSubjectField(request.fields.subject);
+  const mark = parseSellerMark(request.fields);
   const image = request.image;
   if (!image || image.byteLength === 0) throw invalid(MESSAGES.imageFileRequired);
   const size = outputSizeFor(request.customer, deps.priceIds, requestedSize);
@@ -240,7 +273,7 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
         image: prepared.data,
         ...params,
         size,
-        subject,
+        ...mark,
         deadline: Date.now() + STAGE_DEADLINE_MS,
         onProgress: progress.stager,
       });

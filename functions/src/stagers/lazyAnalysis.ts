@@ -7,5 +7,5 @@ import type { PhotoAnalysis } from '../ports/analysis.js';
 export function createLazyPhotoAnalysis(): PhotoAnalysis {
   let loaded: Promise<PhotoAnalysis> | undefined;
   const analysis = () => (loaded ??= import('./engine/analysePhoto.js').then((m) => m.createPhotoAnalysis()));
-  return { analyse: async (image, subject) => (await analysis()).analyse(image, subject) };
+  return { analyse: async (image, mark) => (await analysis()).analyse(image, mark) };
 }

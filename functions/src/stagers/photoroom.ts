@@ -151,7 +151,11 @@ export function createPhotoroomStager(options: PhotoroomOptions): Stager {
 
       const seed = photoroomSeed(input);
       input.onProgress?.({ phase: 'check', step: 0, steps: PHOTOROOM_STEPS });
-      const upload = await photoroomUpload(input.image, input.subject);
+      const upload = await photoroomUpload(input.image, {
+        subject: input.subject,
+        strokes: input.strokes,
+        confirmedFurniture: input.confirmedFurniture,
+      });
       input.onProgress?.({ phase: 'cutout', step: 1, steps: PHOTOROOM_STEPS });
       let last = new FailedTry(new StagingError('provider-unavailable', MESSAGES.stagingUnavailable), null);
       // Every try and every wait fits in the caller's deadline; a try too short to succeed is not started.

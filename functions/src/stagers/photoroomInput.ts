@@ -13,6 +13,7 @@
 import type { OutputInfo } from 'sharp';
 import { MESSAGES, type SubjectHint } from '@flipstage/core';
 import { StagingError } from '../ports/stager.js';
+import type { SellerMark } from '../ports/analysis.js';
 
 /** Photoroom relights at most about this long side; a larger photo only costs upload time. */
 export const PHOTOROOM_MAX_LONG_SIDE = 3500;
@@ -52,14 +53,21 @@ export interface PhotoroomUpload {
  * Throws StagingError `not-furniture` for a photo the engine's classifier says is no home good,
  * and `image-too-large` when no size under Photoroom's limit is found.
  */
-export async function photoroomUpload(prepared: Uint8Array, subject?: SubjectHint): Promise<PhotoroomUpload> {
-  const [{ decodePhoto, READ_OPTIONS, readFailure }, { classifyMarked, notFurnitureError }, { default: sharp }] =
-    await Promise.all([import('./engine/decode.js'), import('./engine/judge.js'), import('sharp')]);
+export async function photoroomUpload(prepared: Uint8Array, mark: SellerMark = {}): Promise<PhotoroomUpload> {
+  const { subject } = mark;
+  const [
+    { decodePhoto, READ_OPTIONS, readFailure },
+    { classifyMarked, notFurnitureError, sellerDecides },
+    { default: sharp },
+  ] = await Promise.all([import('./engine/decode.js'), import('./engine/judge.js'), import('sharp')]);
   // The classifier's small copy: decoded pixels are copied, a JPEG is decoded at that size only.
   const photo = await decodePhoto(prepared);
-  // The engine's classifier decides before Photoroom is paid: a cat is refused here, uncharged.
-  const classification = await classifyMarked(photo, subject);
-  if (!classification.homeGood) throw notFurnitureError(classification);
+  // The engine's classifier decides before Photoroom is paid: a cat is refused here, uncharged,
+  // unless the seller marked the piece or said it is furniture.
+  if (!sellerDecides(mark)) {
+    const classification = await classifyMarked(photo, subject);
+    if (!classification.homeGood) throw notFurnitureError(classification);
+  }
   const transparent = photo.alpha !== null;
   const withinLongSide = (longSide: number) => ({
     width: longSide,

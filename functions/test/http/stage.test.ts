@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LOCAL_PRICE_IDS, MESSAGES, buildAutoPrompt } from '@flipstage/core';
+import { BRUSH_KEEP, LOCAL_PRICE_IDS, MESSAGES, buildAutoPrompt } from '@flipstage/core';
 import { createTestApp, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
 import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
 import { unavailable } from '../helpers/fakeStager.js';
@@ -204,6 +204,8 @@ describe('POST /api/stage', () => {
     expect(await balance(user.uid)).toBe(5);
   });
 
+  const markedFields = { style: 'modern', furnitureType: 'chair', mode: 'auto', prompt: '' };
+
   it('hands the piece the seller marked to the stager', async () => {
     const user = await accountWith(5);
     const fields = {
@@ -229,6 +231,28 @@ describe('POST /api/stage', () => {
     const response = await stage(user, { fields });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: { message: MESSAGES.invalidSubjectHint } });
+    expect(await balance(user.uid)).toBe(5);
+  });
+
+  it("hands the brush strokes and the seller's word that it is furniture to the stager", async () => {
+    const user = await accountWith(5);
+    const fields = { ...markedFields, strokes: '8x6:9.4+27.8-', confirmedFurniture: 'yes' };
+    expect((await stage(user, { fields })).status).toBe(200);
+    const call = t.stager.calls.at(-1);
+    expect(call?.confirmedFurniture).toBe(true);
+    expect(call?.strokes?.width).toBe(8);
+    expect(Array.from(call?.strokes?.cells ?? []).filter((cell) => cell === BRUSH_KEEP)).toHaveLength(4);
+  });
+
+  it.each([
+    ['runs that do not fill the grid', { strokes: '8x6:9.4+' }, MESSAGES.invalidBrushStrokes],
+    ['a grid of pixels', { strokes: '0,1,1,0' }, MESSAGES.invalidBrushStrokes],
+    ['a confirmation other than yes', { confirmedFurniture: 'maybe' }, MESSAGES.invalidFurnitureConfirmation],
+  ])('refuses %s with 400, before any charge', async (_name, extra, message) => {
+    const user = await accountWith(5);
+    const response = await stage(user, { fields: { ...markedFields, ...extra } });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: { message } });
     expect(await balance(user.uid)).toBe(5);
   });
 

@@ -71,6 +71,18 @@ describe('POST /api/stage/preview', () => {
     expect(response.body).toEqual({ error: { message: MESSAGES.invalidSubjectHint } });
   });
 
+  it('refuses malformed brush strokes with 400', async () => {
+    const response = await preview(photo('home/sofa-rf100-val_000006.jpg'), { strokes: '160x120:5+' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: { message: MESSAGES.invalidBrushStrokes } });
+  });
+
+  it('outlines a photo the classifier calls a cat once the seller says it is furniture', async () => {
+    const response = await preview(photo('other/animal-cat-pexels-10863556.jpg'), { confirmedFurniture: 'yes' });
+    expect(response.status).toBe(200);
+    expect(response.body.verdict).not.toBe('not-furniture');
+  });
+
   it('refuses bytes that are no image with the unsupported-image message', async () => {
     const response = await preview(Buffer.from('MZ this is not a picture'));
     expect(response.status).toBe(400);

@@ -11,11 +11,11 @@ import { subjectOutline } from './outline.js';
  */
 export function createPhotoAnalysis(): PhotoAnalysis {
   return {
-    async analyse(image, hint): Promise<StagePreview> {
+    async analyse(image, mark = {}): Promise<StagePreview> {
       const photo = await decodePhoto(image);
       let judgement;
       try {
-        judgement = await judgePhoto(photo, hint);
+        judgement = await judgePhoto(photo, mark);
       } catch (error) {
         if (!(error instanceof StagingError && error.kind === 'no-subject')) throw error;
         return { verdict: 'no-subject', message: error.message, suggestedType: null, outline: [] };

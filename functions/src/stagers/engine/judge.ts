@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { formatSubjectHint, type SubjectHint } from '@flipstage/core';
+import { formatBrushMask, formatSubjectHint, type SubjectHint } from '@flipstage/core';
+import type { SellerMark } from '../../ports/analysis.js';
 import { classifyPhoto, notFurnitureError, type Classification } from './classify/index.js';
 import type { StagePhase } from './compose.js';
 import type { DecodedPhoto } from './decode.js';
@@ -34,16 +35,26 @@ export function classifyMarked(photo: DecodedPhoto, hint?: SubjectHint): Promise
 }
 
 /**
+ * The seller has pointed at a piece (a tap, a box, brush strokes) or said it is furniture: the
+ * classifier may suggest a type but never vetoes. A false refusal costs a seller more than a false
+ * accept, and the seller knows what they are selling.
+ */
+export function sellerDecides(mark: SellerMark): boolean {
+  return mark.subject !== undefined || mark.strokes !== undefined || mark.confirmedFurniture === true;
+}
+
+/**
  * Is it a home good, and which piece is it: the classifier first (on the marked box when there is
- * one), then the segmentation, which a photo of a cat never reaches. Throws the engine's
- * StagingError only for a photo with no piece at all (`no-subject`).
+ * one), then the segmentation, which a photo of a cat never reaches unless the seller marked it or
+ * said it is furniture. Throws the engine's StagingError only for a photo with no piece at all
+ * (`no-subject`).
  */
 export async function judgePhoto(
   photo: DecodedPhoto,
-  hint?: SubjectHint,
+  mark: SellerMark = {},
   lap?: (phase: StagePhase) => void,
 ): Promise<Judgement> {
-  const key = judgementKey(photo, hint);
+  const key = judgementKey(photo, mark);
   const known = recentJudgements.get(key);
   if (known) {
     const judgement = await known;
@@ -51,20 +62,20 @@ export async function judgePhoto(
     if (judgement.analysis) lap?.('segment');
     return judgement;
   }
-  const judging = judgeAfresh(photo, hint, lap);
+  const judging = judgeAfresh(photo, mark, lap);
   remember(key, judging);
   return judging;
 }
 
 async function judgeAfresh(
   photo: DecodedPhoto,
-  hint: SubjectHint | undefined,
+  mark: SellerMark,
   lap: ((phase: StagePhase) => void) | undefined,
 ): Promise<Judgement> {
-  const classification = await classifyMarked(photo, hint);
+  const classification = await classifyMarked(photo, mark.subject);
   lap?.('classify');
-  if (!classification.homeGood) return { classification, analysis: null };
-  const analysis = await analyseSubject(photo, hint);
+  if (!classification.homeGood && !sellerDecides(mark)) return { classification, analysis: null };
+  const analysis = await analyseSubject(photo, mark);
   lap?.('segment');
   return { classification, analysis };
 }
@@ -77,9 +88,11 @@ async function judgeAfresh(
 const RECENT_JUDGEMENTS = 6;
 const recentJudgements = new Map<string, Promise<Judgement>>();
 
-function judgementKey(photo: DecodedPhoto, hint: SubjectHint | undefined): string {
+function judgementKey(photo: DecodedPhoto, mark: SellerMark): string {
   const bytes = createHash('sha256').update(photo.source).digest('hex');
-  return `${bytes} ${hint ? formatSubjectHint(hint) : ''}`;
+  const hint = mark.subject ? formatSubjectHint(mark.subject) : '';
+  const strokes = mark.strokes ? formatBrushMask(mark.strokes) : '';
+  return `${bytes} ${hint} ${strokes} ${mark.confirmedFurniture === true ? 'confirmed' : ''}`;
 }
 
 function remember(key: string, judging: Promise<Judgement>): void {

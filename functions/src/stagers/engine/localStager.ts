@@ -50,7 +50,11 @@ export function createLocalStager(options: LocalStagerOptions = {}): Stager {
       report(0);
       const [photo, plates] = await Promise.all([decodePhoto(input.image), loadPlates()]);
       lap('decode');
-      const { classification, analysis } = await judgePhoto(photo, input.subject, lap);
+      const { classification, analysis } = await judgePhoto(
+        photo,
+        { subject: input.subject, strokes: input.strokes, confirmedFurniture: input.confirmedFurniture },
+        lap,
+      );
       if (!analysis) throw notFurnitureError(classification);
       if (analysis.unsure) throw unsureError(analysis);
       const style = isDesignStyleId(input.style) ? input.style : DEFAULT_STYLE;

@@ -1,4 +1,5 @@
 import { MESSAGES, type SubjectHint } from '@flipstage/core';
+import type { SellerMark } from '../../ports/analysis.js';
 import { StagingError } from '../../ports/stager.js';
 import { boxArea, clearOutside, maskBox, padBox, pasteMask, readCrop, type Crop, type FrameBox } from './crop.js';
 import { backdropSmoothness } from './backdrop.js';
@@ -205,7 +206,8 @@ async function findPiece(photo: DecodedPhoto, hint: SubjectHint | undefined): Pr
  * shows the outline either way. Refuses only a mask that cannot be a piece (DESIGN §6). With a
  * hint the seller's mark is trusted: the piece is looked for where it says.
  */
-export async function analyseSubject(photo: DecodedPhoto, hint?: SubjectHint): Promise<SubjectAnalysis> {
+export async function analyseSubject(photo: DecodedPhoto, mark: SellerMark = {}): Promise<SubjectAnalysis> {
+  const hint = mark.subject;
   if (photo.alpha) return { subject: fromAlpha(photo, photo.alpha), unsure: false, ghostShare: 0 };
   const look = await findPiece(photo, hint);
   const { problem } = checkMask(look.frame, look.width, look.height);
@@ -223,8 +225,8 @@ export async function analyseSubject(photo: DecodedPhoto, hint?: SubjectHint): P
  * Finds the piece, or refuses with a message the seller can act on (DESIGN §6): never the whole
  * photo, never a speck, never scattered background, never a ghost of a piece.
  */
-export async function findSubject(photo: DecodedPhoto, hint?: SubjectHint): Promise<Subject> {
-  const analysis = await analyseSubject(photo, hint);
+export async function findSubject(photo: DecodedPhoto, mark: SellerMark = {}): Promise<Subject> {
+  const analysis = await analyseSubject(photo, mark);
   if (analysis.unsure) throw unsureError(analysis);
   return analysis.subject;
 }

@@ -21,7 +21,7 @@ describe('judging a photo the engine has just judged', () => {
 
   it('judges again for another mark on the same photo', async () => {
     const whole = await judgePhoto(photo);
-    const boxed = await judgePhoto(photo, { kind: 'box', x: 0.1, y: 0.1, width: 0.8, height: 0.8 });
+    const boxed = await judgePhoto(photo, { subject: { kind: 'box', x: 0.1, y: 0.1, width: 0.8, height: 0.8 } });
     expect(boxed).not.toBe(whole);
   });
 });

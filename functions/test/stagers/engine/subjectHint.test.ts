@@ -28,7 +28,8 @@ function covers(subject: Subject, x: number, y: number): boolean {
   return subject.mask[Math.floor(y * subject.height) * subject.width + Math.floor(x * subject.width)] === 1;
 }
 
-const backOf = (box: { x: number; y: number; w: number; h: number }) => [(box.x + box.w / 2) / W, (box.y + box.h * 0.25) / H] as const;
+const backOf = (box: { x: number; y: number; w: number; h: number }) =>
+  [(box.x + box.w / 2) / W, (box.y + box.h * 0.25) / H] as const;
 const lampShade = [(LAMP.x + LAMP.w / 2) / W, (LAMP.y + LAMP.h * 0.15) / H] as const;
 
 describe('which piece is the subject', () => {
@@ -45,8 +46,14 @@ describe('which piece is the subject', () => {
   });
 
   it('segments only inside the box the seller drew', async () => {
-    const box = { kind: 'box' as const, x: (LEFT_CHAIR.x - 10) / W, y: (LEFT_CHAIR.y - 10) / H, width: (LEFT_CHAIR.w + 20) / W, height: (LEFT_CHAIR.h + 20) / H };
-    const { subject, unsure } = await analyseSubject(photo, box);
+    const box = {
+      kind: 'box' as const,
+      x: (LEFT_CHAIR.x - 10) / W,
+      y: (LEFT_CHAIR.y - 10) / H,
+      width: (LEFT_CHAIR.w + 20) / W,
+      height: (LEFT_CHAIR.h + 20) / H,
+    };
+    const { subject, unsure } = await analyseSubject(photo, { subject: box });
     expect(unsure).toBe(false);
     expect(covers(subject, ...backOf(LEFT_CHAIR))).toBe(true);
     expect(covers(subject, ...backOf(RIGHT_CHAIR))).toBe(false);
@@ -54,7 +61,7 @@ describe('which piece is the subject', () => {
   });
 
   it('takes the piece under the point the seller tapped, whole and alone', async () => {
-    const subject = await findSubject(photo, { kind: 'point', x: lampShade[0], y: lampShade[1] });
+    const subject = await findSubject(photo, { subject: { kind: 'point', x: lampShade[0], y: lampShade[1] } });
     expect(covers(subject, ...lampShade)).toBe(true);
     expect(covers(subject, (LAMP.x + LAMP.w / 2) / W, (LAMP.y + LAMP.h * 0.7) / H)).toBe(true);
     expect(covers(subject, ...backOf(LEFT_CHAIR))).toBe(false);
