@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_HEADER } from '@flipstage/core';
+import { BRUSH_DROP, BRUSH_KEEP, emptyBrushMask, IDEMPOTENCY_HEADER } from '@flipstage/core';
 import type { ApiFetch, ApiFetchInit, ApiRetry } from './http';
 import { createHttpStagingDriver, type StageImageRequest } from './staging';
 
@@ -53,6 +53,15 @@ describe('the marked piece', () => {
     expect(calls[0]?.init.form?.get('subject')).toBe('box:0.1,0.2,0.5,0.6');
   });
 
+  it('sends the strokes and the confirmation with the staging', async () => {
+    const { calls, fetchApi } = recordingFetch([() => response]);
+    const strokes = emptyBrushMask(4, 4);
+    strokes.cells.fill(BRUSH_KEEP, 4, 8);
+    await createHttpStagingDriver(fetchApi).stage({ ...request, strokes, confirmedFurniture: true });
+    expect(calls[0]?.init.form?.get('strokes')).toBe('4x4:4.4+8.');
+    expect(calls[0]?.init.form?.get('confirmedFurniture')).toBe('yes');
+  });
+
   it('is left out of the form when the seller marked nothing', async () => {
     const { calls, fetchApi } = recordingFetch([() => response]);
     await createHttpStagingDriver(fetchApi).stage(request);
@@ -76,18 +85,35 @@ describe('the preview before staging', () => {
 
   it('posts the photo and the mark to /api/stage/preview, without an idempotency key', async () => {
     const { calls, fetchApi } = recordingFetch([() => preview]);
-    const answer = await createHttpStagingDriver(fetchApi).preview(request.file, { kind: 'point', x: 0.25, y: 0.75 });
+    const answer = await createHttpStagingDriver(fetchApi).preview(request.file, {
+      subject: { kind: 'point', x: 0.25, y: 0.75 },
+    });
     expect(answer).toEqual(preview);
     expect(calls[0]?.path).toBe('/api/stage/preview');
     expect(calls[0]?.init.method).toBe('POST');
     expect(calls[0]?.init.headers).toBeUndefined();
     expect((calls[0]?.init.form?.get('imageFile') as File).name).toBe('chair.jpg');
     expect(calls[0]?.init.form?.get('subject')).toBe('point:0.25,0.75');
+    expect(calls[0]?.init.form?.has('strokes')).toBe(false);
+    expect(calls[0]?.init.form?.has('confirmedFurniture')).toBe(false);
+  });
+
+  it('sends the brush strokes and the seller’s confirmation as the stage form encodes them, with the caller’s signal', async () => {
+    const { calls, fetchApi } = recordingFetch([() => preview]);
+    const strokes = emptyBrushMask(4, 4);
+    strokes.cells[0] = BRUSH_KEEP;
+    strokes.cells[15] = BRUSH_DROP;
+    const signal = new AbortController().signal;
+    await createHttpStagingDriver(fetchApi).preview(request.file, { strokes, confirmedFurniture: true }, signal);
+    expect(calls[0]?.init.form?.get('strokes')).toBe('4x4:1+14.1-');
+    expect(calls[0]?.init.form?.get('confirmedFurniture')).toBe('yes');
+    expect(calls[0]?.init.form?.has('subject')).toBe(false);
+    expect(calls[0]?.init.signal).toBe(signal);
   });
 
   it('refuses an answer that breaks the preview contract', async () => {
     const { fetchApi } = recordingFetch([() => ({ verdict: 'maybe', outline: [] })]);
-    await expect(createHttpStagingDriver(fetchApi).preview(request.file)).rejects.toThrow();
+    await expect(createHttpStagingDriver(fetchApi).preview(request.file, {})).rejects.toThrow();
   });
 });
 

@@ -1,6 +1,9 @@
 import {
   API_PATHS,
+  CONFIRMED_FURNITURE,
+  formatBrushMask,
   formatSubjectHint,
+  hasBrushStrokes,
   IDEMPOTENCY_HEADER,
   STAGE_FILE_FIELD,
   STAGE_PROGRESS_KEY_PARAM,
@@ -10,19 +13,28 @@ import {
   type StageTextField,
   type StageRequestFields,
   type StageResponse,
+  type BrushMask,
   type SubjectHint,
 } from '@flipstage/core';
 import { ApiError, type ApiFetch, type ApiRetry } from './http';
 import { contracts } from './contracts';
 
-export interface StageImageRequest extends StageRequestFields {
+/** What the seller said about the piece on a photo: sent with its preview and its staging. */
+export interface SellerMark {
+  /** The piece the seller marked (a tap or a box); left out, the engine finds it. */
+  subject?: SubjectHint | undefined;
+  /** The parts the seller painted to keep or drop; left out or unpainted, none. */
+  strokes?: BrushMask | undefined;
+  /** The seller answered a "not furniture" verdict with "It is furniture: stage it". */
+  confirmedFurniture?: boolean | undefined;
+}
+
+export interface StageImageRequest extends StageRequestFields, SellerMark {
   /** "Try another room": 0 for a photo's first result, then 1, 2, … for each further room. */
   variant: number;
   file: File;
   /** One key per image and attempt: the server returns the first result for a repeated key and never debits twice. */
   idempotencyKey: string;
-  /** The piece the seller marked; left out, the engine finds it. */
-  subject?: SubjectHint | undefined;
   /** Told each time the backend is busy and the request waits to be sent again, with the same key. */
   onRetry?: (retry: ApiRetry) => void;
 }
@@ -31,15 +43,25 @@ export interface StagingDriver {
   stage(request: StageImageRequest): Promise<StageResponse>;
   /**
    * The engine's judgement of a photo before anything is charged: its outline, whether it is
-   * furniture, the type it looks like. Signed in only; no credit is used.
+   * furniture, the type it looks like, for the photo as the seller marked it. Signed in only; no
+   * credit is used. Aborted by `signal` when a newer mark makes the answer stale.
    */
-  preview(file: File, subject?: SubjectHint): Promise<StagePreview>;
+  preview(file: File, mark: SellerMark, signal?: AbortSignal): Promise<StagePreview>;
   /**
    * How far the server has got with the staging sent with this Idempotency-Key; null while it
    * has not arrived, or once it failed. Left out by a driver with no server to ask: the progress
    * bar then counts finished photos only.
    */
   progress?(idempotencyKey: string): Promise<StageProgress | null>;
+}
+
+/** The stage form's fields that carry the seller's mark, encoded as the stage form encodes them. */
+function markEntries(mark: SellerMark): [StageTextField, string][] {
+  const entries: [StageTextField, string][] = [];
+  if (mark.subject) entries.push(['subject', formatSubjectHint(mark.subject)]);
+  if (mark.strokes && hasBrushStrokes(mark.strokes)) entries.push(['strokes', formatBrushMask(mark.strokes)]);
+  if (mark.confirmedFurniture) entries.push(['confirmedFurniture', CONFIRMED_FURNITURE]);
+  return entries;
 }
 
 function multipart(file: File, entries: ReadonlyArray<readonly [StageTextField, string]>): FormData {
@@ -58,6 +80,8 @@ function stageForm(request: StageImageRequest): FormData {
     mode: request.mode,
     variant: request.variant,
     subject: request.subject,
+    strokes: request.strokes,
+    confirmedFurniture: request.confirmedFurniture,
   });
   return multipart(request.file, entries);
 }
@@ -77,11 +101,12 @@ export function createHttpStagingDriver(fetchApi: ApiFetch): StagingDriver {
         headers: { [IDEMPOTENCY_HEADER]: request.idempotencyKey },
         onRetry: request.onRetry,
       }),
-    preview: (file, subject) =>
+    preview: (file, mark, signal) =>
       fetchApi<StagePreview>(API_PATHS.stagePreview, {
         schema: contracts.stagePreview,
         method: 'POST',
-        form: multipart(file, subject ? [['subject', formatSubjectHint(subject)]] : []),
+        form: multipart(file, markEntries(mark)),
+        signal,
       }),
     progress: (idempotencyKey) =>
       fetchApi<StageProgress>(

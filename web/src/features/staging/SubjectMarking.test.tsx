@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, type StagePreview } from '@flipstage/core';
 import { ApiError } from '../../backend/http';
+import type { SellerMark } from '../../backend/staging';
 import { track } from '../../analytics/track';
 import {
   createFakeStagingDriver,
@@ -73,7 +74,11 @@ describe('the engine’s preview of an added photo', () => {
     await upload();
     const outline = await screen.findByRole('img', { name: 'Cut-out outline' });
     expect(outline.querySelector('polygon')).toHaveAttribute('points', '0.1,0.2 0.9,0.2 0.5,0.8');
-    expect(preview).toHaveBeenCalledWith(expect.objectContaining({ name: 'a.jpg' }), undefined);
+    expect(preview).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'a.jpg' }),
+      { subject: undefined, strokes: undefined, confirmedFurniture: false },
+      expect.any(AbortSignal),
+    );
   });
 
   it('preselects the type the engine suggests for the photo', async () => {
@@ -121,7 +126,13 @@ describe('marking the piece', () => {
     expect(screen.getByRole('button', { name: 'Mark the piece' })).toHaveAttribute('aria-pressed', 'true');
     drag([40, 30], [240, 270]);
     const box = { kind: 'box', x: 0.1, y: 0.1, width: 0.5, height: 0.8 };
-    await waitFor(() => expect(preview).toHaveBeenLastCalledWith(expect.anything(), expectHint(box)));
+    await waitFor(() =>
+      expect(preview).toHaveBeenLastCalledWith(
+        expect.anything(),
+        expect.objectContaining({ subject: expectHint(box) }),
+        expect.anything(),
+      ),
+    );
     await generate();
     await waitFor(() => expect(backend.stage).toHaveBeenCalledTimes(1));
     expect(vi.mocked(backend.stage).mock.calls[0]![0].subject).toEqual(expectHint(box));
@@ -165,7 +176,7 @@ describe('marking the piece', () => {
 
 describe('a photo the engine is unsure of, or that shows no furniture', () => {
   it('asks for a mark and stages nothing until the piece is marked', async () => {
-    const preview = vi.fn(async (_file: File, subject?: unknown) => (subject ? OK_PREVIEW : UNSURE));
+    const preview = vi.fn(async (_file: File, mark: SellerMark) => (mark.subject ? OK_PREVIEW : UNSURE));
     const { backend } = await renderStudio({
       session: signedInSession(10),
       backend: { ...createFakeStagingDriver(10), preview },

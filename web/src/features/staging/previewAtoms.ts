@@ -4,13 +4,40 @@
  * the studio's image state, by image id, because they come from the server, not from the seller.
  */
 import { atom } from 'jotai';
-import { formatSubjectHint, type PreviewVerdict, type StagePreview, type SubjectHint } from '@flipstage/core';
+import {
+  formatBrushMask,
+  formatSubjectHint,
+  hasBrushStrokes,
+  type BrushMask,
+  type PreviewVerdict,
+  type StagePreview,
+} from '@flipstage/core';
 import { studioAtom } from './studioAtoms';
 import { pendingImages, type StudioImage } from './studioState';
 
+/** What a photo is judged with: the seller's tap or box, brush strokes and confirmation. */
+export type MarkedPhoto = Pick<StudioImage, 'subject' | 'strokes' | 'confirmedFurniture'>;
+
+// A mask is replaced, never changed in place, after each stroke: its text is worked out once.
+const strokeKeys = new WeakMap<BrushMask, string>();
+function strokesKey(strokes: BrushMask | null): string {
+  if (!strokes || !hasBrushStrokes(strokes)) return '';
+  let key = strokeKeys.get(strokes);
+  if (key === undefined) strokeKeys.set(strokes, (key = formatBrushMask(strokes)));
+  return key;
+}
+
 /** The mark a judgement was made with, as one comparable string ('' for none). */
-export function markKey(subject: SubjectHint | null): string {
-  return subject ? formatSubjectHint(subject) : '';
+export function markKey(image: MarkedPhoto): string {
+  const subject = image.subject ? formatSubjectHint(image.subject) : '';
+  const strokes = strokesKey(image.strokes);
+  if (!strokes && !image.confirmedFurniture) return subject;
+  return `${subject}|${strokes}|${image.confirmedFurniture ? 'confirmed' : ''}`;
+}
+
+/** The seller pointed at the piece: a tap, a box or brush strokes. The classifier never vetoes such a photo. */
+export function isMarked(image: MarkedPhoto): boolean {
+  return image.subject !== null || strokesKey(image.strokes) !== '';
 }
 
 export interface PhotoJudgement {
@@ -52,17 +79,18 @@ export function currentJudgement(
   image: StudioImage,
 ): PhotoJudgement | null {
   const judgement = judgements[image.id];
-  return judgement && judgement.mark === markKey(image.subject) ? judgement : null;
+  return judgement && judgement.mark === markKey(image) ? judgement : null;
 }
 
 /**
  * Why Generate leaves a photo alone, or null when it may be staged: the engine could not tell
- * which piece is meant and the seller has not marked one, or the photo shows no furniture. Either
- * way staging would be refused, so no request (and no charge) is made.
+ * which piece is meant and the seller has not marked one, or the photo shows no furniture and the
+ * seller has neither marked the piece nor said "It is furniture: stage it". Either way staging
+ * would be refused, so no request (and no charge) is made.
  */
 export function heldBack(judgement: PhotoJudgement | null, image: StudioImage): 'needs-mark' | 'not-furniture' | null {
-  if (judgement?.verdict === 'not-furniture') return 'not-furniture';
-  if (judgement?.verdict === 'unsure' && image.subject === null) return 'needs-mark';
+  if (judgement?.verdict === 'not-furniture' && !image.confirmedFurniture && !isMarked(image)) return 'not-furniture';
+  if (judgement?.verdict === 'unsure' && !isMarked(image)) return 'needs-mark';
   return null;
 }
 

@@ -28,7 +28,7 @@ export function judgeRefusal(store: Store, image: StudioImage, error: unknown): 
   const code = refusalCode(error);
   if (!code || !(error instanceof Error)) return;
   store.set(judgeAtom, image.id, {
-    mark: markKey(image.subject),
+    mark: markKey(image),
     verdict: VERDICT_OF[code],
     message: error.message,
     // The outline the preview drew still shows what the engine cut out.

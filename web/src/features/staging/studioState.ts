@@ -9,6 +9,7 @@ import {
   type DesignStyleId,
   type FurnitureTypeId,
   type PromptMode,
+  type BrushMask,
   type StageRequestFields,
   type SubjectHint,
 } from '@flipstage/core';
@@ -71,6 +72,10 @@ export interface StudioImage {
   choice: StagingChoice;
   /** The piece the seller marked on the photo, sent with each staging; null lets the engine find it. */
   subject: SubjectHint | null;
+  /** The parts the seller painted to keep or drop (the brush), sent with each staging; null for none. */
+  strokes: BrushMask | null;
+  /** The seller answered "not furniture" with "It is furniture: stage it": the photo is staged, not skipped. */
+  confirmedFurniture: boolean;
   /** The seller picked this photo's furniture type: the engine's guess no longer replaces it. */
   typeChosen: boolean;
   /** Why the last staging failed; cleared when the photo is staged again. */
@@ -106,6 +111,8 @@ export function newStudioImage(
     variations: [],
     choice,
     subject: null,
+    strokes: null,
+    confirmedFurniture: false,
     typeChosen: false,
     failure: null,
     attempt: null,
@@ -191,11 +198,19 @@ export function suggestType(state: StudioState, id: string, furnitureType: Furni
   return updateImage(state, id, { choice: changeChoice(image.choice, { furnitureType }) });
 }
 
-/** Marks (or, with null, clears) the piece on a photo; a photo being staged keeps the mark its request carries. */
-export function setSubject(state: StudioState, id: string, subject: SubjectHint | null): StudioState {
+/** What the seller says about the piece on a photo: the tap or box, the brush strokes, the confirmation. */
+export type SellerMarkPatch = Partial<Pick<StudioImage, 'subject' | 'strokes' | 'confirmedFurniture'>>;
+
+/** Changes the seller's mark on a photo; a photo being staged keeps the mark its request carries. */
+export function setMark(state: StudioState, id: string, mark: SellerMarkPatch): StudioState {
   const image = state.images.find((img) => img.id === id);
   if (!image || !canChangeChoice(image)) return state;
-  return updateImage(state, id, { subject });
+  return updateImage(state, id, mark);
+}
+
+/** Marks (or, with null, clears) the piece on a photo by a tap or a box. */
+export function setSubject(state: StudioState, id: string, subject: SubjectHint | null): StudioState {
+  return setMark(state, id, { subject });
 }
 
 /**
@@ -242,7 +257,14 @@ export function markProcessed(state: StudioState, id: string, outputUrl: string)
   if (!image) return state;
   const variations = [...image.variations, outputUrl];
   return {
-    ...updateImage(state, id, { status: 'processed', retrying: false, outputUrl, variations, failure: null, attempt: null }),
+    ...updateImage(state, id, {
+      status: 'processed',
+      retrying: false,
+      outputUrl,
+      variations,
+      failure: null,
+      attempt: null,
+    }),
     feedbackVisible: true,
   };
 }

@@ -117,6 +117,8 @@ export function useGeneration() {
           variant: attempt.variant,
           file: image.file,
           subject: image.subject ?? undefined,
+          strokes: image.strokes ?? undefined,
+          confirmedFurniture: image.confirmedFurniture,
           idempotencyKey: attempt.idempotencyKey,
           onRetry: () => store.set(studioAtom, (s) => markRetrying(s, id)),
         });

@@ -147,6 +147,13 @@ describe('restoring a photo', () => {
     expect(restorePhoto(uncopied, blobs, objectUrl)!.image.variations).toEqual(['https://host/out-1.jpg']);
   });
 
+  it('reads a record kept before the brush as a photo without strokes or confirmation', () => {
+    const record = photoRecordOf('uid-1', photo('a'), 0, refs());
+    const { strokes: _strokes, confirmedFurniture: _confirmed, ...older } = record;
+    const restored = restorePhoto(older, new Map([['file-blob', new Blob(['x'])]]), objectUrl);
+    expect(restored?.image).toMatchObject({ strokes: null, confirmedFurniture: false });
+  });
+
   it('leaves out a photo whose file is missing', () => {
     expect(restorePhoto(record, new Map(), objectUrl)).toBeNull();
   });

@@ -3,7 +3,7 @@
  * A photo's record holds its choices and results by reference to blobs stored beside it, so a
  * change of style rewrites a few hundred bytes, not the photo.
  */
-import type { PromptMode, SubjectHint } from '@flipstage/core';
+import { formatBrushMask, parseBrushMask, type PromptMode, type SubjectHint } from '@flipstage/core';
 import type { AuthState } from '../../../backend/authState';
 import {
   EMPTY_STUDIO,
@@ -39,6 +39,10 @@ export interface PhotoRecord {
   preview: string | null;
   choice: StagingChoice;
   subject: SubjectHint | null;
+  /** The brush strokes as the stage form's run-length text; left out by records older than the brush. */
+  strokes?: string | null;
+  /** "It is furniture: stage it"; left out by records older than the button. */
+  confirmedFurniture?: boolean;
   typeChosen: boolean;
   status: ImageStatus;
   failure: StageFailure | null;
@@ -89,6 +93,8 @@ export function photoRecordOf(user: string, image: StudioImage, position: number
     preview: refs.preview,
     choice: image.choice,
     subject: image.subject,
+    strokes: image.strokes ? formatBrushMask(image.strokes) : null,
+    confirmedFurniture: image.confirmedFurniture,
     typeChosen: image.typeChosen,
     status: image.status,
     failure: image.failure,
@@ -149,6 +155,8 @@ export function restorePhoto(
     variations,
     choice: record.choice,
     subject: record.subject,
+    strokes: record.strokes ? parseBrushMask(record.strokes) : null,
+    confirmedFurniture: record.confirmedFurniture ?? false,
     typeChosen: record.typeChosen,
     failure: record.failure,
     attempt: record.attempt,

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'jotai';
+import { BRUSH_DROP, BRUSH_KEEP, emptyBrushMask } from '@flipstage/core';
 import { customPromptAtom, promptModeAtom, studioAtom } from '../studioAtoms';
 import { matchedWordsAtom } from '../previewAtoms';
 import {
@@ -12,6 +13,7 @@ import {
   newStudioImage,
   removeImage,
   setImageChoice,
+  setMark,
   type StageAttempt,
   type StudioImage,
 } from '../studioState';
@@ -217,6 +219,31 @@ describe('restoring and switching users', () => {
     expect(store.get(promptModeAtom)).toBe('custom');
     expect(store.get(customPromptAtom)).toBe('a bright loft');
     expect(onRestored).toHaveBeenCalledTimes(1);
+  });
+
+  it('brings back a photo’s brush strokes and the seller’s “It is furniture” after a reload', async () => {
+    const first = setup();
+    first.persister.switchOwner(SELLER, null);
+    const strokes = emptyBrushMask(16, 12);
+    strokes.cells.fill(BRUSH_KEEP, 20, 40);
+    strokes.cells.fill(BRUSH_DROP, 100, 104);
+    first.store.set(studioAtom, (s) => addImages(s, [photo('a'), photo('b')]));
+    first.store.set(studioAtom, (s) => setMark(s, 'a', { strokes, confirmedFurniture: true }));
+    await first.written();
+    const store = createStore();
+    const reloaded = createStudioPersister({
+      store,
+      db: Promise.resolve(first.memory.db),
+      fetchBlob: vi.fn(),
+      onWriteFailed: vi.fn(),
+      onRestored: vi.fn(),
+    });
+    reloaded.switchOwner(SELLER, null);
+    await reloaded.settled();
+    const [a, b] = store.get(studioAtom).images;
+    expect(a).toMatchObject({ strokes: { width: 16, height: 12 }, confirmedFurniture: true });
+    expect([...a!.strokes!.cells]).toEqual([...strokes.cells]);
+    expect(b).toMatchObject({ strokes: null, confirmedFurniture: false });
   });
 
   it('shows a restored room from its stored copy, and knows the server URL it stands for', async () => {
