@@ -1,14 +1,31 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Alert, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle, IconEraser, IconPointer } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconEraser, IconPointer } from '@tabler/icons-react';
 import type { PreviewVerdict } from '@flipstage/core';
-import { currentJudgement, judgementsAtom, markingAtom, previewingAtom, setMarkingAtom } from './previewAtoms';
+import {
+  currentJudgement,
+  isMarked,
+  judgementsAtom,
+  markingAtom,
+  previewingAtom,
+  setMarkingAtom,
+} from './previewAtoms';
 import { studioAtom } from './studioAtoms';
-import { setSubject, type StudioImage } from './studioState';
+import { setMark, setSubject, type StudioImage } from './studioState';
+import { markToolAtom, type MarkTool } from './brushAtoms';
+import { BrushControls } from './BrushControls';
 import { describeHint } from './markGeometry';
 import { markingHelpId } from './SubjectMarker';
 import { FailureNotice } from './FailureNotice';
 import { useGeneration } from './useGeneration';
+
+const MARKING_HELP: Record<MarkTool, string> = {
+  mark: 'Tap the piece or drag a box around it. With a keyboard: arrow keys place and move the mark, Shift with arrow keys resizes the box, Delete clears it.',
+  erase:
+    'Paint over what is not part of the piece to erase it. With a keyboard: arrow keys move the brush (Shift for bigger steps), Space or Enter paints.',
+  restore:
+    'Paint over parts of the piece the outline misses to keep them. With a keyboard: arrow keys move the brush (Shift for bigger steps), Space or Enter paints.',
+};
 
 const VERDICT_TITLES: Record<Exclude<PreviewVerdict, 'ok'>, { title: string; color: string }> = {
   unsure: { title: 'Which piece should we stage?', color: 'yellow' },
@@ -27,11 +44,14 @@ export function PhotoCheck({ image }: { image: StudioImage }) {
   const marking = useAtomValue(markingAtom).has(image.id);
   const setMarking = useSetAtom(setMarkingAtom);
   const setStudio = useSetAtom(studioAtom);
+  const tool = useAtomValue(markToolAtom);
   const imageNumber = useAtomValue(studioAtom).images.findIndex((img) => img.id === image.id) + 1;
   const { retry } = useGeneration();
   const busy = image.status === 'processing';
+  // The seller's mark or word sets the classifier's "not furniture" aside: the photo is staged.
+  const vetoed = judgement?.verdict === 'not-furniture' && !image.confirmedFurniture && !isMarked(image);
   const said =
-    judgement && judgement.verdict !== 'ok' && judgement.message
+    judgement && judgement.verdict !== 'ok' && judgement.message && (vetoed || judgement.verdict !== 'not-furniture')
       ? { ...VERDICT_TITLES[judgement.verdict], message: judgement.message }
       : null;
   // A refusal the engine explained became the verdict above (refusals.ts): said once, not twice.
@@ -42,6 +62,20 @@ export function PhotoCheck({ image }: { image: StudioImage }) {
       {said && (
         <Alert variant="light" color={said.color} title={said.title} icon={<IconAlertTriangle size={18} aria-hidden />}>
           {said.message}
+          {vetoed && (
+            <Button
+              display="block"
+              mt="xs"
+              size="xs"
+              color="red"
+              variant="outline"
+              leftSection={<IconCheck size={14} aria-hidden />}
+              disabled={busy}
+              onClick={() => setStudio((s) => setMark(s, image.id, { confirmedFurniture: true }))}
+            >
+              It is furniture: stage it
+            </Button>
+          )}
         </Alert>
       )}
       {failure && <FailureNotice failure={failure} imageNumber={imageNumber} onRetry={() => void retry(image.id)} />}
@@ -69,10 +103,10 @@ export function PhotoCheck({ image }: { image: StudioImage }) {
           {checking ? 'Checking the photo…' : ''}
         </Text>
       </Group>
+      {marking && <BrushControls image={image} disabled={busy} />}
       {marking && (
         <Text id={markingHelpId(image.id)} size="xs" c="dimmed">
-          Tap the piece or drag a box around it. With a keyboard: arrow keys place and move the mark, Shift with arrow
-          keys resizes the box, Delete clears it.
+          {MARKING_HELP[tool]}
         </Text>
       )}
       <VisuallyHidden aria-live="polite">{image.subject ? describeHint(image.subject) : ''}</VisuallyHidden>

@@ -1,11 +1,13 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Image } from '@mantine/core';
+import { Image, VisuallyHidden } from '@mantine/core';
 import type { SubjectHint } from '@flipstage/core';
 import { judgementsAtom, markingAtom, setMarkingAtom } from './previewAtoms';
 import { studioAtom } from './studioAtoms';
 import { setSubject, type StudioImage } from './studioState';
 import { hintAfterKey, hintFromDrag, isArrowKey, spotIn, type Spot } from './markGeometry';
+import { markToolAtom, type MarkTool } from './brushAtoms';
+import { BrushCursor, StrokesCanvas, useBrushPainting } from './BrushLayer';
 import classes from './SubjectMarker.module.css';
 
 /** The id of the marking instructions, which PhotoCheck shows below the photo. */
@@ -43,9 +45,16 @@ function Outline({ polygons }: { polygons: ReadonlyArray<ReadonlyArray<readonly 
   );
 }
 
+const AREA_NAMES: Record<MarkTool, (n: number) => string> = {
+  mark: (n) => `Mark the piece on photo ${n}`,
+  erase: (n) => `Erase parts of photo ${n}`,
+  restore: (n) => `Restore parts of photo ${n}`,
+};
+
 /**
- * The selected photo as uploaded, with the engine's outline over it and the seller's mark. In
- * marking mode a tap marks the piece and a drag boxes it; the same layer takes the arrow keys.
+ * The selected photo as uploaded, with the seller's brush strokes, the engine's outline and the
+ * seller's mark over it. In marking mode a tap marks the piece and a drag boxes it, or with the
+ * brush a drag erases or restores parts; the same layer takes the arrow keys.
  */
 export function SubjectMarker({ image, n, onError }: { image: StudioImage; n: number; onError: () => void }) {
   const setStudio = useSetAtom(studioAtom);
@@ -54,6 +63,9 @@ export function SubjectMarker({ image, n, onError }: { image: StudioImage; n: nu
   const outline = useAtomValue(judgementsAtom)[image.id]?.outline ?? [];
   const frame = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<{ start: Spot; end: Spot } | null>(null);
+  const tool = useAtomValue(markToolAtom);
+  const brushTool = marking && tool !== 'mark' ? tool : null;
+  const brush = useBrushPainting(image, frame, brushTool ?? 'restore');
 
   const mark = (hint: SubjectHint | null) => setStudio((s) => setSubject(s, image.id, hint));
   const spot = (event: PointerEvent) => {
@@ -78,7 +90,9 @@ export function SubjectMarker({ image, n, onError }: { image: StudioImage; n: nu
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (isArrowKey(event.key)) {
+    if (brushTool && brush.onKeyDown(event)) {
+      event.preventDefault();
+    } else if (isArrowKey(event.key) && !brushTool) {
       event.preventDefault();
       mark(hintAfterKey(image.subject, event.key, event.shiftKey));
     } else if (event.key === 'Delete' || event.key === 'Backspace') {
@@ -93,23 +107,32 @@ export function SubjectMarker({ image, n, onError }: { image: StudioImage; n: nu
   return (
     <div ref={frame} className={classes.frame}>
       <Image src={image.previewUrl} alt={`Original photo ${n}`} className={classes.photo} onError={onError} />
+      <StrokesCanvas strokes={brush.shown} version={brush.version} />
       {outline.length > 0 && <Outline polygons={outline} />}
       {draft ? <MarkShape hint={draft} draft /> : image.subject && <MarkShape hint={image.subject} />}
+      {brushTool && brush.cursor && <BrushCursor at={brush.cursor} diameter={brush.diameter} tool={brushTool} />}
       {marking && (
         <div
           className={classes.capture}
+          data-tool={tool}
           role="application"
-          aria-roledescription="marking area"
-          aria-label={`Mark the piece on photo ${n}`}
+          aria-roledescription={brushTool ? 'brush area' : 'marking area'}
+          aria-label={AREA_NAMES[tool](n)}
           aria-describedby={markingHelpId(image.id)}
           tabIndex={0}
-          onPointerDown={onPointerDown}
-          onPointerMove={(event) => drag && setDrag({ start: drag.start, end: spot(event) })}
-          onPointerUp={onPointerUp}
-          onPointerCancel={() => setDrag(null)}
+          {...(brushTool
+            ? brush.handlers
+            : {
+                onPointerDown,
+                onPointerMove: (event: PointerEvent<HTMLDivElement>) =>
+                  drag && setDrag({ start: drag.start, end: spot(event) }),
+                onPointerUp,
+                onPointerCancel: () => setDrag(null),
+              })}
           onKeyDown={onKeyDown}
         />
       )}
+      <VisuallyHidden aria-live="polite">{brushTool ? brush.said : ''}</VisuallyHidden>
     </div>
   );
 }
