@@ -9,6 +9,10 @@
  *    one JPEG per row.
  * 3. A page per design style (.local/engine-eval/style-<style>.png): real photos staged as the
  *    furniture type they are closest to, one column per room of the style ("Try another room").
+ * 4. The evaluation set of real photographs (functions/test/fixtures/eval/, scripts/lib/evalSet.ts):
+ *    box-mode IoU against the hand-drawn truth masks (goal: median ≥ 0.95, each ≥ 0.90), tap-mode
+ *    IoU, the automatic mode's picks, and .local/engine-eval/eval-sheet.png (photo | automatic |
+ *    marked). `--set-only` runs this part alone.
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
@@ -24,18 +28,19 @@ import { createLocalStager } from '../functions/src/stagers/engine/index.js';
 import { loadPlates } from '../functions/src/stagers/engine/plates/library.js';
 import { renderFixtures, type FurnitureFixture } from '../functions/test/fixtures/furnitureFixtures.js';
 import { haloOn, openingsRemoved, type Halo } from './lib/cutoutMetrics.js';
+import { evaluateSet } from './lib/evalSet.js';
+import { CAPTION_H, GAP, TILE_H, TILE_W, textTile, tile, wrap } from './lib/sheetTiles.js';
 
 const IOU_FLAG_BELOW = 0.97;
-const TILE_W = 360;
-const TILE_H = 270;
-const GAP = 6;
-const CAPTION_H = 28;
 const PHOTO_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.heic', '.heif', '.avif']);
 const MATTE_SUFFIX = '.matte.png';
 const NO_SUBJECT_PREFIX = 'no-subject-';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const folder = resolve(process.argv[2] ?? join(root, 'functions/test/fixtures/photos'));
+const args = process.argv.slice(2);
+const setOnly = args.includes('--set-only');
+const folder = resolve(args.find((a) => !a.startsWith('--')) ?? join(root, 'functions/test/fixtures/photos'));
+const evalSetFolder = join(root, 'functions/test/fixtures/eval');
 const outDir = join(root, '.local/engine-eval');
 
 /** What the engine made of one photo at the photo's size: its matte and method, or the refusal. */
@@ -142,34 +147,6 @@ function printScores(scores: Score[]): void {
   console.log(`  ghost threshold ${GHOST_SHARE} (judged on the model's masks only): ${scores.filter((s) => s.method.includes('UNSURE')).length} masks unsure`);
 }
 
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** Greedy word wrap for SVG text, which has no wrapping of its own. */
-function wrap(text: string, perLine: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    if (line && line.length + 1 + word.length > perLine) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-function textTile(lines: string[], width: number, height: number, background: string, size = 15): Buffer {
-  const tspans = lines.map((l, i) => `<text x="10" y="${22 + i * (size + 6)}" font-family="DejaVu Sans, sans-serif" font-size="${size}">${escapeXml(l)}</text>`).join('');
-  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="${background}"/>${tspans}</svg>`);
-}
-
-async function tile(image: Uint8Array | Buffer, raw?: { width: number; height: number; channels: 1 }): Promise<Buffer> {
-  return sharp(image, raw ? { raw } : {})
-    .resize(TILE_W, TILE_H, { fit: 'contain', background: '#ffffff' })
-    .png()
-    .toBuffer();
-}
-
 interface Row {
   name: string;
   cells: Buffer[];
@@ -262,17 +239,19 @@ async function writeStylePages(stager: Stager): Promise<void> {
   }
 }
 
-const photos = await photosIn(folder);
-printScores(await scoreAll(photos));
-
 await mkdir(outDir, { recursive: true });
 const stager = createLocalStager();
-const rows: Row[] = [];
-console.log(`\nStaging ${photos.length} photos from ${folder}:`);
-for (const photo of photos) {
-  const row = await stageRow(stager, photo);
-  rows.push(row);
-  console.log(`  ${row.caption}: ${row.verdict}`);
+if (!setOnly) {
+  const photos = await photosIn(folder);
+  printScores(await scoreAll(photos));
+  const rows: Row[] = [];
+  console.log(`\nStaging ${photos.length} photos from ${folder}:`);
+  for (const photo of photos) {
+    const row = await stageRow(stager, photo);
+    rows.push(row);
+    console.log(`  ${row.caption}: ${row.verdict}`);
+  }
+  console.log(`wrote ${await writeSheet(rows)}`);
+  await writeStylePages(stager);
 }
-console.log(`wrote ${await writeSheet(rows)}`);
-await writeStylePages(stager);
+await evaluateSet(evalSetFolder, stager, outDir);
