@@ -41,6 +41,8 @@ interface Result {
   auto: Outcome;
   box: Outcome;
   tap: Outcome;
+  /** How the staging went without a mark and with the box: staged, or the refusal's kind (the classifier runs there). */
+  staged?: { auto: string; marked: string };
 }
 
 /** The truth polygons as a 0/1 mask at the photo's size: each polygon filled (even-odd), the holes cut out of them. */
@@ -118,8 +120,9 @@ let truthFiles = new Set<string>();
 function printReport(results: Result[]): void {
   const width = Math.max(...results.map((r) => r.entry.file.length));
   console.log(`\nEvaluation set: ${results.length} photos, ${truthFiles.size} truth masks. Per mode: IoU with the truth (- without one), share of the cut inside the seller's box`);
-  console.log(`  ${'photo'.padEnd(width)}  ${'box'.padEnd(20)}  ${'tap'.padEnd(20)}  automatic`);
-  for (const r of results) console.log(`  ${r.entry.file.padEnd(width)}  ${describe(r.box).padEnd(20)}  ${describe(r.tap).padEnd(20)}  ${describe(r.auto)}${'refusal' in r.auto ? `: ${r.auto.refusal.message}` : ''}`);
+  console.log(`  ${'photo'.padEnd(width)}  ${'box'.padEnd(20)}  ${'tap'.padEnd(20)}  ${'automatic'.padEnd(20)}  staging: automatic / with the box`);
+  for (const r of results)
+    console.log(`  ${r.entry.file.padEnd(width)}  ${describe(r.box).padEnd(20)}  ${describe(r.tap).padEnd(20)}  ${describe(r.auto).padEnd(20)}  ${r.staged ? `${r.staged.auto} / ${r.staged.marked}` : '-'}${'refusal' in r.auto ? `: ${r.auto.refusal.message}` : ''}`);
   const box = ious(results, 'box');
   const boxMedian = median(box.map((s) => s.iou));
   const below = box.filter((s) => s.iou < BOX_EACH_GOAL);
@@ -134,14 +137,20 @@ function printReport(results: Result[]): void {
   const picked = results.filter((r) => !('refusal' in r.auto) && !r.auto.unsure && r.auto.inBox >= 0.9).length;
   const kinds = [...new Set(refused.map((r) => ('refusal' in r.auto ? r.auto.refusal.kind : '')))].map((k) => `${refused.filter((r) => 'refusal' in r.auto && r.auto.refusal.kind === k).length} ${k}`);
   console.log(`  automatic mode: median IoU ${median(auto.map((s) => s.iou)).toFixed(3)} over ${auto.length} truth masks (refusals 0); ${picked} of ${results.length} picks sure and ≥ 90 % inside the seller's box, ${unsure} unsure, ${refused.length} refused${kinds.length ? ` (${kinds.join(', ')})` : ''}`);
+  const tally = (which: 'auto' | 'marked') => {
+    const counts = new Map<string, number>();
+    for (const r of results) if (r.staged) counts.set(r.staged[which], (counts.get(r.staged[which]) ?? 0) + 1);
+    return [...counts].map(([outcome, n]) => `${n} ${outcome}`).join(', ');
+  };
+  console.log(`  staging: without a mark ${tally('auto')}; with the box ${tally('marked')}`);
 }
 
-async function stageOutcome(stager: Stager, image: Uint8Array, subject?: SubjectHint): Promise<Buffer> {
+async function stageOutcome(stager: Stager, image: Uint8Array, subject?: SubjectHint): Promise<{ cell: Buffer; outcome: string }> {
   try {
     const out = await stager.stage({ image, prompt: buildAutoPrompt(DEFAULT_STYLE, DEFAULT_FURNITURE_TYPE), style: DEFAULT_STYLE, furnitureType: DEFAULT_FURNITURE_TYPE, mode: 'auto', size: 'standard', variant: 0, subject });
-    return tile(out.jpeg);
+    return { cell: await tile(out.jpeg), outcome: 'staged' };
   } catch (error) {
-    if (error instanceof StagingError) return refusalTile(error.kind, error.message);
+    if (error instanceof StagingError) return { cell: refusalTile(error.kind, error.message), outcome: `refused (${error.kind})` };
     throw error;
   }
 }
@@ -156,7 +165,8 @@ async function markedPhoto(bytes: Uint8Array, photo: DecodedPhoto, entry: Entry)
 
 const caption = (r: Result) => {
   const score = (o: Outcome) => ('refusal' in o ? `refused (${o.refusal.kind})` : o.iou === undefined ? `${(100 * o.inBox).toFixed(0)} % in box${o.unsure ? ', unsure' : ''}` : `IoU ${o.iou.toFixed(3)}${o.unsure ? ', unsure' : ''}`);
-  return `${r.entry.file} — auto: ${score(r.auto)} — box: ${score(r.box)} — tap: ${score(r.tap)}`;
+  const staged = r.staged ? ` — staged: auto ${r.staged.auto}, box ${r.staged.marked}` : '';
+  return `${r.entry.file} — auto: ${score(r.auto)} — box: ${score(r.box)} — tap: ${score(r.tap)}${staged}`;
 };
 
 /** Runs the three modes on every photo of the set, prints the report and writes the eval sheet. */
@@ -183,9 +193,11 @@ export async function evaluateSet(folder: string, stager: Stager, outDir: string
       box: await runMode(photo, entry, truth, boxHint(entry)),
       tap: await runMode(photo, entry, truth, pointHint(entry)),
     };
+    const auto = await stageOutcome(stager, bytes);
+    const marked = await stageOutcome(stager, bytes, boxHint(entry));
+    result.staged = { auto: auto.outcome, marked: marked.outcome };
     results.push(result);
-    const cells = [await markedPhoto(bytes, photo, entry), await stageOutcome(stager, bytes), await stageOutcome(stager, bytes, boxHint(entry))];
-    const row = await rowJpeg(cells, caption(result));
+    const row = await rowJpeg([await markedPhoto(bytes, photo, entry), auto.cell, marked.cell], caption(result));
     await writeFile(join(rowsDir, `${basename(entry.file, '.jpg')}.jpg`), row);
     rows.push(row);
     console.log(`  ${caption(result)}`);
