@@ -94,7 +94,10 @@ export const plateGeometrySchema = z
     message: `must be 'three-quarter' when the camera turns ${THREE_QUARTER_YAW_DEG}° or more, else 'front'`,
     path: ['view'],
   })
-  .refine((plate) => new Set(plate.tags).size === plate.tags.length, { message: 'must not repeat a tag', path: ['tags'] });
+  .refine((plate) => new Set(plate.tags).size === plate.tags.length, {
+    message: 'must not repeat a tag',
+    path: ['tags'],
+  });
 
 export type PlateGeometry = z.infer<typeof plateGeometrySchema>;
 
@@ -104,6 +107,23 @@ export type PlateGeometry = z.infer<typeof plateGeometrySchema>;
  */
 export function pixelsPerMetre(geometry: PlateGeometry, y: number): number {
   return (y - geometry.camera.horizonY) / geometry.camera.heightM;
+}
+
+/**
+ * The row where the visible floor ends at column x, going up: the foot of the wall behind it.
+ * A three-quarter camera sees that line slope, so a piece's far corner can reach the wall at one
+ * end while the other end stands well clear of it.
+ */
+export function floorTopAt(geometry: PlateGeometry, x: number): number {
+  const { polygon, backY } = geometry.floor;
+  let top = Infinity;
+  for (let i = 0; i < polygon.length; i++) {
+    const [x0, y0] = polygon[i]!;
+    const [x1, y1] = polygon[(i + 1) % polygon.length]!;
+    if (x < Math.min(x0, x1) || x > Math.max(x0, x1)) continue;
+    top = Math.min(top, x0 === x1 ? Math.min(y0, y1) : y0 + ((y1 - y0) * (x - x0)) / (x1 - x0));
+  }
+  return Number.isFinite(top) ? top : backY;
 }
 
 export interface Region {

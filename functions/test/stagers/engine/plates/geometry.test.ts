@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { plateGeometry } from '../../../fixtures/plateGeometry.js';
-import { cropGeometry, pixelsPerMetre, plateGeometrySchema } from '../../../../src/stagers/engine/plates/geometry.js';
+import {
+  cropGeometry,
+  floorTopAt,
+  pixelsPerMetre,
+  plateGeometrySchema,
+} from '../../../../src/stagers/engine/plates/geometry.js';
 
 function refusal(json: unknown): string {
   const result = plateGeometrySchema.safeParse(json);
@@ -79,6 +84,30 @@ describe('the floor scale of a level camera', () => {
     // 1.2 m camera: a row 600 px below the horizon shows the floor at 500 px per metre.
     expect(pixelsPerMetre(plate, 1030)).toBeCloseTo(500);
     expect(pixelsPerMetre(plate, 730)).toBeCloseTo(250);
+  });
+});
+
+describe('the foot of the wall behind the floor', () => {
+  it('is the floor’s back edge, level, in a room seen front-on', () => {
+    expect(floorTopAt(plateGeometry(), 300)).toBe(640);
+  });
+
+  it('follows the back wall down across the frame, and the side wall up, in a room seen from a corner', () => {
+    const corner = plateGeometry({
+      floor: {
+        backY: 671,
+        polygon: [
+          [0, 1024],
+          [0, 706],
+          [428, 591],
+          [1536, 769],
+          [1536, 1024],
+        ],
+      },
+    });
+    expect(floorTopAt(corner, 214)).toBeCloseTo(648.5, 5);
+    expect(floorTopAt(corner, 428)).toBeCloseTo(591, 5);
+    expect(floorTopAt(corner, 982)).toBeCloseTo(680, 5);
   });
 });
 
