@@ -31,7 +31,14 @@ export interface PlateRequest {
   /** 0 is the best match; each next number is the next room in the ranking, wrapping round. */
   variant: number;
   /** How the seller's photo sees the piece, when known: a piece shot from a corner sits best in a room seen from one. */
-  view?: PlateView;
+  view?: PlateView | PieceView;
+}
+
+/** The viewpoint of the seller's photo (viewpoint.ts): front-on, or from a corner on one side of the piece. */
+export interface PieceView {
+  view: PlateView;
+  /** For a corner view, the side of the piece's nearest corner: on the right, the room's back wall must recede to the left. */
+  nearCorner?: 'left' | 'right';
 }
 
 export interface PlateChoice {
@@ -55,8 +62,29 @@ function score(plate: PlateGeometry, wanted: ReadonlySet<PlateTag>): number {
   return total;
 }
 
+/**
+ * What a room seen from the wrong side costs against the prompt's words, each worth 1; a tie
+ * goes to the better view. A corner photo in a front room, or a front photo in a corner room,
+ * stands at an angle to the room (1.5); a corner room turned the other way (1) matches the
+ * photo's camera, but the piece stands turned against its walls. One asked-for word never
+ * takes a piece out of the room that matches its photo; two do: the seller's words are wishes,
+ * the wrong angle is a fault anyone sees, and `matched` says which words the room shows.
+ */
+const VIEW_MISMATCH = 1.5;
+const SIDE_MISMATCH = 1;
+
+function viewCost(plate: PlateGeometry, view: PieceView | undefined): number {
+  if (!view) return 0;
+  if (plate.view !== view.view) return VIEW_MISMATCH;
+  if (!view.nearCorner || plate.view === 'front') return 0;
+  // A camera turned left (positive yaw) sees a piece parallel to the back wall with its nearest corner on the right.
+  const plateNear = plate.camera.yawDeg > 0 ? 'right' : 'left';
+  return plateNear === view.nearCorner ? 0 : SIDE_MISMATCH;
+}
+
 interface Ranked {
   plate: PlateGeometry;
+  /** The prompt's words the plate shows, less its view's cost. */
   score: number;
   view: number;
   room: number;
@@ -95,24 +123,25 @@ function diverseOrder(ranked: readonly Ranked[]): Ranked[] {
 /**
  * The plate a request stages in, and which of the prompt's words it honours. The style's plates
  * are ranked by how many of the prompt's tags they show (none for the auto prompt; a tag's
- * opposite counts against), then by the photo's view (a three-quarter photo prefers a
- * three-quarter room), then by how well their room suits the piece, then by id (numerically, so
- * coastal-10 follows coastal-9); `variant` walks down that ranking, varied within ties (diverseOrder). Only the requested style's
- * plates are considered, even when another style's would show more of the prompt's words: the
- * style is what the seller chose, and `matched` tells them honestly which words the room shows.
+ * opposite counts against) less what their view costs against the photo's (VIEW_MISMATCH,
+ * SIDE_MISMATCH: a corner photo goes into the corner room turned its way unless the words ask
+ * for two more things another room shows), then by that cost alone, then by how well their room
+ * suits the piece, then by id (numerically, so coastal-10 follows coastal-9); `variant` walks
+ * down that ranking, varied within ties (diverseOrder). Only the requested style's plates are
+ * considered, even when another style's would show more of the prompt's words: the style is what
+ * the seller chose, and `matched` tells them honestly which words the room shows.
  */
 export function choosePlate(plates: readonly PlateGeometry[], request: PlateRequest): PlateChoice {
   const { style, furnitureType, prompt, variant, view } = request;
   if (!Number.isInteger(variant) || variant < 0) throw new RangeError(`variant must be an integer ≥ 0, not ${variant}`);
   const wanted = promptTags(prompt);
+  const pieceView = typeof view === 'string' ? { view } : view;
   const ranked: Ranked[] = plates
     .filter((plate) => plate.style === style)
-    .map((plate) => ({
-      plate,
-      score: score(plate, wanted),
-      view: view === undefined || plate.view === view ? 0 : 1,
-      room: roomRank(furnitureType, plate.room),
-    }))
+    .map((plate) => {
+      const cost = viewCost(plate, pieceView);
+      return { plate, score: score(plate, wanted) - cost, view: cost, room: roomRank(furnitureType, plate.room) };
+    })
     .sort(
       (a, b) =>
         b.score - a.score ||

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildAutoPrompt, type DesignStyleId, type FurnitureTypeId } from '@flipstage/core';
 import { plateGeometry } from '../../../fixtures/plateGeometry.js';
-import { choosePlate, colourGrade } from '../../../../src/stagers/engine/plates/choosePlate.js';
+import { choosePlate, colourGrade, type PlateRequest } from '../../../../src/stagers/engine/plates/choosePlate.js';
 import type { PlateGeometry } from '../../../../src/stagers/engine/plates/geometry.js';
 
 const PLATES: PlateGeometry[] = [
@@ -122,7 +122,7 @@ const FEATURES: PlateGeometry[] = [
   }),
 ];
 
-function choose(prompt: string, options: { variant?: number; view?: 'front' | 'three-quarter' } = {}) {
+function choose(prompt: string, options: { variant?: number; view?: PlateRequest['view'] } = {}) {
   const { plate, matched } = choosePlate(FEATURES, {
     style: 'industrial',
     furnitureType: 'sofa',
@@ -151,12 +151,47 @@ describe('the words a chosen room honours', () => {
     ]);
   });
 
-  it('prefers a room seen as the photo sees the piece, after the prompt’s words', () => {
+  it('prefers a room seen as the photo sees the piece', () => {
     expect(choose('a lamp', { view: 'three-quarter' }).id).toBe('industrial-5');
     expect(choose('a lamp', { view: 'front' }).id).toBe('industrial-2');
     expect(choose('something nice', { view: 'three-quarter' }).id).toBe('industrial-4');
-    // The words come first: a front room with brick beats a three-quarter room without.
-    expect(choose('brick', { view: 'three-quarter' }).id).toBe('industrial-1');
+  });
+
+  it('keeps a corner photo in a corner room when one asked-for word is shown only by a front room', () => {
+    expect(choose('brick', { view: 'three-quarter' })).toEqual({ id: 'industrial-4', matched: [] });
+  });
+
+  it('lets two asked-for words take a corner photo into a front room that shows both', () => {
+    expect(choose('brick and a fireplace', { view: 'three-quarter' }).id).toBe('industrial-3');
+  });
+
+  it('puts a corner photo whose nearest corner is on the right into the room whose camera turns left', () => {
+    expect(choose('something nice', { view: { view: 'three-quarter', nearCorner: 'right' } }).id).toBe('industrial-4');
+  });
+
+  it('puts a corner photo whose nearest corner is on the left into the room whose camera turns right', () => {
+    expect(choose('something nice', { view: { view: 'three-quarter', nearCorner: 'left' } }).id).toBe('industrial-5');
+  });
+
+  it('takes a corner room turned the other way over a front room', () => {
+    const plates = FEATURES.filter((plate) => plate.id !== 'industrial-5');
+    const pick = choosePlate(plates, {
+      style: 'industrial',
+      furnitureType: 'sofa',
+      prompt: 'something nice',
+      variant: 0,
+      view: { view: 'three-quarter', nearCorner: 'left' },
+    });
+    expect(pick.plate.id).toBe('industrial-4');
+  });
+
+  it('keeps a corner photo in the corner room turned its way when one asked-for word is shown only by the other', () => {
+    expect(choose('plants', { view: { view: 'three-quarter', nearCorner: 'left' } }).id).toBe('industrial-5');
+  });
+
+  it('lets two asked-for words take a corner photo into the corner room turned the other way', () => {
+    const view = { view: 'three-quarter', nearCorner: 'left' } as const;
+    expect(choose('plants and floor-to-ceiling windows', { view }).id).toBe('industrial-4');
   });
 
   it('ranks white walls below no wall tag when dark walls are asked for', () => {
