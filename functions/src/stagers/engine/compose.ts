@@ -4,6 +4,7 @@ import { READ_OPTIONS, readFailure, type DecodedPhoto } from './decode.js';
 import { silhouetteFloor } from './floorContact.js';
 import { placeAndFrame, type Box } from './layout.js';
 import { cropMask, subjectBounds } from './pieceCrop.js';
+import { pieceParts } from './pieceParts.js';
 import { wrapLight } from './lightWrap.js';
 import { JPEG_QUALITY } from './limits.js';
 import { coarseMatte, decontaminateEdges, refineMatte, refineRadius } from './matte.js';
@@ -235,20 +236,25 @@ export async function compose(input: ComposeInput): Promise<Composed> {
   const floor = silhouetteFloor(crop);
   const aspect =
     (bounds.w * input.photo.width) / input.subject.width / ((bounds.h * input.photo.height) / input.subject.height);
-  const { piece: onPlate, frame } = placeAndFrame(input.plate, input.furnitureType, aspect, floor, canvas);
+  const shape = { aspect, floor, parts: pieceParts(crop) };
+  const { piece: onPlate, frame } = placeAndFrame(input.plate, input.furnitureType, shape, canvas);
   const scale = canvas.height / frame.h;
-  const target: Box = {
+  const placed: Box = {
     x: Math.round((onPlate.x - frame.x) * scale),
     y: Math.round((onPlate.y - frame.y) * scale),
     w: Math.max(1, Math.round(onPlate.w * scale)),
     h: Math.max(1, Math.round(onPlate.h * scale)),
   };
+  // A piece cut off by its photo's edge is framed with the cut below the canvas: only its rows
+  // inside the canvas are drawn.
+  const target: Box = { ...placed, h: Math.max(1, Math.min(placed.h, canvas.height - placed.y)) };
   // The room is cut and graded on one libvips thread while the piece is cut out on another.
-  const [room, piece, foreground] = await Promise.all([
+  const [room, cut, foreground] = await Promise.all([
     roomPixels(input.plate, frame, canvas, input.grade),
-    cutOut(input, bounds, target),
+    cutOut(input, bounds, placed),
     occluders(input.plate, frame, scale, canvas),
   ]);
+  const piece = cut.subarray(0, target.w * target.h * 4);
   input.lap?.('matte');
   applyGains(piece, matchGains(room, canvas, target, piece));
   await wrapLight(piece, room, canvas.width, target);

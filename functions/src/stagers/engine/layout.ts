@@ -1,5 +1,7 @@
 import type { FurnitureTypeId } from '@flipstage/core';
-import { pixelsPerMetre, type PlateGeometry, type Region } from './plates/geometry.js';
+import type { FloorContact } from './floorContact.js';
+import type { PieceParts } from './pieceParts.js';
+import { floorTopAt, pixelsPerMetre, type PlateGeometry, type Region } from './plates/geometry.js';
 
 export interface Box {
   x: number;
@@ -22,57 +24,109 @@ const TYPE_SIZES: Record<FurnitureTypeId, { height: number; maxWidth: number }> 
 
 /** Room left around the piece so it never touches the frame. */
 const MARGIN = 0.04;
+/** A rear floor contact stands at least this share of the plate's height below the foot of the wall. */
+const CLEAR_OF_WALL = 0.01;
+/**
+ * Of a piece cut off by the photo's bottom edge, the share of its height taken to be below the
+ * cut: about its legs or plinth. Unknown, so kept modest: the piece is drawn a little large
+ * rather than a little small.
+ */
+const HIDDEN_BY_CUT = 0.15;
+
+/** What the silhouette says about how the piece stands: its box's shape, its floor contacts, its parts. */
+export interface PieceShape {
+  /** Width over height of the silhouette's box, in the photo's proportions. */
+  aspect: number;
+  floor: Pick<FloorContact, 'feet' | 'cut'>;
+  parts: PieceParts;
+}
+
+/** A single piece standing on its bottom row, all of it a floor contact. */
+export function flatPiece(aspect: number): PieceShape {
+  return { aspect, floor: { feet: new Float32Array([1, 1]), cut: false }, parts: { count: 1, tallest: 1, widest: 1 } };
+}
 
 /**
- * Where the silhouette meets the floor, as fractions of its box: `back` is the highest floor
- * contact (a 3/4 view's rear corner, a table's back legs), 1 is the box's bottom edge.
+ * Where a piece of `widthM` metres stands: its type's slot, or for a set wider than that slot
+ * leaves free, the slot where the room leaves the most floor free (the sofa's, as a rule).
  */
-export interface FloorContact {
-  back: number;
+function slotFor(
+  plate: PlateGeometry,
+  type: FurnitureTypeId,
+  widthM: number,
+  set: boolean,
+): PlateGeometry['slots'][FurnitureTypeId] {
+  const own = plate.slots[type];
+  if (!set || widthM <= own.maxWidthM) return own;
+  return Object.values(plate.slots).reduce((best, slot) => (slot.maxWidthM > best.maxWidthM ? slot : best), own);
+}
+
+/**
+ * How far the piece must come forward so that each of its floor contacts stands on the floor,
+ * not in the wall: the foot of the wall is read per column, as a three-quarter camera sees it slope.
+ */
+function intoTheWall(plate: PlateGeometry, box: Box, feet: ArrayLike<number>): number {
+  let needed = 0;
+  for (let i = 0; i < feet.length; i++) {
+    const foot = feet[i]!;
+    if (Number.isNaN(foot)) continue;
+    const x = box.x + ((i + 0.5) / feet.length) * box.w;
+    needed = Math.max(needed, floorTopAt(plate, x) + plate.height * CLEAR_OF_WALL - (box.y + foot * box.h));
+  }
+  return needed;
 }
 
 /**
  * Stands the piece in its type's slot on the plate, at a size believable for its type: its height
  * in metres times the floor's scale where it stands, narrowed if that would make it wider than such
- * a piece gets or than the slot allows, and moved forward until its rear floor contact is on the
- * floor, not in the wall. The box is in plate pixels; its bottom edge is the nearest floor contact.
+ * a piece gets or than the slot allows, and moved forward until every floor contact is on the
+ * floor, not in the wall. A set stands where the room has floor for it, its tallest part the
+ * type's height, no part wider than its type gets, the whole no wider than the room leaves
+ * free; too wide for the plate, it steps back before it shrinks. A piece cut off by the photo's
+ * frame stands with its unseen base on the floor, the cut HIDDEN_BY_CUT of its height above it.
+ * The box is in plate pixels; the bottom edge of a whole piece is its nearest floor contact.
  */
-export function placeOnPlate(
-  plate: PlateGeometry,
-  type: FurnitureTypeId,
-  subjectAspect: number,
-  contact: FloorContact = { back: 1 },
-  forward = 1,
-): Box {
+export function placeOnPlate(plate: PlateGeometry, type: FurnitureTypeId, piece: PieceShape, forward = 1): Box {
   const { width, height } = plate;
-  const slot = plate.slots[type];
+  const { aspect, floor, parts } = piece;
+  const set = parts.count > 1;
   const size = TYPE_SIZES[type];
-  const maxWidth = Math.min(size.maxWidth, slot.maxWidthM);
+  const heightM = size.height / parts.tallest;
+  const slot = slotFor(plate, type, heightM * aspect, set);
+  const maxWidth = Math.min(set ? size.maxWidth / parts.widest : size.maxWidth, slot.maxWidthM);
+  const seen = floor.cut ? 1 - HIDDEN_BY_CUT : 1;
   // `forward` > 1 stands the piece nearer the camera, on the empty floor in front of its slot,
   // where the floor's scale makes it that many times larger.
   const horizon = plate.camera.horizonY;
-  let bottom = Math.min(height * (1 - MARGIN), horizon + (slot.y - horizon) * forward);
-  let h = 0;
-  let w = 0;
-  // Moving the piece forward makes it bigger, which moves its rear contact back; two passes settle it.
-  for (let pass = 0; pass < 3; pass++) {
-    const scale = pixelsPerMetre(plate, bottom);
-    h = size.height * scale;
-    w = h * subjectAspect;
+  const nearest = height * (1 - MARGIN);
+  let ground = Math.min(nearest, horizon + (slot.y - horizon) * forward);
+  let box: Box = { x: 0, y: 0, w: 1, h: 1 };
+  // Moving the piece forward makes it bigger, which moves its rear contacts back; a few passes settle it.
+  for (let pass = 0; pass < 4; pass++) {
+    const scale = pixelsPerMetre(plate, ground);
+    // The silhouette's aspect is that of the part seen: above the cut, for a cut piece.
+    let h = heightM * seen * scale;
+    let w = h * aspect;
     if (w > maxWidth * scale) {
       w = maxWidth * scale;
-      h = w / subjectAspect;
+      h = w / aspect;
     }
-    const fit = Math.min(1, (width * (1 - 2 * MARGIN)) / w, (bottom - height * MARGIN) / h);
+    const room = width * (1 - 2 * MARGIN);
+    if (pass === 0 && w > room) {
+      ground = horizon + ((ground - horizon) * room) / w;
+      continue;
+    }
+    const bottom = ground - (h / seen) * (1 - seen);
+    const fit = Math.min(1, room / w, (bottom - height * MARGIN) / h);
     w *= fit;
     h *= fit;
-    const rearContact = bottom - h * (1 - contact.back);
-    const needed = plate.floor.backY + height * 0.01 - rearContact;
-    if (needed <= 0.5) break;
-    bottom = Math.min(height * (1 - MARGIN), bottom + needed);
+    const x = Math.max(width * MARGIN, Math.min(width * (1 - MARGIN) - w, slot.x - w / 2));
+    box = { x, y: bottom - h, w: Math.max(1, w), h: Math.max(1, h) };
+    const needed = intoTheWall(plate, box, floor.feet);
+    if (needed <= 0.5 || ground >= nearest) break;
+    ground = Math.min(nearest, ground + needed);
   }
-  const x = Math.max(width * MARGIN, Math.min(width * (1 - MARGIN) - w, slot.x - w / 2));
-  return { x, y: bottom - h, w: Math.max(1, w), h: Math.max(1, h) };
+  return box;
 }
 
 /**
@@ -85,6 +139,8 @@ export const TARGET_FILL = 0.6;
 const MIN_FILL = 0.56;
 /** Where the piece's floor line sits in the frame, from the top: low, with floor in front of it. */
 const FLOOR_AT = 0.84;
+/** A cut piece's cut edge is this share of the frame's height below it, so no resampled edge row shows. */
+const CUT_BELOW_FRAME = 0.02;
 
 /**
  * The plate is enlarged at most this much. The room behind a sharp piece may go a little soft, as
@@ -101,13 +157,16 @@ export function bindingFill(piece: Box, frame: Region): number {
  * The part of the plate the result shows, of the canvas's aspect: framed the way a photographer
  * frames a product in a room, close enough that the piece fills TARGET_FILL on its binding side,
  * its floor line low in the frame. A large (HD) canvas frames wider rather than enlarge the plate
- * beyond what it can give; placeAndFrame then stands the piece nearer.
+ * beyond what it can give; placeAndFrame then stands the piece nearer. A piece `cut` off by its
+ * photo's bottom edge is framed with the cut just below the frame's bottom edge, so it goes on
+ * out of the picture instead of ending in a ragged line on the floor.
  */
 export function frameAround(
   plate: PlateGeometry,
   piece: Box,
   canvas: { width: number; height: number },
   maxEnlargement = MAX_ENLARGEMENT,
+  cut = false,
 ): Region {
   const aspect = canvas.width / canvas.height;
   const maxH = Math.min(plate.height, plate.width / aspect);
@@ -118,9 +177,19 @@ export function frameAround(
     piece.w / (1 - 2 * MARGIN) / aspect,
   );
   h = Math.min(h, maxH);
+  if (cut) {
+    // Closer in if need be, as long as the whole piece stays inside: a photo cut this close was a close-up.
+    const tight = Math.max(
+      piece.h / (1 - MARGIN),
+      piece.w / (1 - 2 * MARGIN) / aspect,
+      canvas.height / LAST_RESORT_ENLARGEMENT,
+    );
+    h = Math.min(maxH, Math.max(tight, Math.min(h, (piece.y + piece.h) / (1 + CUT_BELOW_FRAME))));
+  }
   const w = h * aspect;
   const clamp = (value: number, max: number) => Math.max(0, Math.min(max, value));
   const x = clamp(piece.x + piece.w / 2 - w / 2, plate.width - w);
+  if (cut) return { x, y: clamp(piece.y + piece.h - h * (1 + CUT_BELOW_FRAME), plate.height - h), w, h };
   // Low in the frame, but never so low that a tall piece loses its top.
   const low = Math.min(piece.y + piece.h - h * FLOOR_AT, piece.y - h * MARGIN);
   const y = clamp(Math.max(low, piece.y + piece.h + h * MARGIN - h), plate.height - h);
@@ -136,31 +205,48 @@ const MAX_FILL = 0.72;
 const LAST_RESORT_ENLARGEMENT = 2.6;
 
 /**
- * The piece on the plate and the frame around it. A piece small for its room (a chair in a frame
- * the plate cannot tighten further) stands nearer the camera until it fills the frame as a listing
- * photo should, and one too big for the room stands further back; its size against the room stays
- * that of its type.
+ * The piece on the plate and the frame around it (fillFrame). A piece cut off by its photo's
+ * bottom edge goes on out of the picture; where the room cannot be framed that close, it stands
+ * on its cut edge like a whole piece.
  */
 export function placeAndFrame(
   plate: PlateGeometry,
   type: FurnitureTypeId,
-  subjectAspect: number,
-  contact: FloorContact,
+  shape: PieceShape,
   canvas: { width: number; height: number },
 ): { piece: Box; frame: Region } {
+  if (!shape.floor.cut) return fillFrame(plate, type, shape, canvas);
+  const hidden = fillFrame(plate, type, shape, canvas);
+  if (hidden.frame.y + hidden.frame.h <= hidden.piece.y + hidden.piece.h) return hidden;
+  // Where the room cannot be framed close enough to hide the cut, the piece stands on its cut edge.
+  return fillFrame(plate, type, { ...shape, floor: { ...shape.floor, cut: false } }, canvas);
+}
+
+/**
+ * A piece small for its room (a chair in a frame the plate cannot tighten further) stands nearer
+ * the camera until it fills the frame as a listing photo should, and one too big for the room
+ * stands further back; its size against the room stays that of its type.
+ */
+function fillFrame(
+  plate: PlateGeometry,
+  type: FurnitureTypeId,
+  shape: PieceShape,
+  canvas: { width: number; height: number },
+): { piece: Box; frame: Region } {
+  const { cut } = shape.floor;
   let forward = 1;
-  let piece = placeOnPlate(plate, type, subjectAspect, contact, forward);
-  let frame = frameAround(plate, piece, canvas);
+  let piece = placeOnPlate(plate, type, shape, forward);
+  let frame = frameAround(plate, piece, canvas, MAX_ENLARGEMENT, cut);
   for (let pass = 0; pass < 4; pass++) {
     const fill = bindingFill(piece, frame);
     if (fill >= MIN_FILL && fill <= MAX_FILL) break;
     forward *= TARGET_FILL / fill;
-    const moved = placeOnPlate(plate, type, subjectAspect, contact, forward);
+    const moved = placeOnPlate(plate, type, shape, forward);
     // Against the frame's bottom edge, or the back wall, it can move no further.
     if (Math.abs(moved.h - piece.h) < 0.5) break;
     piece = moved;
-    frame = frameAround(plate, piece, canvas);
+    frame = frameAround(plate, piece, canvas, MAX_ENLARGEMENT, cut);
   }
-  if (bindingFill(piece, frame) < MIN_FILL) frame = frameAround(plate, piece, canvas, LAST_RESORT_ENLARGEMENT);
+  if (bindingFill(piece, frame) < MIN_FILL) frame = frameAround(plate, piece, canvas, LAST_RESORT_ENLARGEMENT, cut);
   return { piece, frame };
 }

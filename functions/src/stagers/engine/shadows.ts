@@ -1,5 +1,5 @@
 import sharp, { type OverlayOptions } from 'sharp';
-import type { SilhouetteFloor } from './floorContact.js';
+import type { FloorContact } from './floorContact.js';
 import type { Box } from './layout.js';
 
 /** Darkness right under a foot, under the piece between its feet, and of the shadow its light casts. */
@@ -48,14 +48,14 @@ async function blurred(values: Float32Array, width: number, height: number, sigm
 
 /**
  * The shadows that ground the piece: a tight contact shadow under each foot of the silhouette
- * (the rear legs too, at their own height), a soft shade under its footprint, a cast shadow
+ * (the rear legs too, at their own height), a soft shade over its footprint, a cast shadow
  * of the silhouette thrown back across the floor, away from the room's light, and, for a piece
  * standing against the wall, the soft shade it throws on the wall around it.
  */
 export async function groundShadows(
   alpha: Uint8Array,
   box: Box,
-  floor: SilhouetteFloor,
+  floor: FloorContact,
   maskWidth: number,
   canvas: { width: number; height: number },
   lightFrom: LightSide,
@@ -90,13 +90,10 @@ export async function groundShadows(
     }
   }
   const band = Math.max(2, canvas.height * 0.012);
-  let firstFoot = Infinity;
-  let lastFoot = -Infinity;
+  const column = (x: number) => Math.min(maskWidth - 1, Math.floor((x * maskWidth) / box.w));
   for (let x = 0; x < box.w; x++) {
-    const foot = floor.feet[Math.min(maskWidth - 1, Math.floor((x * maskWidth) / box.w))]!;
+    const foot = floor.feet[column(x)]!;
     if (Number.isNaN(foot)) continue;
-    firstFoot = Math.min(firstFoot, x);
-    lastFoot = Math.max(lastFoot, x);
     const footY = box.y + foot * box.h;
     const rx = box.x + x - left;
     if (rx < 0 || rx >= width) continue;
@@ -109,14 +106,16 @@ export async function groundShadows(
         );
     }
   }
-  // Under the piece, between its feet, less light reaches the floor.
+  // Under the piece, between its rear contacts and its front floor line, less light reaches the
+  // floor; in front of that line (below a corner view's V) the floor is open.
   const rearY = box.y + floor.back * box.h;
-  for (let y = Math.floor(rearY - band); y <= Math.ceil(base); y++) {
-    const ry = y - top;
-    if (ry < 0 || ry >= height || !Number.isFinite(firstFoot)) continue;
-    for (let x = firstFoot; x <= lastFoot; x++) {
-      const rx = box.x + x - left;
-      if (rx >= 0 && rx < width) under[ry * width + rx] = UNDER_DARKNESS;
+  for (let x = 0; x < box.w; x++) {
+    const front = floor.front[column(x)]!;
+    const rx = box.x + x - left;
+    if (Number.isNaN(front) || rx < 0 || rx >= width) continue;
+    for (let y = Math.floor(rearY - band); y <= Math.ceil(box.y + front * box.h); y++) {
+      const ry = y - top;
+      if (ry >= 0 && ry < height) under[ry * width + rx] = UNDER_DARKNESS;
     }
   }
   const wall = new Float32Array(width * height);
