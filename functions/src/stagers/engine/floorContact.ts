@@ -21,13 +21,16 @@ export interface FloorContact {
   cut: boolean;
 }
 
-/** A floor line steeper than this (rows per column) is the silhouette's side, not a line on the floor. */
-const MAX_FLOOR_SLOPE = 0.7;
+/**
+ * A floor line steeper than this (rows per column, 45°) is the silhouette's side, not a line on
+ * the floor; a chair's or a bed's side seen from a corner and above recedes at up to about 40°.
+ */
+const MAX_FLOOR_SLOPE = 1;
 /** Lower edge within this share of the height of the front line touches the floor (a base's small bumps, antialiasing). */
 const ON_LINE = 0.012;
 /** A rear foot ends at least this share of the height below the piece on both sides of it. */
 const FOOT_PROMINENCE = 0.03;
-/** Rear feet stand at most this share of the height above the front line (a bed seen from a corner and above). */
+/** Floor contacts stand at most this share of the height above the lowest one (a bed's far corner, seen from a corner and above). */
 const REAR_REACH = 0.5;
 /** The bottom row covered over this share of the piece's width: the photo's frame cut the piece's body. */
 const CUT_SHARE = 0.2;
@@ -60,14 +63,17 @@ function lowerHull(edge: Float32Array): number[] {
 
 /**
  * The front floor line: the hull's vertices from its lowest point outwards, as long as each
- * segment is shallow enough to lie on the floor. Per column, NaN outside it.
+ * segment is shallow enough to lie on the floor and reaches no higher than a far corner can.
+ * Per column, NaN outside it.
  */
-function frontLine(edge: Float32Array, hull: number[]): Float32Array {
+function frontLine(edge: Float32Array, hull: number[], height: number): Float32Array {
   const line = new Float32Array(edge.length).fill(Number.NaN);
   if (hull.length === 0) return line;
   let lowest = 0;
   for (let i = 1; i < hull.length; i++) if (edge[hull[i]!]! > edge[hull[lowest]!]!) lowest = i;
-  const shallow = (a: number, b: number) => Math.abs(edge[b]! - edge[a]!) <= MAX_FLOOR_SLOPE * Math.abs(b - a);
+  const highest = edge[hull[lowest]!]! - REAR_REACH * height;
+  const shallow = (a: number, b: number) =>
+    Math.abs(edge[b]! - edge[a]!) <= MAX_FLOOR_SLOPE * Math.abs(b - a) && Math.min(edge[a]!, edge[b]!) >= highest;
   let first = lowest;
   while (first > 0 && shallow(hull[first - 1]!, hull[first]!)) first--;
   let last = lowest;
@@ -115,7 +121,7 @@ export function silhouetteFloor(subject: SubjectMask): FloorContact {
     for (let x = 0; x < width; x++) if (mask[(height - 1) * width + x] === 1) feet[x] = 1;
     return { feet, front: feet.slice(), back: 1, height, cut: true };
   }
-  const line = frontLine(edge, lowerHull(edge));
+  const line = frontLine(edge, lowerHull(edge), height);
   const tolerance = Math.max(1, ON_LINE * height);
   let lowest = 0;
   for (let x = 0; x < width; x++) {

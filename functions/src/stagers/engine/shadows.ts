@@ -13,6 +13,8 @@ const WALL_OFFSET = 0.035;
 /** How far the cast shadow reaches back, and sideways away from the light, as shares of the piece. */
 const CAST_LENGTH = 0.22;
 const CAST_SHEAR = 0.35;
+/** The shade over the footprint softens with its depth: this share of it, as the blur's sigma. */
+const UNDER_SOFTNESS = 0.2;
 
 export type LightSide = 'left' | 'right';
 
@@ -63,16 +65,20 @@ export async function groundShadows(
 ): Promise<OverlayOptions> {
   const castLength = box.h * CAST_LENGTH;
   const shear = box.w * CAST_SHEAR * (lightFrom === 'left' ? 1 : -1);
-  const pad = againstWall ? box.h * WALL_SPREAD * 3 : 0;
-  const left = Math.max(0, Math.floor(box.x - Math.abs(shear) - box.w * 0.05 - pad));
-  const right = Math.min(canvas.width, Math.ceil(box.x + box.w + Math.abs(shear) + box.w * 0.05 + pad));
+  const base = box.y + box.h;
+  const band = Math.max(2, canvas.height * 0.012);
+  const rearY = box.y + floor.back * box.h;
+  const underSoftness = Math.max(band, (base - rearY) * UNDER_SOFTNESS);
+  // The layer reaches as far as its softest shadow does, so no blur is cut off in a hard edge.
+  const reach = Math.max(againstWall ? box.h * WALL_SPREAD * 3 : 0, underSoftness * 2.5);
+  const left = Math.max(0, Math.floor(box.x - Math.abs(shear) - box.w * 0.05 - reach));
+  const right = Math.min(canvas.width, Math.ceil(box.x + box.w + Math.abs(shear) + box.w * 0.05 + reach));
   const top = againstWall
-    ? Math.max(0, Math.floor(box.y - pad))
-    : Math.max(0, Math.floor(box.y + box.h * (1 - Math.max(CAST_LENGTH, 1 - floor.back) - 0.05)));
-  const bottom = Math.min(canvas.height, Math.ceil(box.y + box.h + canvas.height * 0.03));
+    ? Math.max(0, Math.floor(box.y - reach))
+    : Math.max(0, Math.floor(Math.min(base - castLength, rearY - band) - box.h * 0.05 - reach));
+  const bottom = Math.min(canvas.height, Math.ceil(base + Math.max(canvas.height * 0.03, reach)));
   const width = right - left;
   const height = bottom - top;
-  const base = box.y + box.h;
 
   const cast = new Float32Array(width * height);
   const contact = new Float32Array(width * height);
@@ -89,7 +95,6 @@ export async function groundShadows(
       cast[ry * width + rx] = (alpha[sy * box.w + sx]! / 255) * CAST_DARKNESS * (1 - 0.6 * t);
     }
   }
-  const band = Math.max(2, canvas.height * 0.012);
   const column = (x: number) => Math.min(maskWidth - 1, Math.floor((x * maskWidth) / box.w));
   for (let x = 0; x < box.w; x++) {
     const foot = floor.feet[column(x)]!;
@@ -108,7 +113,6 @@ export async function groundShadows(
   }
   // Under the piece, between its rear contacts and its front floor line, less light reaches the
   // floor; in front of that line (below a corner view's V) the floor is open.
-  const rearY = box.y + floor.back * box.h;
   for (let x = 0; x < box.w; x++) {
     const front = floor.front[column(x)]!;
     const rx = box.x + x - left;
@@ -133,7 +137,7 @@ export async function groundShadows(
   const [softCast, softContact, softUnder, softWall] = await Promise.all([
     blurred(cast, width, height, box.h * 0.025),
     blurred(contact, width, height, band * 0.5),
-    blurred(under, width, height, Math.max(band, (base - rearY) * 0.5)),
+    blurred(under, width, height, underSoftness),
     againstWall ? blurred(wall, width, height, box.h * WALL_SPREAD) : wall,
   ]);
   const rgba = Buffer.alloc(width * height * 4);
