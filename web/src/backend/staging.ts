@@ -1,13 +1,10 @@
 import {
   API_PATHS,
-  CONFIRMED_FURNITURE,
-  formatBrushMask,
-  formatSubjectHint,
-  hasBrushStrokes,
   IDEMPOTENCY_HEADER,
   STAGE_FILE_FIELD,
   STAGE_PROGRESS_KEY_PARAM,
   stageFormEntries,
+  type StageFormInput,
   type StagePreview,
   type StageProgress,
   type StageTextField,
@@ -22,9 +19,9 @@ import { contracts } from './contracts';
 /** What the seller said about the piece on a photo: sent with its preview and its staging. */
 export interface SellerMark {
   /** The piece the seller marked (a tap or a box); left out, the engine finds it. */
-  subject?: SubjectHint | undefined;
+  subject?: SubjectHint | null | undefined;
   /** The parts the seller painted to keep or drop; left out or unpainted, none. */
-  strokes?: BrushMask | undefined;
+  strokes?: BrushMask | null | undefined;
   /** The seller answered a "not furniture" verdict with "It is furniture: stage it". */
   confirmedFurniture?: boolean | undefined;
 }
@@ -55,14 +52,16 @@ export interface StagingDriver {
   progress?(idempotencyKey: string): Promise<StageProgress | null>;
 }
 
-/** The stage form's fields that carry the seller's mark, encoded as the stage form encodes them. */
-function markEntries(mark: SellerMark): [StageTextField, string][] {
-  const entries: [StageTextField, string][] = [];
-  if (mark.subject) entries.push(['subject', formatSubjectHint(mark.subject)]);
-  if (mark.strokes && hasBrushStrokes(mark.strokes)) entries.push(['strokes', formatBrushMask(mark.strokes)]);
-  if (mark.confirmedFurniture) entries.push(['confirmedFurniture', CONFIRMED_FURNITURE]);
-  return entries;
-}
+/** A request's stage form entries, the seller's mark encoded as core's stage form encodes it. */
+const entriesOf = (request: StageFormInput | SellerMark) =>
+  stageFormEntries({
+    ...(request as StageFormInput),
+    subject: request.subject ?? undefined,
+    strokes: request.strokes ?? undefined,
+  }).entries;
+
+/** The stage form's fields that carry the seller's mark: the only text fields a preview sends. */
+const MARK_FIELDS = new Set<StageTextField>(['subject', 'strokes', 'confirmedFurniture']);
 
 function multipart(file: File, entries: ReadonlyArray<readonly [StageTextField, string]>): FormData {
   const form = new FormData();
@@ -72,19 +71,7 @@ function multipart(file: File, entries: ReadonlyArray<readonly [StageTextField, 
 }
 
 /** The size is left out: the plan decides HD on the server. */
-function stageForm(request: StageImageRequest): FormData {
-  const { entries } = stageFormEntries({
-    prompt: request.prompt,
-    style: request.style,
-    furnitureType: request.furnitureType,
-    mode: request.mode,
-    variant: request.variant,
-    subject: request.subject,
-    strokes: request.strokes,
-    confirmedFurniture: request.confirmedFurniture,
-  });
-  return multipart(request.file, entries);
-}
+const stageForm = (request: StageImageRequest) => multipart(request.file, entriesOf(request));
 
 /**
  * Retries are apiFetch's (core's one retry policy): 429 and 503, and, because the request carries
@@ -105,7 +92,11 @@ export function createHttpStagingDriver(fetchApi: ApiFetch): StagingDriver {
       fetchApi<StagePreview>(API_PATHS.stagePreview, {
         schema: contracts.stagePreview,
         method: 'POST',
-        form: multipart(file, markEntries(mark)),
+        // Only the mark: a preview judges the photo, not the room it would be staged in.
+        form: multipart(
+          file,
+          entriesOf(mark).filter(([name]) => MARK_FIELDS.has(name)),
+        ),
         signal,
       }),
     progress: (idempotencyKey) =>

@@ -1,6 +1,6 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Button, Group, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
-import { IconArrowBackUp, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconBrushOff } from '@tabler/icons-react';
 import {
   applyStrokesAtom,
   brushSizeAtom,
@@ -82,7 +82,7 @@ export function BrushControls({ image, disabled }: { image: StudioImage; disable
           size="xs"
           variant="subtle"
           color="red"
-          leftSection={<IconTrash size={14} aria-hidden />}
+          leftSection={<IconBrushOff size={14} aria-hidden />}
           disabled={disabled || image.strokes === null}
           onClick={() => applyStrokes(image.id, null)}
         >

@@ -64,7 +64,7 @@ function stroke(area: HTMLElement, points: [number, number][], pointerType = 'mo
 
 const cellAt = (mask: BrushMask, x: number, y: number) => mask.cells[y * mask.width + x];
 
-function lastStrokes(preview: ReturnType<typeof vi.fn>): BrushMask | undefined {
+function lastStrokes(preview: ReturnType<typeof vi.fn>): BrushMask | null | undefined {
   return (preview.mock.lastCall?.[1] as SellerMark | undefined)?.strokes;
 }
 
@@ -144,7 +144,7 @@ describe('the erase and restore brush', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear brush' }));
     await waitFor(() => expect(preview).toHaveBeenCalledTimes(5));
-    expect(lastStrokes(preview)).toBeUndefined();
+    expect(lastStrokes(preview)).toBeNull();
     expect(screen.getByRole('button', { name: 'Clear brush' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Undo stroke' }));
     await waitFor(() => expect(preview).toHaveBeenCalledTimes(6));

@@ -28,6 +28,7 @@ import { useGeneration } from './useGeneration';
 import { VariationStrip } from './VariationStrip';
 import { SubjectMarker } from './SubjectMarker';
 import { PhotoCheck } from './PhotoCheck';
+import { usePreview } from './usePreview';
 import { matchedWordsAtom } from './previewAtoms';
 import { useImageDownload } from '../../app/imageDownload';
 import { ShareButton } from '../../app/ShareButton';
@@ -120,6 +121,9 @@ function useRevealResult(image: StudioImage | null) {
  * processed images (spec §2).
  */
 export function OutputPanel() {
+  // The engine's preview of each photo is asked for here, with the panel that shows its outline:
+  // the panel is always mounted in the studio, and its code stays off the home route's first load.
+  usePreview();
   const studio = useAtomValue(studioAtom);
   const setStudio = useSetAtom(studioAtom);
   const session = useStudioSession();

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Alert, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconEraser, IconPointer } from '@tabler/icons-react';
+import { IconAlertTriangle, IconEraser, IconSofa, IconPointer } from '@tabler/icons-react';
 import type { PreviewVerdict } from '@flipstage/core';
 import {
   currentJudgement,
@@ -11,7 +11,7 @@ import {
   setMarkingAtom,
 } from './previewAtoms';
 import { studioAtom } from './studioAtoms';
-import { setMark, setSubject, type StudioImage } from './studioState';
+import { setMark, type StudioImage } from './studioState';
 import { markToolAtom, type MarkTool } from './brushAtoms';
 import { BrushControls } from './BrushControls';
 import { describeHint } from './markGeometry';
@@ -69,7 +69,7 @@ export function PhotoCheck({ image }: { image: StudioImage }) {
               size="xs"
               color="red"
               variant="outline"
-              leftSection={<IconCheck size={14} aria-hidden />}
+              leftSection={<IconSofa size={14} aria-hidden />}
               disabled={busy}
               onClick={() => setStudio((s) => setMark(s, image.id, { confirmedFurniture: true }))}
             >
@@ -95,7 +95,7 @@ export function PhotoCheck({ image }: { image: StudioImage }) {
           variant="subtle"
           leftSection={<IconEraser size={14} aria-hidden />}
           disabled={busy || image.subject === null}
-          onClick={() => setStudio((s) => setSubject(s, image.id, null))}
+          onClick={() => setStudio((s) => setMark(s, image.id, { subject: null }))}
         >
           Clear the mark
         </Button>

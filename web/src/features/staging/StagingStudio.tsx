@@ -4,15 +4,14 @@ import { UploadArea } from './UploadArea';
 import { ThumbnailStrip } from './ThumbnailStrip';
 import { PromptPanel } from './PromptPanel';
 import { GenerateControls } from './GenerateControls';
-import { usePreview } from './usePreview';
 import { useStudioPersistence } from './persistence/useStudioPersistence';
 
-// Results appear only after an upload, so their code (slider, feedback, downloads) loads after the page.
+// Results appear only after an upload, so their code (slider, feedback, downloads, and the engine's
+// preview with the seller's marking and brush) loads after the page.
 const OutputPanel = lazy(() => import('./OutputPanel').then((m) => ({ default: m.OutputPanel })));
 
 /** The home staging tool (spec §2 "Home staging tool", §4 image and generate flows). */
 export function StagingStudio() {
-  usePreview();
   useStudioPersistence();
   return (
     <Card withBorder radius="lg" padding="xl" shadow="sm" component="section" aria-labelledby="studio-title">

@@ -4,7 +4,7 @@ import { Image, VisuallyHidden } from '@mantine/core';
 import type { SubjectHint } from '@flipstage/core';
 import { judgementsAtom, markingAtom, setMarkingAtom } from './previewAtoms';
 import { studioAtom } from './studioAtoms';
-import { setSubject, type StudioImage } from './studioState';
+import { setMark, type StudioImage } from './studioState';
 import { hintAfterKey, hintFromDrag, isArrowKey, spotIn, type Spot } from './markGeometry';
 import { markToolAtom, type MarkTool } from './brushAtoms';
 import { BrushCursor, StrokesCanvas, useBrushPainting } from './BrushLayer';
@@ -67,7 +67,7 @@ export function SubjectMarker({ image, n, onError }: { image: StudioImage; n: nu
   const brushTool = marking && tool !== 'mark' ? tool : null;
   const brush = useBrushPainting(image, frame, brushTool ?? 'restore');
 
-  const mark = (hint: SubjectHint | null) => setStudio((s) => setSubject(s, image.id, hint));
+  const mark = (hint: SubjectHint | null) => setStudio((s) => setMark(s, image.id, { subject: hint }));
   const spot = (event: PointerEvent) => {
     const rect = frame.current?.getBoundingClientRect();
     return rect ? spotIn(rect, event.clientX, event.clientY) : { x: 0.5, y: 0.5 };

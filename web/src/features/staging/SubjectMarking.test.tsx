@@ -76,7 +76,7 @@ describe('the engine’s preview of an added photo', () => {
     expect(outline.querySelector('polygon')).toHaveAttribute('points', '0.1,0.2 0.9,0.2 0.5,0.8');
     expect(preview).toHaveBeenCalledWith(
       expect.objectContaining({ name: 'a.jpg' }),
-      { subject: undefined, strokes: undefined, confirmedFurniture: false },
+      { subject: null, strokes: null, confirmedFurniture: false },
       expect.any(AbortSignal),
     );
   });
@@ -170,7 +170,7 @@ describe('marking the piece', () => {
     expect(screen.getByRole('button', { name: 'Clear the mark' })).toBeDisabled();
     await generate();
     await waitFor(() => expect(backend.stage).toHaveBeenCalledTimes(1));
-    expect(vi.mocked(backend.stage).mock.calls[0]![0].subject).toBeUndefined();
+    expect(vi.mocked(backend.stage).mock.calls[0]![0].subject).toBeNull();
   });
 });
 

@@ -4,41 +4,24 @@
  * the studio's image state, by image id, because they come from the server, not from the seller.
  */
 import { atom } from 'jotai';
-import {
-  formatBrushMask,
-  formatSubjectHint,
-  hasBrushStrokes,
-  type BrushMask,
-  type PreviewVerdict,
-  type StagePreview,
-} from '@flipstage/core';
+import { formatBrushMask, formatSubjectHint, type PreviewVerdict, type StagePreview } from '@flipstage/core';
 import { studioAtom } from './studioAtoms';
 import { pendingImages, type StudioImage } from './studioState';
 
 /** What a photo is judged with: the seller's tap or box, brush strokes and confirmation. */
 export type MarkedPhoto = Pick<StudioImage, 'subject' | 'strokes' | 'confirmedFurniture'>;
 
-// A mask is replaced, never changed in place, after each stroke: its text is worked out once.
-const strokeKeys = new WeakMap<BrushMask, string>();
-function strokesKey(strokes: BrushMask | null): string {
-  if (!strokes || !hasBrushStrokes(strokes)) return '';
-  let key = strokeKeys.get(strokes);
-  if (key === undefined) strokeKeys.set(strokes, (key = formatBrushMask(strokes)));
-  return key;
-}
-
-/** The mark a judgement was made with, as one comparable string ('' for none). */
+/**
+ * The mark a judgement was made with, as one comparable string ('' for none). A photo's strokes
+ * are null until a stroke paints a cell, and a stroke replaces the grid rather than changing it.
+ */
 export function markKey(image: MarkedPhoto): string {
-  const subject = image.subject ? formatSubjectHint(image.subject) : '';
-  const strokes = strokesKey(image.strokes);
-  if (!strokes && !image.confirmedFurniture) return subject;
-  return `${subject}|${strokes}|${image.confirmedFurniture ? 'confirmed' : ''}`;
+  const { subject, strokes } = image;
+  return `${subject ? formatSubjectHint(subject) : ''}|${strokes ? formatBrushMask(strokes) : ''}|${image.confirmedFurniture}`;
 }
 
 /** The seller pointed at the piece: a tap, a box or brush strokes. The classifier never vetoes such a photo. */
-export function isMarked(image: MarkedPhoto): boolean {
-  return image.subject !== null || strokesKey(image.strokes) !== '';
-}
+export const isMarked = (image: MarkedPhoto): boolean => image.subject !== null || image.strokes !== null;
 
 export interface PhotoJudgement {
   /** markKey of the mark the photo was judged with: a judgement of another mark is stale. */

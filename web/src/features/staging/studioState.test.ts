@@ -21,7 +21,7 @@ import {
   selectedImage,
   selectImage,
   setImageChoice,
-  setSubject,
+  setMark,
   showVariation,
   stageRequestFor,
   suggestType,
@@ -282,13 +282,13 @@ describe('the marked piece', () => {
   const box = { kind: 'box', x: 0.1, y: 0.1, width: 0.5, height: 0.5 } as const;
 
   it('is kept per photo until cleared', () => {
-    const marked = setSubject(withImages('a', 'b'), 'b', box);
+    const marked = setMark(withImages('a', 'b'), 'b', { subject: box });
     expect(marked.images.map((i) => i.subject)).toEqual([null, box]);
-    expect(setSubject(marked, 'b', null).images[1]!.subject).toBeNull();
+    expect(setMark(marked, 'b', { subject: null }).images[1]!.subject).toBeNull();
   });
 
   it('stays as it was sent while the photo is being staged', () => {
-    const busy = markProcessing(setSubject(withImages('a'), 'a', box), ['a']);
-    expect(setSubject(busy, 'a', null)).toBe(busy);
+    const busy = markProcessing(setMark(withImages('a'), 'a', { subject: box }), ['a']);
+    expect(setMark(busy, 'a', { subject: null })).toBe(busy);
   });
 });

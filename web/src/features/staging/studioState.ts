@@ -208,11 +208,6 @@ export function setMark(state: StudioState, id: string, mark: SellerMarkPatch): 
   return updateImage(state, id, mark);
 }
 
-/** Marks (or, with null, clears) the piece on a photo by a tap or a box. */
-export function setSubject(state: StudioState, id: string, subject: SubjectHint | null): StudioState {
-  return setMark(state, id, { subject });
-}
-
 /**
  * What a photo is staged with: its own style and type, and its own auto prompt, unless the batch
  * uses a custom prompt. Generate and "Try another room" both send what the studio shows for the photo.

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useAtomValue, useStore } from 'jotai';
-import { formatSubjectHint } from '@flipstage/core';
 import { useBackend } from '../../backend/BackendContext';
 import { useAuthStatus, useStartVisit, useVisitor } from '../../backend/session';
 import { judgeAtom, markKey, previewingAtom } from './previewAtoms';
@@ -10,8 +9,6 @@ import { suggestType, type StudioImage } from './studioState';
 
 /** A tap or box moved with the arrow keys settles before the engine is asked again; an upload or a brush stroke is asked at once. */
 const MARK_SETTLE_MS = 350;
-
-const subjectKey = (image: StudioImage) => (image.subject ? formatSubjectHint(image.subject) : '');
 
 /**
  * Asks the engine about each photo when it is added and each time its mark changes (a tap, a box,
@@ -29,7 +26,7 @@ export function usePreview(): void {
   const identified = status === 'signedIn' || visitor !== null;
   const images = useAtomValue(studioAtom).images;
   // The mark each photo was (or is about to be) previewed with, so each mark is asked about once.
-  const asked = useRef(new Map<string, { mark: string; subject: string }>());
+  const asked = useRef(new Map<string, { mark: string; subject: StudioImage['subject'] }>());
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   const inFlight = useRef(new Map<string, AbortController>());
 
@@ -45,12 +42,12 @@ export function usePreview(): void {
         const { subject, strokes, confirmedFurniture } = image;
         const preview = await backend.staging.preview(
           image.file,
-          { subject: subject ?? undefined, strokes: strokes ?? undefined, confirmedFurniture },
+          { subject, strokes, confirmedFurniture },
           controller.signal,
         );
         const now = store.get(studioAtom).images.find((img) => img.id === id);
         // The seller changed the mark (or removed the photo) while the engine looked: this answer is for another mark.
-        if (!now || markKey(now) !== mark || controller.signal.aborted) return;
+        if (!now || markKey(now) !== mark) return;
         store.set(judgeAtom, id, {
           mark,
           verdict: preview.verdict,
@@ -63,7 +60,6 @@ export function usePreview(): void {
       } catch (error) {
         if (!controller.signal.aborted) console.warn('Staging preview unavailable', error);
       } finally {
-        if (inFlight.current.get(id) === controller) inFlight.current.delete(id);
         store.set(previewingAtom, (previewing) => {
           if (previewing[id] !== mark) return previewing;
           const { [id]: _done, ...rest } = previewing;
@@ -86,11 +82,10 @@ export function usePreview(): void {
       const mark = markKey(image);
       const before = asked.current.get(image.id);
       if (before?.mark === mark) continue;
-      const subject = subjectKey(image);
-      asked.current.set(image.id, { mark, subject });
+      asked.current.set(image.id, { mark, subject: image.subject });
       clearTimeout(timers.current.get(image.id));
-      // Only a moved tap or box waits: a stroke ended, or a confirmation, is asked about at once.
-      const settle = before !== undefined && image.subject !== null && before.subject !== subject;
+      // Only a moved tap or box waits (each move is a new hint): a stroke ended, or a confirmation, is asked about at once.
+      const settle = before && image.subject && before.subject !== image.subject;
       timers.current.set(
         image.id,
         setTimeout(() => void ask(image.id, mark), settle ? MARK_SETTLE_MS : 0),
@@ -101,13 +96,11 @@ export function usePreview(): void {
   useEffect(() => {
     const pending = timers.current;
     const seen = asked.current;
-    const flying = inFlight.current;
     return () => {
       pending.forEach((timer) => clearTimeout(timer));
       pending.clear();
-      flying.forEach((controller) => controller.abort());
-      flying.clear();
-      // Remounted (React's development double run), the photos are asked about again.
+      // Remounted (React's development double run), the photos are asked about again. A question in
+      // flight is not cancelled: its answer still serves the studio's state, which outlives the page.
       seen.clear();
     };
   }, []);

@@ -3,7 +3,7 @@
  * A photo's record holds its choices and results by reference to blobs stored beside it, so a
  * change of style rewrites a few hundred bytes, not the photo.
  */
-import { formatBrushMask, parseBrushMask, type PromptMode, type SubjectHint } from '@flipstage/core';
+import type { BrushMask, PromptMode, SubjectHint } from '@flipstage/core';
 import type { AuthState } from '../../../backend/authState';
 import {
   EMPTY_STUDIO,
@@ -39,8 +39,8 @@ export interface PhotoRecord {
   preview: string | null;
   choice: StagingChoice;
   subject: SubjectHint | null;
-  /** The brush strokes as the stage form's run-length text; left out by records older than the brush. */
-  strokes?: string | null;
+  /** The brush strokes; left out by records older than the brush. */
+  strokes?: StrokesRecord | null;
   /** "It is furniture: stage it"; left out by records older than the button. */
   confirmedFurniture?: boolean;
   typeChosen: boolean;
@@ -50,6 +50,28 @@ export interface PhotoRecord {
   variations: VariationRecord[];
   /** The index of the room on show, or null before any. */
   shown: number | null;
+}
+
+/**
+ * The brush grid as one character per cell ('0' none, '1' keep, '2' drop): plain text, so the
+ * writer's JSON comparison sees a change, and read without core's form parser, which would ride
+ * on the home route's first load with it.
+ */
+export interface StrokesRecord {
+  width: number;
+  height: number;
+  cells: string;
+}
+
+const strokesRecordOf = (mask: BrushMask): StrokesRecord => ({
+  width: mask.width,
+  height: mask.height,
+  cells: mask.cells.join(''),
+});
+
+function strokesOf(record: StrokesRecord | null | undefined): BrushMask | null {
+  if (!record || record.cells.length !== record.width * record.height) return null;
+  return { width: record.width, height: record.height, cells: Uint8Array.from(record.cells, (c) => Number(c) % 3) };
 }
 
 /** A blob is stored under its photo, so removing a photo removes every blob it had. */
@@ -93,7 +115,7 @@ export function photoRecordOf(user: string, image: StudioImage, position: number
     preview: refs.preview,
     choice: image.choice,
     subject: image.subject,
-    strokes: image.strokes ? formatBrushMask(image.strokes) : null,
+    strokes: image.strokes ? strokesRecordOf(image.strokes) : null,
     confirmedFurniture: image.confirmedFurniture,
     typeChosen: image.typeChosen,
     status: image.status,
@@ -155,7 +177,7 @@ export function restorePhoto(
     variations,
     choice: record.choice,
     subject: record.subject,
-    strokes: record.strokes ? parseBrushMask(record.strokes) : null,
+    strokes: strokesOf(record.strokes),
     confirmedFurniture: record.confirmedFurniture ?? false,
     typeChosen: record.typeChosen,
     failure: record.failure,
