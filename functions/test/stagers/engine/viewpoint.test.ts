@@ -46,6 +46,12 @@ describe('reading the viewpoint of a photo from where the piece meets the floor'
     expect(photoView(silhouette(200, 100, legs))).toEqual({ view: 'three-quarter', nearCorner: 'right' });
   });
 
+  it('reads a chair seen from a corner and above, its side receding at 40° from its nearest leg, as a three-quarter view', () => {
+    // The nearest leg at 60 % of the width, the far front leg at the left end, nothing beyond the nearest leg.
+    const legs = (x: number) => (x < 0.07 ? 0.53 : Math.abs(x - 0.6) < 0.02 ? 1 : x > 0.62 ? 0 : 0.45);
+    expect(photoView(silhouette(100, 100, legs))).toEqual({ view: 'three-quarter', nearCorner: 'right' });
+  });
+
   it('places the nearest corner on the side of the V’s shorter, steeper arm', () => {
     const right = silhouette(200, 100, (x) => (x < 0.7 ? 0.85 + x * 0.2143 : 1 - (x - 0.7) * 0.6));
     const left = silhouette(200, 100, (x) => (x > 0.3 ? 0.85 + (1 - x) * 0.2143 : 1 - (0.3 - x) * 0.6));
