@@ -51,7 +51,7 @@ function lowerEdge({ mask, width, height }: SubjectMask): Float32Array {
 /** The lower convex hull of the edge's points (monotone chain), as column indices. */
 function lowerHull(edge: Float32Array): number[] {
   const hull: number[] = [];
-  // Above the line from a to b, in image rows (y down): b−a turning towards the top means c is not on the lower hull.
+  // b at or above the line from a to c (rows grow downwards) is not on the lower hull.
   const cross = (a: number, b: number, c: number) => (b - a) * (edge[c]! - edge[a]!) - (edge[b]! - edge[a]!) * (c - a);
   for (let x = 0; x < edge.length; x++) {
     if (Number.isNaN(edge[x]!)) continue;
