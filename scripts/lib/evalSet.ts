@@ -165,8 +165,8 @@ async function markedPhoto(bytes: Uint8Array, photo: DecodedPhoto, entry: Entry)
 
 const caption = (r: Result) => {
   const score = (o: Outcome) => ('refusal' in o ? `refused (${o.refusal.kind})` : o.iou === undefined ? `${(100 * o.inBox).toFixed(0)} % in box${o.unsure ? ', unsure' : ''}` : `IoU ${o.iou.toFixed(3)}${o.unsure ? ', unsure' : ''}`);
-  const staged = r.staged ? ` — staged: auto ${r.staged.auto}, box ${r.staged.marked}` : '';
-  return `${r.entry.file} — auto: ${score(r.auto)} — box: ${score(r.box)} — tap: ${score(r.tap)}${staged}`;
+  const staged = r.staged ? ` · staging: auto ${r.staged.auto}, box ${r.staged.marked}` : '';
+  return `${r.entry.file} · auto ${score(r.auto)} · box ${score(r.box)} · tap ${score(r.tap)}${staged}`;
 };
 
 /** Runs the three modes on every photo of the set, prints the report and writes the eval sheet. */

@@ -40,11 +40,12 @@ export async function tile(image: Uint8Array | Buffer, raw?: { width: number; he
 /** A refusal in place of a staged result. */
 export const refusalTile = (kind: string, message: string): Buffer => textTile(wrap(`Refused (${kind}): ${message}`, 38), TILE_W, TILE_H, '#fff4e5');
 
-/** One row: its cells side by side over a caption, as a JPEG. */
+/** One row: its cells side by side over a caption (in a smaller type when it is long), as a JPEG. */
 export async function rowJpeg(cells: Buffer[], caption: string): Promise<Buffer> {
   const width = cells.length * TILE_W + (cells.length - 1) * GAP;
   const overlays: OverlayOptions[] = cells.map((input, c) => ({ input, left: c * (TILE_W + GAP), top: 0 }));
-  overlays.push({ input: textTile([caption], width, CAPTION_H, '#ffffff', 14), left: 0, top: TILE_H });
+  const size = caption.length * 8.6 > width ? Math.max(10, Math.floor(width / caption.length / 0.62)) : 14;
+  overlays.push({ input: textTile([caption], width, CAPTION_H, '#ffffff', size), left: 0, top: TILE_H });
   return sharp({ create: { width, height: TILE_H + CAPTION_H, channels: 3, background: '#ffffff' } })
     .composite(overlays)
     .jpeg({ quality: 85 })
