@@ -33,6 +33,12 @@ const CLEAR_OF_WALL = 0.01;
  */
 const HIDDEN_BY_CUT = 0.15;
 
+/**
+ * A silhouette this many times wider than its type gets, at its type's height, is several pieces
+ * side by side touching in the mask (two armchairs and a side table), not one piece to shrink.
+ */
+const SET_WIDTH = 1.5;
+
 /** What the silhouette says about how the piece stands: its box's shape, its floor contacts, its parts. */
 export interface PieceShape {
   /** Width over height of the silhouette's box, in the photo's proportions. */
@@ -80,21 +86,25 @@ function intoTheWall(plate: PlateGeometry, box: Box, feet: ArrayLike<number>): n
  * Stands the piece in its type's slot on the plate, at a size believable for its type: its height
  * in metres times the floor's scale where it stands, narrowed if that would make it wider than such
  * a piece gets or than the slot allows, and moved forward until every floor contact is on the
- * floor, not in the wall. A set stands where the room has floor for it, its tallest part the
- * type's height, no part wider than its type gets, the whole no wider than the room leaves
- * free; too wide for the plate, it steps back before it shrinks. A piece cut off by the photo's
+ * floor, not in the wall. A set (parts apart in the mask, or a silhouette SET_WIDTH times wider
+ * than its type gets) stands where the room has floor for it, its tallest part the type's
+ * height, no part wider than its type gets, the whole no wider than the room leaves free; too
+ * wide for the plate, it steps back before it shrinks. A piece cut off by the photo's
  * frame stands with its unseen base on the floor, the cut HIDDEN_BY_CUT of its height above it.
  * The box is in plate pixels; the bottom edge of a whole piece is its nearest floor contact.
  */
 export function placeOnPlate(plate: PlateGeometry, type: FurnitureTypeId, piece: PieceShape, forward = 1): Box {
   const { width, height } = plate;
   const { aspect, floor, parts } = piece;
-  const set = parts.count > 1;
   const size = TYPE_SIZES[type];
-  const heightM = size.height / parts.tallest;
-  const slot = slotFor(plate, type, heightM * aspect, set);
-  const maxWidth = Math.min(set ? size.maxWidth / parts.widest : size.maxWidth, slot.maxWidthM);
   const seen = floor.cut ? 1 - HIDDEN_BY_CUT : 1;
+  const heightM = size.height / parts.tallest;
+  const widthM = heightM * seen * aspect;
+  const set = parts.count > 1 || widthM > size.maxWidth * SET_WIDTH;
+  const slot = slotFor(plate, type, widthM, set);
+  // Touching pieces of a set are one part of the mask: only the room limits their width.
+  const partWidth = parts.count > 1 ? size.maxWidth / parts.widest : set ? Infinity : size.maxWidth;
+  const maxWidth = Math.min(partWidth, slot.maxWidthM);
   // `forward` > 1 stands the piece nearer the camera, on the empty floor in front of its slot,
   // where the floor's scale makes it that many times larger.
   const horizon = plate.camera.horizonY;
