@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_PRICE_IDS } from '@flipstage/core';
+import { LOCAL_PRICE_IDS, PREPARED_LONG_SIDE } from '@flipstage/core';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { signUpTestUser } from '../helpers/emulatorUsers.js';
 import { stageImage } from '../../src/services/staging.js';
@@ -82,7 +82,13 @@ async function stageWith(images: Images, image: Uint8Array, blobs: Blobs = t.blo
   await request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
   const response = await stageImage(
     { store: t.store, blobs, stager: t.stager, images, priceIds: LOCAL_PRICE_IDS, logger: silentLogger },
-    { uid: user.uid, customer: await customerOf(user.uid), idempotencyKey: undefined, image, fields: { style: 'modern', furnitureType: 'chair', mode: 'auto' } },
+    {
+      uid: user.uid,
+      customer: await customerOf(user.uid),
+      idempotencyKey: undefined,
+      image,
+      fields: { style: 'modern', furnitureType: 'chair', mode: 'auto' },
+    },
   );
   const stored = await t.blobs.get(new URL(response.inputUrl).pathname.replace(/^\/blobs\//, ''));
   if (!stored) throw new Error('no stored input');
@@ -105,14 +111,59 @@ describe('an upload at the staging door', () => {
     expect(Buffer.compare(Buffer.from(staged), Buffer.from(stored))).toBe(0);
     expect(staged.byteLength).toBeLessThan(photo.byteLength);
     const meta = await sharp(staged).metadata();
-    expect({ format: meta.format, exif: meta.exif, hasProfile: meta.hasProfile }).toEqual({ format: 'jpeg', exif: undefined, hasProfile: true });
+    expect({ format: meta.format, exif: meta.exif, hasProfile: meta.hasProfile }).toEqual({
+      format: 'jpeg',
+      exif: undefined,
+      hasProfile: true,
+    });
+  });
+
+  it('a JPEG past the bound is shrunk and turned once into a JPEG that storage keeps as the stager gets it', async () => {
+    // 5000 × 400 stored, shown turned a quarter: 400 × 5000 upright, so 328 × 4096 within the bound.
+    const noise = Buffer.alloc(5000 * 400 * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 37 + ((i / 3) | 0) * 11) % 256;
+    const photo = await sharp(noise, { raw: { width: 5000, height: 400, channels: 3 } })
+      .jpeg({ quality: 80 })
+      .withIccProfile('p3')
+      .withExif({ IFD0: { Artist: 'Camera Owner' } })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const images = countingImages();
+    const { stored, staged } = await stageWith(images, photo);
+    expect(images.calls).toEqual({ sniff: 1, prepare: 1, storable: 1, listingCopies: 0 });
+    expect(Buffer.compare(Buffer.from(staged), Buffer.from(stored))).toBe(0);
+    const meta = await sharp(staged).metadata();
+    expect({
+      format: meta.format,
+      width: meta.width,
+      height: meta.height,
+      orientation: meta.orientation ?? 1,
+      exif: meta.exif,
+      hasProfile: meta.hasProfile,
+    }).toEqual({
+      format: 'jpeg',
+      width: 328,
+      height: PREPARED_LONG_SIDE,
+      orientation: 1,
+      exif: undefined,
+      hasProfile: true,
+    });
+  });
+
+  it('a JPEG past the bound cut short is refused as damaged at the door', async () => {
+    const photo = await sharp({ create: { width: 5000, height: 300, channels: 3, background: '#8a5a3c' } })
+      .jpeg()
+      .toBuffer();
+    await expect(
+      createUploadedImages().prepare(photo.subarray(0, Math.floor(photo.length * 0.6))),
+    ).rejects.toBeInstanceOf(ImageUnreadable);
   });
 
   it('a JPEG cut short is refused as damaged at the door', async () => {
     const photo = await uprightPhoto();
-    await expect(createUploadedImages().prepare(photo.subarray(0, Math.floor(photo.length * 0.6)))).rejects.toBeInstanceOf(
-      ImageUnreadable,
-    );
+    await expect(
+      createUploadedImages().prepare(photo.subarray(0, Math.floor(photo.length * 0.6))),
+    ).rejects.toBeInstanceOf(ImageUnreadable);
   });
 
   it('turned by EXIF arrives upright in storage and at the stager', async () => {
@@ -141,7 +192,10 @@ describe('an upload at the staging door', () => {
   it('an upright JPEG is stored as its own pixels, its metadata cut, with no encode', async () => {
     const photo = await uprightPhoto();
     const { stored } = await stageWith(countingImages(), photo);
-    const [storedPixels, uploadedPixels] = await Promise.all([sharp(stored).raw().toBuffer(), sharp(photo).raw().toBuffer()]);
+    const [storedPixels, uploadedPixels] = await Promise.all([
+      sharp(stored).raw().toBuffer(),
+      sharp(photo).raw().toBuffer(),
+    ]);
     expect(Buffer.compare(storedPixels, uploadedPixels)).toBe(0);
     const meta = await sharp(stored).metadata();
     expect({ exif: meta.exif, hasProfile: meta.hasProfile }).toEqual({ exif: undefined, hasProfile: true });
@@ -164,8 +218,21 @@ describe('an upload at the staging door', () => {
     t.stager.failWith = unavailable();
     try {
       const staging = stageImage(
-        { store: t.store, blobs, stager: t.stager, images: countingImages(), priceIds: LOCAL_PRICE_IDS, logger: silentLogger },
-        { uid: user.uid, customer: await customerOf(user.uid), idempotencyKey: undefined, image: await uprightPhoto(), fields: { style: 'modern', furnitureType: 'chair', mode: 'auto' } },
+        {
+          store: t.store,
+          blobs,
+          stager: t.stager,
+          images: countingImages(),
+          priceIds: LOCAL_PRICE_IDS,
+          logger: silentLogger,
+        },
+        {
+          uid: user.uid,
+          customer: await customerOf(user.uid),
+          idempotencyKey: undefined,
+          image: await uprightPhoto(),
+          fields: { style: 'modern', furnitureType: 'chair', mode: 'auto' },
+        },
       );
       await expect(staging).rejects.toMatchObject({ kind: 'unavailable' });
     } finally {

@@ -93,8 +93,19 @@ function storedExt(sniffed: SniffedImage, transparent: boolean): string {
   return transparent ? 'png' : 'jpg';
 }
 
-async function encodedAs(pipeline: Sharp, ext: string): Promise<WebImage> {
-  if (ext === 'jpg') return { data: await encoded(pipeline.jpeg({ quality: 90 })), contentType: 'image/jpeg', ext };
+/**
+ * `streamed` JPEGs keep libjpeg's standard Huffman tables: optimised tables need the whole image's
+ * coefficients held until the last row (34 MB for a prepared 4096 × 2731 photo, beside the
+ * staging), where standard ones let each band be written as it arrives; the pixels are the same
+ * and the file about 6 % bigger.
+ */
+async function encodedAs(pipeline: Sharp, ext: string, streamed = false): Promise<WebImage> {
+  if (ext === 'jpg')
+    return {
+      data: await encoded(pipeline.jpeg({ quality: 90, optimiseCoding: !streamed })),
+      contentType: 'image/jpeg',
+      ext,
+    };
   if (ext === 'webp') return { data: await encoded(pipeline.webp({ quality: 90 })), contentType: 'image/webp', ext };
   return { data: await encoded(pipeline.png()), contentType: 'image/png', ext };
 }
@@ -112,7 +123,8 @@ async function webCopy(source: Uint8Array, sniffed: SniffedImage): Promise<WebIm
  * decode below finds it damaged.
  */
 function asUploadedJpeg(data: Uint8Array, meta: Metadata, upload: SniffedImage): PreparedImage | null {
-  const upright = meta.format === 'jpeg' && meta.channels === 3 && meta.space === 'srgb' && (meta.orientation ?? 1) === 1;
+  const upright =
+    meta.format === 'jpeg' && meta.channels === 3 && meta.space === 'srgb' && (meta.orientation ?? 1) === 1;
   if (!upright || Math.max(upload.width, upload.height) > PREPARED_LONG_SIDE) return null;
   const stripped = strippedJpeg(data);
   if (!stripped) return null;
@@ -120,11 +132,33 @@ function asUploadedJpeg(data: Uint8Array, meta: Metadata, upload: SniffedImage):
 }
 
 /**
- * The staging door: header, then for anything but an upright JPEG within the bound the one decode
- * (shrunk on load past PREPARED_LONG_SIDE), EXIF orientation applied, kept as 8-bit colour in an
- * uncompressed TIFF with no metadata but an RGB photo's colour profile (an iPhone's Display P3
- * stays P3; every reader converts to sRGB itself). CMYK and greyscale become sRGB here. HEVC HEIC,
- * which sharp cannot read, goes through libheif.
+ * An RGB JPEG past the bound is resampled here whatever happens, so its exact pixels are gone
+ * anyway: it is prepared as what storage kept of it before, a quality-90 JPEG of the shrunk,
+ * upright photo with only its colour profile, written band by band (standard Huffman tables, see
+ * encodedAs). Decoded rows stream from the upload's decoder through the resize into the encoder,
+ * so the door holds a few megabytes of JPEG rather than a 34 MB TIFF for the whole staging;
+ * storage keeps it as it is, and the engine's readers decode only the size each needs
+ * (shrink-on-load) instead of the whole picture each time.
+ */
+async function shrunkJpeg(data: Uint8Array, meta: Metadata, upload: SniffedImage): Promise<PreparedImage | null> {
+  const rgb = meta.format === 'jpeg' && meta.channels === 3 && meta.space === 'srgb';
+  if (!rgb || Math.max(upload.width, upload.height) <= PREPARED_LONG_SIDE) return null;
+  const { data: jpeg, info } = await sharp(data, READ_OPTIONS)
+    .autoOrient()
+    .resize({ width: PREPARED_LONG_SIDE, height: PREPARED_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
+    .keepIccProfile()
+    .jpeg({ quality: 90, optimiseCoding: false })
+    .toBuffer({ resolveWithObject: true });
+  return { data: jpeg, format: 'jpeg', width: info.width, height: info.height, alpha: false, sniffed: upload };
+}
+
+/**
+ * The staging door: header, then for anything but an upright JPEG within the bound (as uploaded)
+ * or an RGB JPEG past it (shrunkJpeg) the one decode (shrunk on load past PREPARED_LONG_SIDE),
+ * EXIF orientation applied, kept as 8-bit colour in an uncompressed TIFF with no metadata but an
+ * RGB photo's colour profile (an iPhone's Display P3 stays P3; every reader converts to sRGB
+ * itself). CMYK and greyscale become sRGB here. HEVC HEIC, which sharp cannot read, goes through
+ * libheif.
  */
 async function prepare(data: Uint8Array): Promise<PreparedImage> {
   try {
@@ -136,9 +170,10 @@ async function prepare(data: Uint8Array): Promise<PreparedImage> {
     if (upload.width * upload.height > MAX_INPUT_PIXELS) {
       throw new ImageTooLarge({ cause: new Error(`${upload.width}x${upload.height} pixels`) });
     }
-    const asUploaded = asUploadedJpeg(data, meta, upload);
-    if (asUploaded) return asUploaded;
-    const readable = meta.format === 'heif' && meta.compression === 'hevc' ? rawTiff(await decodeHeif(data), meta.icc) : data;
+    const asJpeg = asUploadedJpeg(data, meta, upload) ?? (await shrunkJpeg(data, meta, upload));
+    if (asJpeg) return asJpeg;
+    const readable =
+      meta.format === 'heif' && meta.compression === 'hevc' ? rawTiff(await decodeHeif(data), meta.icc) : data;
     const profile = meta.space === 'srgb' || meta.space === 'rgb16' ? meta.icc : undefined;
     const pipeline = sharp(readable, READ_OPTIONS)
       .autoOrient()
@@ -159,11 +194,16 @@ async function prepare(data: Uint8Array): Promise<PreparedImage> {
 
 /**
  * A prepared JPEG is stored as it is (no encode, and no loss); decoded pixels are encoded with
- * their colour profile, and sharp writes no other metadata.
+ * their colour profile, and sharp writes no other metadata. The encode runs beside the stager, so
+ * a JPEG is written band by band (`streamed`) rather than held whole.
  */
 async function storable(prepared: PreparedImage): Promise<WebImage> {
   if (prepared.format === 'jpeg') return { data: prepared.data, contentType: 'image/jpeg', ext: 'jpg' };
-  return encodedAs(sharp(prepared.data, READ_OPTIONS).keepIccProfile(), storedExt(prepared.sniffed, prepared.alpha));
+  return encodedAs(
+    sharp(prepared.data, READ_OPTIONS).keepIccProfile(),
+    storedExt(prepared.sniffed, prepared.alpha),
+    true,
+  );
 }
 
 /**
