@@ -5,7 +5,7 @@
  *   reported). The model's inference alone is reported too.
  * - First call in a fresh process, model load included ≤ 2 s (imports are not counted).
  * - Peak RSS of a real local host process while it stages photos two at a time, 24 MB camera files
- *   included, ≤ 900 MiB (lib/benchEngineHost.ts).
+ *   included, ≤ 900 MiB (lib/benchEngineHost.ts); `--memory` runs this part alone.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -154,6 +154,10 @@ async function benchFirstCall(photo: Uint8Array): Promise<void> {
 
 if (process.argv[2] === '--first-call') {
   await firstCallChild(process.argv[3]!);
+} else if (process.argv[2] === '--memory') {
+  // The host's memory alone (a minute or two): `npm run bench:engine -- --memory`.
+  await benchHostMemory(await photoAt(1600, 1200), target);
+  if (results.some((r) => !r.pass)) process.exitCode = 1;
 } else {
   const photo = await photoAt(1600, 1200);
   await benchFirstCall(photo);
