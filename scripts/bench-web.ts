@@ -18,6 +18,10 @@
  * Then the preparing of a 48 MP, 30 MB camera JPEG before upload (scripts/lib/benchShrink.ts).
  * Goal: median ≤ 4 s on this project's 2-core machine, where the engine takes about 1 s to stage
  * it: preparing must not be the longer wait.
+ *
+ * Then the erase brush (issue 38): from a stroke's pointer up to the outline redrawn from the
+ * engine's new preview (scripts/lib/benchBrush.ts). Goal: median ≤ 300 ms; the preview request's
+ * own time and the browser's share are printed beside it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -30,6 +34,7 @@ import { AUTH_EMULATOR_HOST, ensureAuthEmulator } from './lib/authEmulator.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { CLS_GOAL, formatShellLoads, measureShell, type ShellLoad } from './lib/benchShell.js';
 import { measureShrink, type ShrinkTimes } from './lib/benchShrink.js';
+import { measureBrushStrokes, type StrokeTimes } from './lib/benchBrush.js';
 import { HOME_INITIAL_JS_BUDGET_KB, HOME_INITIAL_JS_GOAL_KB } from './lib/budgets.mjs';
 import { homeInitialPayload } from './lib/webBudget.mjs';
 import { ensureWebBuild } from './lib/webBuild.mjs';
@@ -38,6 +43,8 @@ const WARM_LOADS = 7;
 const USABLE_GOAL_MS = 1000;
 const SHRINK_RUNS = 5;
 const SHRINK_GOAL_MS = 4000;
+const BRUSH_STROKES = 7;
+const STROKE_GOAL_MS = 300;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -94,6 +101,7 @@ let cold: number;
 const warm: number[] = [];
 let shrink: ShrinkTimes;
 let shell: ShellLoad[];
+let strokes: StrokeTimes;
 try {
   if (!host.webUrl) throw new Error('The local host serves no web app.');
   const url = `${host.webUrl}/`;
@@ -108,6 +116,7 @@ try {
     const listing = listings.data[0];
     if (!listing) throw new Error('The demo listings were not seeded.');
     shell = await measureShell(browser, host.webUrl, ['/', '/marketplace', `/marketplace/${listing.id}`]);
+    strokes = await measureBrushStrokes(browser, url, BRUSH_STROKES);
   } finally {
     await browser.close();
   }
@@ -133,5 +142,14 @@ console.log(
 );
 for (const line of formatShellLoads(shell)) console.log(line);
 const worstShift = Math.max(...shell.map((load) => load.cls));
-console.log(`shell, worst CLS:       ${worstShift.toFixed(3)} (goal ${CLS_GOAL}) ${verdict(worstShift <= CLS_GOAL && shell.every((load) => load.shellAtCommit))}`);
+console.log(
+  `shell, worst CLS:       ${worstShift.toFixed(3)} (goal ${CLS_GOAL}) ${verdict(worstShift <= CLS_GOAL && shell.every((load) => load.shellAtCommit))}`,
+);
+const strokeMedian = median(strokes.outline);
+console.log(
+  `brush stroke to outline: median ${strokeMedian.toFixed(0)} ms, min ${Math.min(...strokes.outline).toFixed(0)} ms, max ${Math.max(...strokes.outline).toFixed(0)} ms over ${strokes.outline.length} strokes (goal ${STROKE_GOAL_MS} ms) ${verdict(strokeMedian <= STROKE_GOAL_MS)}`,
+);
+console.log(
+  `  of which the preview request median ${median(strokes.request).toFixed(0)} ms, the browser median ${median(strokes.browser).toFixed(0)} ms; ${strokes.unchanged} strokes left the outline as it was; ${strokes.photo}, erase bands, as a visitor`,
+);
 if (!payload.withinBudget) process.exitCode = 1;
