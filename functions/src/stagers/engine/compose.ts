@@ -233,7 +233,7 @@ export async function compose(input: ComposeInput): Promise<Composed> {
   const canvas = canvasSize(input.photo, input.longSide);
   const bounds = subjectBounds(input.subject);
   const crop = cropMask(input.subject, bounds);
-  const floor = silhouetteFloor(crop);
+  const floor = silhouetteFloor(crop, bounds.y + bounds.h >= input.subject.height);
   const aspect =
     (bounds.w * input.photo.width) / input.subject.width / ((bounds.h * input.photo.height) / input.subject.height);
   const shape = { aspect, floor, parts: pieceParts(crop) };

@@ -107,18 +107,22 @@ function prominence(edge: Float32Array, x: number): number {
   return Math.min(side(-1), side(1));
 }
 
-export function silhouetteFloor(subject: SubjectMask): FloorContact {
-  const { mask, width, height } = subject;
+/**
+ * The floor contacts of a silhouette cropped from the photo; `atPhotoBottom` when the crop's
+ * bottom row is the photo's, so the frame may have cut the piece.
+ */
+export function silhouetteFloor(subject: SubjectMask, atPhotoBottom = false): FloorContact {
+  const { width, height } = subject;
   const feet = new Float32Array(width).fill(Number.NaN);
-  let covered = 0;
-  let occupied = 0;
   const edge = lowerEdge(subject);
-  for (let x = 0; x < width; x++) {
-    if (!Number.isNaN(edge[x]!)) occupied++;
-    if (mask[(height - 1) * width + x] === 1) covered++;
-  }
-  if (occupied > 0 && covered > occupied * CUT_SHARE) {
-    for (let x = 0; x < width; x++) if (mask[(height - 1) * width + x] === 1) feet[x] = 1;
+  let occupied = 0;
+  for (let x = 0; x < width; x++) if (!Number.isNaN(edge[x]!)) occupied++;
+  // The last two rows: the cut-out's edge may stop a pixel short of the frame.
+  const atCut = (x: number) => edge[x]! >= height - 1;
+  let covered = 0;
+  for (let x = 0; x < width; x++) if (atCut(x)) covered++;
+  if (atPhotoBottom && occupied > 0 && covered > occupied * CUT_SHARE) {
+    for (let x = 0; x < width; x++) if (atCut(x)) feet[x] = 1;
     return { feet, front: feet.slice(), back: 1, height, cut: true };
   }
   const line = frontLine(edge, lowerHull(edge), height);

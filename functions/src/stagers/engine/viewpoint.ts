@@ -77,5 +77,6 @@ export function photoView(floor: FloorContact): PieceView {
 
 /** The viewpoint of the photo the piece was cut from. */
 export function subjectView(subject: SubjectMask): PieceView {
-  return photoView(silhouetteFloor(cropMask(subject, subjectBounds(subject))));
+  const bounds = subjectBounds(subject);
+  return photoView(silhouetteFloor(cropMask(subject, bounds), bounds.y + bounds.h >= subject.height));
 }

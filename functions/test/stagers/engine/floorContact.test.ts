@@ -4,10 +4,11 @@ import { silhouetteFloor } from '../../../src/stagers/engine/floorContact.js';
 const W = 60;
 const H = 40;
 
-function floorOf(draw: (x: number, y: number) => boolean, width = W, height = H) {
-  const mask = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) mask[y * width + x] = draw(x, y) ? 1 : 0;
-  return silhouetteFloor({ mask, width, height });
+/** The floor of a silhouette drawn on a crop; `atPhotoBottom` when its bottom row is the photo's. */
+function floorOf(draw: (x: number, y: number) => boolean, atPhotoBottom = false) {
+  const mask = new Uint8Array(W * H);
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) mask[y * W + x] = draw(x, y) ? 1 : 0;
+  return silhouetteFloor({ mask, width: W, height: H }, atPhotoBottom);
 }
 
 const isFoot = (foot: number | undefined) => foot !== undefined && !Number.isNaN(foot);
@@ -80,14 +81,22 @@ describe("the silhouette's floor contact", () => {
   });
 
   it('marks a silhouette whose body runs off the photo’s bottom edge as cut, its cut edge its only feet', () => {
-    const cut = floorOf((x, y) => x >= 10 && x < 50 && y >= 5);
+    const cut = floorOf((x, y) => x >= 10 && x < 50 && y >= 5, true);
     expect(cut.cut).toBe(true);
     expect(cut.back).toBe(1);
     expect(cut.feet[30]).toBe(1);
   });
 
+  it('marks a silhouette whose body stops a pixel short of the photo’s bottom edge as cut', () => {
+    expect(floorOf((x, y) => x >= 10 && x < 50 && y >= 5 && y < H - 1, true).cut).toBe(true);
+  });
+
+  it('never marks a silhouette cropped above the photo’s bottom edge as cut', () => {
+    expect(floorOf(() => true).cut).toBe(false);
+  });
+
   it('takes thin legs that end on the photo’s bottom edge for feet on the floor, not for a cut', () => {
-    const chair = floorOf((x, y) => y < 20 || x < 3 || x >= 57);
+    const chair = floorOf((x, y) => y < 20 || x < 3 || x >= 57, true);
     expect(chair.cut).toBe(false);
     expect(chair.feet[1]).toBe(1);
   });

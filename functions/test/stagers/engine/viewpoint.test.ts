@@ -13,7 +13,7 @@ function silhouette(width: number, height: number, bottomAt: (x: number) => numb
     const bottom = bottomAt(x / (width - 1));
     for (let y = Math.round(topAt * rows); y < Math.round(bottom * rows); y++) mask[y * width + x] = 1;
   }
-  return silhouetteFloor({ mask, width, height });
+  return silhouetteFloor({ mask, width, height }, cut);
 }
 
 describe('reading the viewpoint of a photo from where the piece meets the floor', () => {
