@@ -1,13 +1,14 @@
-import { MESSAGES, type SubjectHint } from '@flipstage/core';
+import { MESSAGES } from '@flipstage/core';
 import type { SellerMark } from '../../ports/analysis.js';
 import { StagingError } from '../../ports/stager.js';
-import { boxArea, clearOutside, maskBox, padBox, pasteMask, readCrop, type Crop, type FrameBox } from './crop.js';
+import { boxArea, mapOntoCrop, maskBox, padBox, pasteMask, readCrop, WHOLE_FRAME, type FrameBox } from './crop.js';
+import { markedPiece } from './markedPiece.js';
 import { backdropSmoothness } from './backdrop.js';
 import type { DecodedPhoto } from './decode.js';
 import { ghostShare } from './ghost.js';
 import { checkMask, type MaskProblem } from './maskChecks.js';
 import type { RgbImage } from './saliency.js';
-import { keepMainSubject, segmentSubject, type KeepParts, type SubjectMask } from './segment.js';
+import { keepMainSubject, segmentSubject, type SubjectMask } from './segment.js';
 import { containment, SMOOTH_BACKDROP, vote, type SubjectMethod, type Vote } from './vote.js';
 
 export type { SubjectMethod };
@@ -48,9 +49,8 @@ const SECOND_LOOK_MAX_AREA = 0.45;
  * something else and the first is kept. Openings the second look finds do not count against it.
  */
 const SECOND_LOOK_AGREES = 0.5;
-/** A seller's box is drawn by hand: the crop reaches this share further, the piece may spill this far past it. */
-const HINT_BOX_PAD = 0.08;
-const HINT_BOX_SPILL = 0.03;
+/** A marked cut smaller than this share of the frame has nothing in it: a slip, not a piece. */
+const MIN_MARKED_COVERAGE = 0.002;
 /**
  * Above this share of half-sure pixels the model's mask is a ghost (scripts/engine-eval.ts prints
  * the share). Measured on the model's own masks: real photos it cut out well 0.02–0.21 (the
@@ -74,16 +74,6 @@ function fromAlpha(photo: DecodedPhoto, alpha: Uint8Array): Subject {
   return { mask, width, height, method: 'alpha' };
 }
 
-/** Keeps the part under a point given in fractions of `box`'s picture (the tapped piece), or the main one. */
-function keeper(point: { x: number; y: number } | null, box: FrameBox, width: number, height: number): KeepParts {
-  if (!point) return keepMainSubject;
-  const at = {
-    x: ((point.x - box.x0) / (box.x1 - box.x0)) * width,
-    y: ((point.y - box.y0) / (box.y1 - box.y0)) * height,
-  };
-  return (mask, w) => keepMainSubject(mask, w, at);
-}
-
 interface Look extends Vote {
   /** The whole frame's mask at the look's resolution. */
   frame: Uint8Array;
@@ -92,46 +82,15 @@ interface Look extends Vote {
 }
 
 /** The segmenters' vote on a crop read at a higher resolution, returned over the whole frame; `first` lends its model map. */
-async function lookAt(
-  photo: DecodedPhoto,
-  box: FrameBox,
-  point: { x: number; y: number } | null,
-  first?: Look,
-): Promise<Look> {
+async function lookAt(photo: DecodedPhoto, box: FrameBox, first?: Look): Promise<Look> {
   const crop = await readCrop(photo, box, CROP_LONG_SIDE, FINE_FRAME_LONG_SIDE / Math.max(photo.width, photo.height));
-  const seen = first?.probability ? cropMap(first.probability, first.width, first.height, crop) : undefined;
-  const result = await vote(crop, keeper(point, crop.box, crop.width, crop.height), seen);
+  const seen = first?.probability
+    ? mapOntoCrop(first.probability, first.width, first.height, WHOLE_FRAME, crop)
+    : undefined;
+  const result = await vote(crop, keepMainSubject, seen);
   const width = Math.max(1, Math.round(photo.width * crop.scale));
   const height = Math.max(1, Math.round(photo.height * crop.scale));
   return { ...result, frame: pasteMask(result.mask, crop.width, crop.height, crop.box, width, height), width, height };
-}
-
-/** The model's map of the whole frame cut to a crop and scaled to its size (bilinear). */
-function cropMap(probability: Float32Array, width: number, height: number, crop: Crop): Float32Array {
-  const out = new Float32Array(crop.width * crop.height);
-  const { box } = crop;
-  for (let y = 0; y < crop.height; y++) {
-    const fy = Math.min(
-      height - 1,
-      Math.max(0, (box.y0 + ((y + 0.5) / crop.height) * (box.y1 - box.y0)) * height - 0.5),
-    );
-    const y0 = Math.floor(fy);
-    const y1 = Math.min(height - 1, y0 + 1);
-    const ty = fy - y0;
-    for (let x = 0; x < crop.width; x++) {
-      const fx = Math.min(
-        width - 1,
-        Math.max(0, (box.x0 + ((x + 0.5) / crop.width) * (box.x1 - box.x0)) * width - 0.5),
-      );
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(width - 1, x0 + 1);
-      const tx = fx - x0;
-      const top = probability[y0 * width + x0]! * (1 - tx) + probability[y0 * width + x1]! * tx;
-      const bottom = probability[y1 * width + x0]! * (1 - tx) + probability[y1 * width + x1]! * tx;
-      out[y * crop.width + x] = top * (1 - ty) + bottom * ty;
-    }
-  }
-  return out;
 }
 
 /** The analysis copy at half its size (2 × 2 means): enough to say where a piece on a plain backdrop is. */
@@ -155,50 +114,55 @@ function halve({ rgb, width, height }: RgbImage): RgbImage {
  * analysis size, says where the piece is (the model then runs once, on the crop); elsewhere both
  * segmenters vote on the analysis copy.
  */
-async function lookAtFrame(photo: DecodedPhoto, point: { x: number; y: number } | null): Promise<Look> {
+async function lookAtFrame(photo: DecodedPhoto): Promise<Look> {
   const { rgb, width, height } = photo.analysis;
-  if (!point && backdropSmoothness(rgb, width, height) >= SMOOTH_BACKDROP) {
+  if (backdropSmoothness(rgb, width, height) >= SMOOTH_BACKDROP) {
     const half = halve(photo.analysis);
     const mask = segmentSubject(half.rgb, half.width, half.height);
     if (checkMask(mask, half.width, half.height).problem === null)
       return { mask, method: 'classical', probability: null, frame: mask, width: half.width, height: half.height };
   }
-  const whole = { x0: 0, y0: 0, x1: 1, y1: 1 };
-  const result = await vote(photo.analysis, keeper(point, whole, width, height));
+  const result = await vote(photo.analysis, keepMainSubject);
   return { ...result, frame: result.mask, width, height };
 }
 
 /** Where the piece is, then a second, finer look at it when that is affordable or the model has not seen it yet. */
-async function findPiece(photo: DecodedPhoto, hint: SubjectHint | undefined): Promise<Look> {
-  if (hint?.kind === 'box') {
-    const box = { x0: hint.x, y0: hint.y, x1: hint.x + hint.width, y1: hint.y + hint.height };
-    const look = await lookAt(photo, padBox(box, HINT_BOX_PAD), null);
-    clearOutside(look.frame, look.width, look.height, padBox(box, HINT_BOX_SPILL));
-    return look;
-  }
-  const point = hint ?? null;
-  const first = await lookAtFrame(photo, point);
+async function findPiece(photo: DecodedPhoto): Promise<Look> {
+  const first = await lookAtFrame(photo);
   const found = maskBox(first.frame, first.width, first.height);
-  if (!found) {
-    // A tap off every piece the frame's look found: look closer around the tap.
-    if (!point) return first;
-    const around = { x0: point.x - 0.2, y0: point.y - 0.2, x1: point.x + 0.2, y1: point.y + 0.2 };
-    return lookAt(photo, padBox(around, 0), point);
-  }
+  if (!found) return first;
   const box = padBox(found, CROP_PAD);
   if (first.probability && boxArea(box) > SECOND_LOOK_MAX_AREA) return first;
   // When the model has seen the whole frame, its map is cut to the crop: a second run would cost
   // about 300 ms for little, the colour model at the crop's resolution brings the detail.
-  const second = await lookAt(photo, box, point, first);
-  const firstThere = pasteMask(
-    first.frame,
-    first.width,
-    first.height,
-    { x0: 0, y0: 0, x1: 1, y1: 1 },
-    second.width,
-    second.height,
-  );
+  const second = await lookAt(photo, box, first);
+  const firstThere = pasteMask(first.frame, first.width, first.height, WHOLE_FRAME, second.width, second.height);
   return containment(firstThere, second.frame) >= SECOND_LOOK_AGREES ? second : first;
+}
+
+/** The engine's own find for strokes painted without a box or a tap: none when it finds no piece. */
+async function automaticFind(photo: DecodedPhoto): Promise<Look | null> {
+  const look = await findPiece(photo);
+  return checkMask(look.frame, look.width, look.height).problem === 'too-small' ? null : look;
+}
+
+/**
+ * The seller marked the piece (a tap, a box, brush strokes): the mark decides (markedPiece.ts),
+ * the models only assist, and only a cut with nothing in it is refused.
+ */
+async function analyseMarked(photo: DecodedPhoto, mark: SellerMark): Promise<SubjectAnalysis> {
+  const automatic = mark.subject ? null : await automaticFind(photo);
+  const look = await markedPiece(
+    photo,
+    mark,
+    automatic ? { mask: automatic.frame, width: automatic.width, height: automatic.height } : null,
+  );
+  if (checkMask(look.frame, look.width, look.height).coverage < MIN_MARKED_COVERAGE) throw refusal('too-small');
+  return {
+    subject: { mask: look.frame, width: look.width, height: look.height, method: 'marked' },
+    unsure: false,
+    ghostShare: ghostShare(look.probability, look.mask),
+  };
 }
 
 /**
@@ -207,16 +171,16 @@ async function findPiece(photo: DecodedPhoto, hint: SubjectHint | undefined): Pr
  * hint the seller's mark is trusted: the piece is looked for where it says.
  */
 export async function analyseSubject(photo: DecodedPhoto, mark: SellerMark = {}): Promise<SubjectAnalysis> {
-  const hint = mark.subject;
-  if (photo.alpha) return { subject: fromAlpha(photo, photo.alpha), unsure: false, ghostShare: 0 };
-  const look = await findPiece(photo, hint);
+  if (photo.alpha && !mark.strokes) return { subject: fromAlpha(photo, photo.alpha), unsure: false, ghostShare: 0 };
+  if (mark.subject || mark.strokes) return analyseMarked(photo, mark);
+  const look = await findPiece(photo);
   const { problem } = checkMask(look.frame, look.width, look.height);
   if (problem) throw refusal(problem);
   const share = look.probability ? ghostShare(look.probability, look.mask) : 0;
   return {
     subject: { mask: look.frame, width: look.width, height: look.height, method: look.method },
     // Only the model's word alone can be a ghost: where the colour model agrees or decides, the piece is corroborated.
-    unsure: hint === undefined && look.method === 'model' && share > GHOST_SHARE,
+    unsure: look.method === 'model' && share > GHOST_SHARE,
     ghostShare: share,
   };
 }

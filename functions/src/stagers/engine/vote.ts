@@ -11,7 +11,7 @@ import { releaseOpenings } from './openings.js';
 import { predictSaliency, type RgbImage } from './saliency.js';
 import { segmentSubject, type KeepParts } from './segment.js';
 
-export type SubjectMethod = 'alpha' | 'model' | 'classical' | 'consensus';
+export type SubjectMethod = 'alpha' | 'model' | 'classical' | 'consensus' | 'marked';
 
 export interface Vote {
   mask: Uint8Array;

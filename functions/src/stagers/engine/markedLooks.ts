@@ -1,0 +1,37 @@
+/**
+ * The crops a seller's marks are cut on, with the model's map of each, kept for a few marks: each
+ * brush stroke asks for the same photo and region again, and only the cut itself must run again
+ * (the model's look at a crop is most of a mark's cost). Keyed by the photo's bytes and the region.
+ */
+import { createHash } from 'node:crypto';
+import type { Crop, FrameBox } from './crop.js';
+import type { DecodedPhoto } from './decode.js';
+
+export interface CropLook {
+  crop: Crop;
+  probability: Float32Array;
+}
+
+/** A few photos' regions: each costs under a megabyte (a 320-px crop and its map). */
+const KEPT_LOOKS = 8;
+const looks = new Map<string, Promise<CropLook>>();
+
+const regionKey = (box: FrameBox) => [box.x0, box.y0, box.x1, box.y1].map((v) => v.toFixed(4)).join(',');
+
+export function cachedLook(photo: DecodedPhoto, region: FrameBox, look: () => Promise<CropLook>): Promise<CropLook> {
+  const key = `${createHash('sha256').update(photo.source).digest('hex')} ${regionKey(region)}`;
+  const known = looks.get(key);
+  if (known) {
+    // Most recently used last, so the oldest goes first.
+    looks.delete(key);
+    looks.set(key, known);
+    return known;
+  }
+  const looking = look();
+  looks.set(key, looking);
+  if (looks.size > KEPT_LOOKS) looks.delete(looks.keys().next().value!);
+  looking.catch(() => {
+    if (looks.get(key) === looking) looks.delete(key);
+  });
+  return looking;
+}
