@@ -125,7 +125,7 @@ describe('the erase and restore brush', () => {
     expect(screen.getByRole('slider', { name: 'Brush size' })).toBeInTheDocument();
   });
 
-  it('takes back the last stroke with Undo stroke and all of them with Clear brush, and stages the strokes', async () => {
+  it('takes back the last stroke with Undo stroke and all of them with Clear brush, and stages the strokes, again in Try another room', async () => {
     const { preview, backend } = await studioWith();
     await pickTool('Restore');
     const area = screen.getByRole('application', { name: 'Restore parts of photo 1' });
@@ -153,6 +153,12 @@ describe('the erase and restore brush', () => {
     await waitFor(() => expect(backend.stage).toHaveBeenCalledTimes(1));
     const sent = vi.mocked(backend.stage).mock.calls[0]![0].strokes!;
     expect([...sent.cells]).toEqual([...first.cells]);
+
+    // "Try another room" sends the photo with its strokes again.
+    await screen.findByText('Image 1 processed');
+    await userEvent.click(screen.getByRole('button', { name: 'Try another room' }));
+    await waitFor(() => expect(backend.stage).toHaveBeenCalledTimes(2));
+    expect(vi.mocked(backend.stage).mock.calls[1]![0]).toMatchObject({ variant: 1, strokes: sent });
   });
 
   it('cancels the preview of an older stroke when a newer one is painted', async () => {
