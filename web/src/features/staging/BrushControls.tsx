@@ -68,30 +68,32 @@ export function BrushControls({ image, disabled }: { image: StudioImage; disable
           </Group>
         )}
       </Group>
-      <Group gap="xs">
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconArrowBackUp size={14} aria-hidden />}
-          disabled={disabled || !canUndo}
-          onClick={() => undo(image.id)}
-        >
-          Undo stroke
-        </Button>
-        <Button
-          size="xs"
-          variant="subtle"
-          color="red"
-          leftSection={<IconBrushOff size={14} aria-hidden />}
-          disabled={disabled || image.strokes === null}
-          onClick={() => applyStrokes(image.id, null)}
-        >
-          Clear brush
-        </Button>
-        <Text size="xs" c="dimmed">
-          {describeStrokes(image)}
-        </Text>
-      </Group>
+      {(brushing || image.strokes) && (
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconArrowBackUp size={14} aria-hidden />}
+            disabled={disabled || !canUndo}
+            onClick={() => undo(image.id)}
+          >
+            Undo stroke
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconBrushOff size={14} aria-hidden />}
+            disabled={disabled || image.strokes === null}
+            onClick={() => applyStrokes(image.id, null)}
+          >
+            Clear brush
+          </Button>
+          <Text size="xs" c="dimmed">
+            {describeStrokes(image)}
+          </Text>
+        </Group>
+      )}
     </Stack>
   );
 }

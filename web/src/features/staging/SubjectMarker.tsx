@@ -90,9 +90,11 @@ export function SubjectMarker({ image, n, onError }: { image: StudioImage; n: nu
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (brushTool && brush.onKeyDown(event)) {
-      event.preventDefault();
-    } else if (isArrowKey(event.key) && !brushTool) {
+    if (brushTool) {
+      // The brush's keys: arrows move its cursor, Space and Enter paint; Escape still leaves marking.
+      if (brush.onKeyDown(event)) event.preventDefault();
+      else if (event.key === 'Escape') setMarking(image.id, false);
+    } else if (isArrowKey(event.key)) {
       event.preventDefault();
       mark(hintAfterKey(image.subject, event.key, event.shiftKey));
     } else if (event.key === 'Delete' || event.key === 'Backspace') {
