@@ -15,6 +15,13 @@ export interface SceneCues {
   edges: number;
 }
 
+/**
+ * How much bluer than red a pixel must be to count as sky. A white wall under cool light or a
+ * camera's cool white balance is 15–30 bluer than red (two armchairs against a white wall were
+ * refused as "a landscape" at 15); sky, even hazy, is more.
+ */
+const SKY_BLUE = 30;
+
 export function sceneCues({ rgb, width, height }: RgbImage): SceneCues {
   let sky = 0;
   let top = 0;
@@ -30,7 +37,7 @@ export function sceneCues({ rgb, width, height }: RgbImage): SceneCues {
       const min = Math.min(r, g, b);
       if (y < height / 3) {
         top++;
-        if (b > r + 15 && b >= g && max > 120 && min > 60) sky++;
+        if (b > r + SKY_BLUE && b >= g && max > 120 && min > 60) sky++;
       }
       if (min > 200 && max - min < 20) white++;
       if (x + 1 < width && y + 1 < height) {
