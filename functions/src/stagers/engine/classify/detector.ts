@@ -41,7 +41,7 @@ export function loadDetector(): Promise<ort.InferenceSession> {
     .then(() => {
       const json = JSON.parse(readFileSync(modelFile('nanodet.json'), 'utf8')) as TfjsModelJson;
       const model = tfjsToOnnx(json, readFileSync(modelFile('nanodet.bin')), SCORE_OUTPUTS);
-      return ort.InferenceSession.create(model, modelSessionOptions());
+      return ort.InferenceSession.create(model, modelSessionOptions('all'));
     })
     .catch((error: unknown) => {
       session = null;
@@ -49,7 +49,6 @@ export function loadDetector(): Promise<ort.InferenceSession> {
     });
   return session;
 }
-
 
 /** The photo squeezed to the model's square (as the detector was run by its packagers), BGR, normalised, planar. */
 async function modelInput(image: RgbImage): Promise<Float32Array> {
