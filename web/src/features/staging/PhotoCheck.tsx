@@ -29,7 +29,7 @@ const MARKING_HELP: Record<MarkTool, string> = {
 
 const VERDICT_TITLES: Record<Exclude<PreviewVerdict, 'ok'>, { title: string; color: string }> = {
   unsure: { title: 'Which piece should we stage?', color: 'yellow' },
-  'not-furniture': { title: 'This photo will not be staged', color: 'red' },
+  'not-furniture': { title: 'This does not look like furniture', color: 'red' },
   'no-subject': { title: 'No piece found', color: 'orange' },
 };
 
