@@ -39,8 +39,12 @@ export function gridGraph(width: number, height: number): GridGraph {
   };
 }
 
+/** The last grid's neighbour table: a mark's cuts repeat on one crop size. */
+let lastNeighbours: { width: number; height: number; table: Int32Array } | null = null;
+
 /** The pixel beside p in direction d, or -1 off the grid. */
 function neighbours(width: number, height: number): Int32Array {
+  if (lastNeighbours?.width === width && lastNeighbours.height === height) return lastNeighbours.table;
   const out = new Int32Array(width * height * DIRECTIONS).fill(-1);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -52,6 +56,7 @@ function neighbours(width: number, height: number): Int32Array {
       }
     }
   }
+  lastNeighbours = { width, height, table: out };
   return out;
 }
 
