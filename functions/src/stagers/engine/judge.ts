@@ -54,7 +54,8 @@ export async function judgePhoto(
   mark: SellerMark = {},
   lap?: (phase: StagePhase) => void,
 ): Promise<Judgement> {
-  const key = judgementKey(photo, mark);
+  const bytes = createHash('sha256').update(photo.source).digest('hex');
+  const key = judgementKey(bytes, mark);
   const known = recentJudgements.get(key);
   if (known) {
     const judgement = await known;
@@ -62,17 +63,18 @@ export async function judgePhoto(
     if (judgement.analysis) lap?.('segment');
     return judgement;
   }
-  const judging = judgeAfresh(photo, mark, lap);
-  remember(key, judging);
+  const judging = judgeAfresh(photo, bytes, mark, lap);
+  remember(recentJudgements, key, judging);
   return judging;
 }
 
 async function judgeAfresh(
   photo: DecodedPhoto,
+  bytes: string,
   mark: SellerMark,
   lap: ((phase: StagePhase) => void) | undefined,
 ): Promise<Judgement> {
-  const classification = await classifyMarked(photo, mark.subject);
+  const classification = await classifiedBefore(photo, bytes, mark.subject);
   lap?.('classify');
   if (!classification.homeGood && !sellerDecides(mark)) return { classification, analysis: null };
   const analysis = await analyseSubject(photo, mark);
@@ -81,26 +83,37 @@ async function judgeAfresh(
 }
 
 /**
- * The studio previews each photo (and each mark) and stages it moments later: the staging reuses
- * the preview's judgement instead of running the models again, which is most of the engine's time.
- * A few are kept; a subject's mask is capped in size (subject.ts), so they cost a few MB at most.
+ * The studio previews each photo (and each mark, each brush stroke) and stages it moments later:
+ * the staging reuses the preview's judgement instead of running the models again, which is most
+ * of the engine's time, and a stroke reuses the classification of its photo and box. A few are
+ * kept; a subject's mask is capped in size (subject.ts), so they cost a few MB at most.
  */
 const RECENT_JUDGEMENTS = 6;
 const recentJudgements = new Map<string, Promise<Judgement>>();
+const recentClassifications = new Map<string, Promise<Classification>>();
 
-function judgementKey(photo: DecodedPhoto, mark: SellerMark): string {
-  const bytes = createHash('sha256').update(photo.source).digest('hex');
+/** What the photo shows, judged on the box when there is one (a tap or strokes do not change it). */
+function classifiedBefore(photo: DecodedPhoto, bytes: string, hint: SubjectHint | undefined): Promise<Classification> {
+  const key = `${bytes} ${hint?.kind === 'box' ? formatSubjectHint(hint) : ''}`;
+  const known = recentClassifications.get(key);
+  if (known) return known;
+  const classifying = classifyMarked(photo, hint);
+  remember(recentClassifications, key, classifying);
+  return classifying;
+}
+
+function judgementKey(bytes: string, mark: SellerMark): string {
   const hint = mark.subject ? formatSubjectHint(mark.subject) : '';
   const strokes = mark.strokes ? formatBrushMask(mark.strokes) : '';
   return `${bytes} ${hint} ${strokes} ${mark.confirmedFurniture === true ? 'confirmed' : ''}`;
 }
 
-function remember(key: string, judging: Promise<Judgement>): void {
-  recentJudgements.set(key, judging);
-  if (recentJudgements.size > RECENT_JUDGEMENTS) recentJudgements.delete(recentJudgements.keys().next().value!);
-  // A failed judgement (no piece at all, a model error) is not kept: the next look tries again.
-  judging.catch(() => {
-    if (recentJudgements.get(key) === judging) recentJudgements.delete(key);
+function remember<T>(kept: Map<string, Promise<T>>, key: string, pending: Promise<T>): void {
+  kept.set(key, pending);
+  if (kept.size > RECENT_JUDGEMENTS) kept.delete(kept.keys().next().value!);
+  // A failure (no piece at all, a model error) is not kept: the next look tries again.
+  pending.catch(() => {
+    if (kept.get(key) === pending) kept.delete(key);
   });
 }
 
