@@ -10,15 +10,24 @@ import type { DecodedPhoto } from './decode.js';
 export interface CropLook {
   crop: Crop;
   probability: Float32Array;
+  /**
+   * The settled labels of each mark's cut on this crop before any brush stroke, by the mark: a
+   * stroke's cut starts from them, so it needs a few refinements rather than a whole cut.
+   */
+  unstroked: Map<string, Uint8Array>;
 }
 
 /** A few photos' regions: each costs under a megabyte (a 320-px crop and its map). */
 const KEPT_LOOKS = 8;
 const looks = new Map<string, Promise<CropLook>>();
 
-const regionKey = (box: FrameBox) => [box.x0, box.y0, box.x1, box.y1].map((v) => v.toFixed(4)).join(',');
+export const regionKey = (box: FrameBox) => [box.x0, box.y0, box.x1, box.y1].map((v) => v.toFixed(4)).join(',');
 
-export function cachedLook(photo: DecodedPhoto, region: FrameBox, look: () => Promise<CropLook>): Promise<CropLook> {
+export function cachedLook(
+  photo: DecodedPhoto,
+  region: FrameBox,
+  look: () => Promise<Omit<CropLook, 'unstroked'>>,
+): Promise<CropLook> {
   const key = `${createHash('sha256').update(photo.source).digest('hex')} ${regionKey(region)}`;
   const known = looks.get(key);
   if (known) {
@@ -27,7 +36,7 @@ export function cachedLook(photo: DecodedPhoto, region: FrameBox, look: () => Pr
     looks.set(key, known);
     return known;
   }
-  const looking = look();
+  const looking = look().then((found) => ({ ...found, unstroked: new Map<string, Uint8Array>() }));
   looks.set(key, looking);
   if (looks.size > KEPT_LOOKS) looks.delete(looks.keys().next().value!);
   looking.catch(() => {

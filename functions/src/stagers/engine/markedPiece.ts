@@ -5,12 +5,12 @@
  * model's map as a soft prior only: a saliency model picks the most eye-catching thing, even inside
  * the seller's box, so it must never decide.
  */
-import { BRUSH_KEEP } from '@flipstage/core';
+import { BRUSH_KEEP, formatSubjectHint } from '@flipstage/core';
 import type { SellerMark } from '../../ports/analysis.js';
 import { mapOntoCrop, maskBox, padBox, pasteMask, readCrop, WHOLE_FRAME, type Crop, type FrameBox } from './crop.js';
 import type { DecodedPhoto } from './decode.js';
 import { grabCut, SURE_PIECE } from './grabCut.js';
-import { cachedLook } from './markedLooks.js';
+import { cachedLook, regionKey } from './markedLooks.js';
 import {
   applyStrokes,
   applyTap,
@@ -35,6 +35,8 @@ const BOX_CONTEXT = 0.2;
 const TAP_LOOKS = 3;
 /** Where neither the tapped surface nor the model says how far the piece reaches, this far round the tap is looked at first. */
 const TAP_FALLBACK = 0.15;
+/** A stroke refines the settled cut this many times: it moves a boundary, it does not start over. */
+const STROKE_ITERATIONS = 2;
 /** Parts smaller than this share of the largest are specks of texture, not pieces of a set. */
 const MIN_PART_SHARE = 0.04;
 /** Holes smaller than this share of the piece are noise; larger ones are openings (between legs, in shelves). */
@@ -114,33 +116,43 @@ async function cutRegion(
   guess: FrameBox | null,
   prior?: (crop: Crop) => Float32Array,
 ): Promise<Cut> {
-  const { crop, probability } = await cachedLook(photo, region, async () => {
+  const look = await cachedLook(photo, region, async () => {
     const crop = await readCrop(photo, region, WORK_LONG_SIDE);
     return { crop, probability: prior ? prior(crop) : await predictSaliency(crop) };
   });
-  const labels = labelCrop(crop, seeding);
-  borderWhenNoSurroundings(labels, crop.width, crop.height, probability);
+  const { crop, probability } = look;
   const tap = mark.subject?.kind === 'point' ? mark.subject : null;
-  if (tap) applyTap(labels, crop, tap);
-  applyStrokes(labels, crop, mark.strokes);
   const priorWeight = guess ? edgeWeights(crop, guess) : undefined;
-  const cut = grabCut({
-    rgb: crop.rgb,
-    width: crop.width,
-    height: crop.height,
-    labels,
-    prior: probability,
-    priorWeight,
-  });
-  // What the seller painted to keep is kept, backdrop-coloured or not.
-  for (let p = 0; p < cut.length; p++) if (labels[p] === SURE_PIECE) cut[p] = 1;
+  const cut = (labels: Uint8Array, iterations?: number) =>
+    grabCut({
+      rgb: crop.rgb,
+      width: crop.width,
+      height: crop.height,
+      labels,
+      prior: probability,
+      priorWeight,
+      iterations,
+    });
+  // The cut without strokes, settled once and kept with the crop: each stroke refines it.
+  const key = `${mark.subject ? formatSubjectHint(mark.subject) : 'automatic'} ${guess ? regionKey(guess) : ''}`;
+  let settled = look.unstroked.get(key);
+  if (!settled) {
+    settled = labelCrop(crop, seeding);
+    borderWhenNoSurroundings(settled, crop.width, crop.height, probability);
+    if (tap) applyTap(settled, crop, tap);
+    cut(settled);
+    look.unstroked.set(key, settled);
+  }
+  const labels = settled.slice();
+  applyStrokes(labels, crop, mark.strokes);
+  const piece = cut(labels, mark.strokes ? STROKE_ITERATIONS : 0);
   const tapAt = tap
     ? {
         x: ((tap.x - crop.box.x0) / (crop.box.x1 - crop.box.x0)) * crop.width,
         y: ((tap.y - crop.box.y0) / (crop.box.y1 - crop.box.y0)) * crop.height,
       }
     : null;
-  return { crop, probability, mask: keptParts(cut, labels, crop.width, crop.height, tapAt) };
+  return { crop, probability, mask: keptParts(piece, labels, crop.width, crop.height, tapAt) };
 }
 
 /** Where in the frame a cut's piece lies, in fractions. */
