@@ -97,7 +97,7 @@ function storedExt(sniffed: SniffedImage, transparent: boolean): string {
  * `streamed` JPEGs keep libjpeg's standard Huffman tables: optimised tables need the whole image's
  * coefficients held until the last row (34 MB for a prepared 4096 × 2731 photo, beside the
  * staging), where standard ones let each band be written as it arrives; the pixels are the same
- * and the file about 6 % bigger.
+ * and the file bigger (8 % for a grainy 4096 × 2731 camera photo, 23 % for a smooth phone photo).
  */
 async function encodedAs(pipeline: Sharp, ext: string, streamed = false): Promise<WebImage> {
   if (ext === 'jpg')
