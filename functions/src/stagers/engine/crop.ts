@@ -112,17 +112,6 @@ export function pasteMask(
   return out;
 }
 
-/** The mask's pixels outside `box` (fractions) cleared, in place. */
-export function clearOutside(mask: Uint8Array, width: number, height: number, box: FrameBox): void {
-  const x0 = Math.floor(box.x0 * width);
-  const x1 = Math.ceil(box.x1 * width);
-  const y0 = Math.floor(box.y0 * height);
-  const y1 = Math.ceil(box.y1 * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) if (y < y0 || y >= y1 || x < x0 || x >= x1) mask[y * width + x] = 0;
-  }
-}
-
 /** A map over `mapBox` of the frame (a model's probabilities) resampled onto a crop (bilinear). */
 export function mapOntoCrop(
   map: Float32Array,

@@ -176,18 +176,15 @@ function refineBoundary(lab: Lab, background: Uint8Array, refL: Float32Array, re
 }
 
 /**
- * The main subject is the biggest region favouring the middle of the frame, or with `at` the
- * region under that pixel (else the nearest within a twentieth of the frame). Other regions are
+ * The main subject is the biggest region favouring the middle of the frame. Other regions are
  * kept when sizeable and overlapping its bounding box (a lamp's shade and base) or when they are
  * its set mates (a second matching chair beside it), so clutter at the edges is dropped.
  */
-export function keepMainSubject(mask: Uint8Array, width: number, at?: { x: number; y: number }): Uint8Array {
+export function keepMainSubject(mask: Uint8Array, width: number): Uint8Array {
   const height = mask.length / width;
   const { labels, areas } = labelComponents(mask, width);
   const boxes = partBoxes(labels, areas, width);
   const sums = areas.map(() => ({ sx: 0, sy: 0 }));
-  let nearest = 0;
-  let nearestDistance = Math.hypot(width, height) / 20;
   for (let p = 0; p < mask.length; p++) {
     const label = labels[p]!;
     if (label === 0) continue;
@@ -195,17 +192,10 @@ export function keepMainSubject(mask: Uint8Array, width: number, at?: { x: numbe
     const y = (p - x) / width;
     sums[label]!.sx += x;
     sums[label]!.sy += y;
-    if (at) {
-      const d = Math.hypot(x - at.x, y - at.y);
-      if (d < nearestDistance) {
-        nearestDistance = d;
-        nearest = label;
-      }
-    }
   }
-  let main = at ? nearest : 0;
+  let main = 0;
   let bestScore = 0;
-  for (let label = 1; !at && label < areas.length; label++) {
+  for (let label = 1; label < areas.length; label++) {
     const dx = sums[label]!.sx / areas[label]! / width - 0.5;
     const dy = sums[label]!.sy / areas[label]! / height - 0.5;
     const score = areas[label]! * (1 - Math.min(0.9, Math.hypot(dx, dy) * 1.2));
@@ -224,9 +214,7 @@ export function keepMainSubject(mask: Uint8Array, width: number, at?: { x: numbe
     if (label === main) return true;
     const box = boxes[label]!;
     const overlaps = box.x0 <= mainBox.x1 + marginX && box.x1 >= mainBox.x0 - marginX && box.y0 <= mainBox.y1 + marginY && box.y1 >= mainBox.y0 - marginY;
-    // A tapped piece stays alone: the seller named that one.
-    const setMate = !at && isSetMate(mainBox, box);
-    return label > 0 && ((overlaps && area >= areas[main]! * MIN_PART_SHARE) || setMate);
+    return label > 0 && ((overlaps && area >= areas[main]! * MIN_PART_SHARE) || isSetMate(mainBox, box));
   });
   for (let p = 0; p < mask.length; p++) if (keep[labels[p]!]) out[p] = 1;
   return out;
