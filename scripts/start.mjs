@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { AUTH_EMULATOR_HOST, ensureAuthEmulator } from './lib/authEmulator.mjs';
 import { startProcess } from './lib/processes.mjs';
 import { ensureWebBuild } from './lib/webBuild.mjs';
+import { LOCAL_HOST_ENV } from './lib/hostEnv.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const LOCAL_HOST_URL = process.env.FLIPSTAGE_BASE_URL ?? 'http://127.0.0.1:5050';
@@ -102,6 +103,7 @@ try {
     command: process.execPath,
     args: ['functions/dist/localHost/main.js'],
     env: {
+      ...LOCAL_HOST_ENV,
       PORT: new URL(LOCAL_HOST_URL).port || '5050',
       FIREBASE_AUTH_EMULATOR_HOST: AUTH_EMULATOR_HOST,
       ...(webBuild ? { FLIPSTAGE_WEB_DIR: webBuild.dir, FLIPSTAGE_WEB_PORT: new URL(WEB_URL).port } : {}),

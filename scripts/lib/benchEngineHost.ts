@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import { LOCAL_PRICE_IDS } from '@flipstage/core';
 import { ensureAuthEmulator, postEmulatorJson } from './authEmulator.mjs';
 import { freePort } from './freePort.mjs';
+import { LOCAL_HOST_ENV } from './hostEnv.mjs';
 
 type Target = (pass: boolean, line: string) => void;
 
@@ -66,6 +67,7 @@ async function startHostProcess(port: number, dataDir: string, authHost: string)
     cwd: root,
     env: {
       ...process.env,
+      ...LOCAL_HOST_ENV,
       PORT: String(port),
       FLIPSTAGE_DATA_DIR: dataDir,
       FLIPSTAGE_SEED: 'false',

@@ -1,0 +1,1 @@
+export declare const LOCAL_HOST_ENV: { MALLOC_ARENA_MAX: string };
