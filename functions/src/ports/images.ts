@@ -29,6 +29,8 @@ export interface PreparedImage {
    * `jpeg`: the upload itself with its metadata segments cut, when it already was all of the
    * above (an upright RGB JPEG within the bound). Nothing was decoded at the door, so each reader
    * decodes only the size it needs, and storage keeps it as it is, with no encode and no loss.
+   * Also an upright RGB JPEG over the bound, shrunk within it and encoded once at quality 90 as
+   * it streams through (a camera's 24 MB file is never held decoded); storage keeps that.
    * `tiff`: anything else, decoded once into an uncompressed TIFF, which a reader copies, never
    * decodes.
    */
