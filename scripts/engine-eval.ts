@@ -19,7 +19,13 @@ import { basename, extname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import sharp, { type OverlayOptions } from 'sharp';
-import { DEFAULT_FURNITURE_TYPE, DEFAULT_STYLE, DESIGN_STYLE_IDS, buildAutoPrompt, type FurnitureTypeId } from '@flipstage/core';
+import {
+  DEFAULT_FURNITURE_TYPE,
+  DEFAULT_STYLE,
+  DESIGN_STYLE_IDS,
+  buildAutoPrompt,
+  type FurnitureTypeId,
+} from '@flipstage/core';
 import { StagingError, type Stager } from '../functions/src/ports/stager.js';
 import { decodePhoto } from '../functions/src/stagers/engine/decode.js';
 import { subjectMatte } from '../functions/src/stagers/engine/matte.js';
@@ -27,7 +33,7 @@ import { analyseSubject, GHOST_SHARE } from '../functions/src/stagers/engine/sub
 import { createLocalStager } from '../functions/src/stagers/engine/index.js';
 import { loadPlates } from '../functions/src/stagers/engine/plates/library.js';
 import { renderFixtures, type FurnitureFixture } from '../functions/test/fixtures/furnitureFixtures.js';
-import { haloOn, openingsRemoved, type Halo } from './lib/cutoutMetrics.js';
+import { haloOn, matteIoU, openingsRemoved, type Halo } from './lib/cutoutMetrics.js';
 import { evaluateSet } from './lib/evalSet.js';
 import { CAPTION_H, GAP, TILE_H, TILE_W, textTile, tile, wrap } from './lib/sheetTiles.js';
 
@@ -44,7 +50,9 @@ const evalSetFolder = join(root, 'functions/test/fixtures/eval');
 const outDir = join(root, '.local/engine-eval');
 
 /** What the engine made of one photo at the photo's size: its matte and method, or the refusal. */
-type Cut = { width: number; height: number } & ({ matte: Uint8Array; method: string; ghost: number; unsure: boolean } | { refusal: StagingError });
+type Cut = { width: number; height: number } & (
+  { matte: Uint8Array; method: string; ghost: number; unsure: boolean } | { refusal: StagingError }
+);
 
 async function cutOut(bytes: Uint8Array): Promise<Cut> {
   const photo = await decodePhoto(bytes);
@@ -52,24 +60,17 @@ async function cutOut(bytes: Uint8Array): Promise<Cut> {
   try {
     // The preview's analysis: an unsure mask is still measured, and said to be unsure.
     const { subject, unsure, ghostShare } = await analyseSubject(photo);
-    return { ...size, matte: await subjectMatte(photo, subject, photo.width, photo.height), method: subject.method, ghost: ghostShare, unsure };
+    return {
+      ...size,
+      matte: await subjectMatte(photo, subject, photo.width, photo.height),
+      method: subject.method,
+      ghost: ghostShare,
+      unsure,
+    };
   } catch (error) {
     if (error instanceof StagingError) return { ...size, refusal: error };
     throw error;
   }
-}
-
-/** Intersection over union of the matte (thresholded at half) and a 0/1 truth mask of the same size. */
-function iou(matte: Uint8Array, truth: Uint8Array): number {
-  let intersection = 0;
-  let union = 0;
-  for (let p = 0; p < truth.length; p++) {
-    const predicted = matte[p]! >= 128;
-    const inside = truth[p] === 1;
-    if (predicted && inside) intersection++;
-    if (predicted || inside) union++;
-  }
-  return union === 0 ? 1 : intersection / union;
 }
 
 interface Score {
@@ -88,14 +89,22 @@ const DARK_WALL: [number, number, number] = [30, 32, 36];
 
 function scoreOf(name: string, cut: Cut, truth: Uint8Array): Score {
   if ('refusal' in cut) return { name, iou: 0, method: `refused (${cut.refusal.kind})` };
-  return { name, iou: iou(cut.matte, truth), method: `${cut.method}${cut.unsure ? ', UNSURE' : ''}`, ghost: cut.ghost };
+  return {
+    name,
+    iou: matteIoU(cut.matte, truth),
+    method: `${cut.method}${cut.unsure ? ', UNSURE' : ''}`,
+    ghost: cut.ghost,
+  };
 }
 
 async function scoreFixture(fixture: FurnitureFixture): Promise<Score> {
   const cut = await cutOut(fixture.jpeg);
   const score = scoreOf(`fixture ${fixture.spec.name}`, cut, fixture.mask);
   if ('refusal' in cut) return score;
-  const halo: [Halo, Halo] = [await haloOn(fixture, cut.matte, LIGHT_WALL), await haloOn(fixture, cut.matte, DARK_WALL)];
+  const halo: [Halo, Halo] = [
+    await haloOn(fixture, cut.matte, LIGHT_WALL),
+    await haloOn(fixture, cut.matte, DARK_WALL),
+  ];
   return { ...score, openings: openingsRemoved(fixture, cut.matte), halo };
 }
 
@@ -128,23 +137,45 @@ function printScores(scores: Score[]): void {
   console.log(`  ${'name'.padEnd(width)}  IoU    openings removed  halo px light/dark (reach)  ghost  method`);
   for (const s of scores) {
     const flag = s.iou < IOU_FLAG_BELOW ? '  ◀ below target' : '';
-    const openings = s.openings && s.openings.openings > 0 ? `${((100 * s.openings.removed) / s.openings.openings).toFixed(1)} % of ${s.openings.openings}` : '-';
-    const halo = s.halo ? `${s.halo[0].width.toFixed(2)} / ${s.halo[1].width.toFixed(2)} (${s.halo[0].reach}/${s.halo[1].reach})` : '-';
-    console.log(`  ${s.name.padEnd(width)}  ${s.iou.toFixed(3)}  ${openings.padEnd(16)}  ${halo.padEnd(26)}  ${s.ghost === undefined ? '-    ' : s.ghost.toFixed(3)}  ${s.method}${flag}`);
+    const openings =
+      s.openings && s.openings.openings > 0
+        ? `${((100 * s.openings.removed) / s.openings.openings).toFixed(1)} % of ${s.openings.openings}`
+        : '-';
+    const halo = s.halo
+      ? `${s.halo[0].width.toFixed(2)} / ${s.halo[1].width.toFixed(2)} (${s.halo[0].reach}/${s.halo[1].reach})`
+      : '-';
+    console.log(
+      `  ${s.name.padEnd(width)}  ${s.iou.toFixed(3)}  ${openings.padEnd(16)}  ${halo.padEnd(26)}  ${s.ghost === undefined ? '-    ' : s.ghost.toFixed(3)}  ${s.method}${flag}`,
+    );
   }
   const sorted = scores.map((s) => s.iou).sort((a, b) => a - b);
   const flagged = scores.filter((s) => s.iou < IOU_FLAG_BELOW).length;
-  console.log(`  ${scores.length} masks: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(3)}, worst ${sorted[0]!.toFixed(3)}, ${flagged} below ${IOU_FLAG_BELOW}`);
+  console.log(
+    `  ${scores.length} masks: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(3)}, worst ${sorted[0]!.toFixed(3)}, ${flagged} below ${IOU_FLAG_BELOW}`,
+  );
   const withOpenings = scores.filter((s) => s.openings && s.openings.openings > 0);
   const openings = withOpenings.reduce((sum, s) => sum + s.openings!.openings, 0);
   const removed = withOpenings.reduce((sum, s) => sum + s.openings!.removed, 0);
-  const worstOpening = withOpenings.map((s) => s.openings!.removed / s.openings!.openings).sort((a, b) => a - b)[0] ?? 1;
-  console.log(`  openings: ${((100 * removed) / Math.max(1, openings)).toFixed(1)} % of ${openings} backdrop pixels seen through ${withOpenings.length} pieces removed (worst piece ${(100 * worstOpening).toFixed(1)} %)`);
-  const halos = scores.flatMap((s) => s.halo ?? []).map((h) => h.width).sort((a, b) => a - b);
-  const reaches = scores.flatMap((s) => s.halo ?? []).map((h) => h.reach).sort((a, b) => a - b);
+  const worstOpening =
+    withOpenings.map((s) => s.openings!.removed / s.openings!.openings).sort((a, b) => a - b)[0] ?? 1;
+  console.log(
+    `  openings: ${((100 * removed) / Math.max(1, openings)).toFixed(1)} % of ${openings} backdrop pixels seen through ${withOpenings.length} pieces removed (worst piece ${(100 * worstOpening).toFixed(1)} %)`,
+  );
+  const halos = scores
+    .flatMap((s) => s.halo ?? [])
+    .map((h) => h.width)
+    .sort((a, b) => a - b);
+  const reaches = scores
+    .flatMap((s) => s.halo ?? [])
+    .map((h) => h.reach)
+    .sort((a, b) => a - b);
   if (halos.length > 0)
-    console.log(`  halo width: median ${halos[Math.floor(halos.length / 2)]!.toFixed(2)} px, worst ${halos[halos.length - 1]!.toFixed(2)} px; reach (95th percentile) median ${reaches[Math.floor(reaches.length / 2)]} px, worst ${reaches[reaches.length - 1]} px; ${halos.length} cut-outs on light and dark walls`);
-  console.log(`  ghost threshold ${GHOST_SHARE} (judged on the model's masks only): ${scores.filter((s) => s.method.includes('UNSURE')).length} masks unsure`);
+    console.log(
+      `  halo width: median ${halos[Math.floor(halos.length / 2)]!.toFixed(2)} px, worst ${halos[halos.length - 1]!.toFixed(2)} px; reach (95th percentile) median ${reaches[Math.floor(reaches.length / 2)]} px, worst ${reaches[reaches.length - 1]} px; ${halos.length} cut-outs on light and dark walls`,
+    );
+  console.log(
+    `  ghost threshold ${GHOST_SHARE} (judged on the model's masks only): ${scores.filter((s) => s.method.includes('UNSURE')).length} masks unsure`,
+  );
 }
 
 interface Row {
@@ -155,10 +186,21 @@ interface Row {
 }
 
 /** The staged JPEG, or the refusal the engine answers with, timed either way. */
-async function stageTimed(stager: Stager, image: Uint8Array): Promise<{ ms: number; jpeg?: Uint8Array; refusal?: StagingError }> {
+async function stageTimed(
+  stager: Stager,
+  image: Uint8Array,
+): Promise<{ ms: number; jpeg?: Uint8Array; refusal?: StagingError }> {
   const started = performance.now();
   try {
-    const out = await stager.stage({ image, prompt: buildAutoPrompt(DEFAULT_STYLE, DEFAULT_FURNITURE_TYPE), style: DEFAULT_STYLE, furnitureType: DEFAULT_FURNITURE_TYPE, mode: 'auto', size: 'standard', variant: 0 });
+    const out = await stager.stage({
+      image,
+      prompt: buildAutoPrompt(DEFAULT_STYLE, DEFAULT_FURNITURE_TYPE),
+      style: DEFAULT_STYLE,
+      furnitureType: DEFAULT_FURNITURE_TYPE,
+      mode: 'auto',
+      size: 'standard',
+      variant: 0,
+    });
     return { ms: performance.now() - started, jpeg: out.jpeg };
   } catch (error) {
     if (error instanceof StagingError) return { ms: performance.now() - started, refusal: error };
@@ -170,8 +212,14 @@ async function stageRow(stager: Stager, photo: string): Promise<Row> {
   const bytes = new Uint8Array(await readFile(join(folder, photo)));
   const cut = await cutOut(bytes);
   const staged = await stageTimed(stager, bytes);
-  const method = 'refusal' in cut ? 'no subject found' : `${cut.method}, ghost ${cut.ghost.toFixed(3)}${cut.unsure ? ' (unsure)' : ''}`;
-  const matte = 'refusal' in cut ? textTile(['no matte'], TILE_W, TILE_H, '#eeeeee') : await tile(cut.matte, { width: cut.width, height: cut.height, channels: 1 });
+  const method =
+    'refusal' in cut
+      ? 'no subject found'
+      : `${cut.method}, ghost ${cut.ghost.toFixed(3)}${cut.unsure ? ' (unsure)' : ''}`;
+  const matte =
+    'refusal' in cut
+      ? textTile(['no matte'], TILE_W, TILE_H, '#eeeeee')
+      : await tile(cut.matte, { width: cut.width, height: cut.height, channels: 1 });
   const output = staged.jpeg
     ? await tile(staged.jpeg)
     : textTile(wrap(`Refused (${staged.refusal!.kind}): ${staged.refusal!.message}`, 38), TILE_W, TILE_H, '#fff4e5');
@@ -193,7 +241,9 @@ async function writeSheet(rows: Row[]): Promise<string> {
     const top = r * rowH;
     const rowOverlays: OverlayOptions[] = row.cells.map((input, c) => ({ input, left: c * (TILE_W + GAP), top: 0 }));
     rowOverlays.push({ input: textTile([row.caption], width, CAPTION_H, '#ffffff', 14), left: 0, top: TILE_H });
-    const rowImage = sharp({ create: { width, height: TILE_H + CAPTION_H, channels: 3, background: '#ffffff' } }).composite(rowOverlays);
+    const rowImage = sharp({
+      create: { width, height: TILE_H + CAPTION_H, channels: 3, background: '#ffffff' },
+    }).composite(rowOverlays);
     const rowJpeg = await rowImage.jpeg({ quality: 85 }).toBuffer();
     await writeFile(join(outDir, `${basename(row.name, extname(row.name))}.jpg`), rowJpeg);
     overlays.push({ input: rowJpeg, left: 0, top });
@@ -223,18 +273,38 @@ async function writeStylePages(stager: Stager): Promise<void> {
       const image = new Uint8Array(await readFile(join(root, 'functions/test/fixtures/photos', photo)));
       const top = r * (TILE_H + CAPTION_H + GAP);
       for (let variant = 0; variant < rooms; variant++) {
-        const staged = await stager.stage({ image, prompt: buildAutoPrompt(style, type), style, furnitureType: type, mode: 'auto', size: 'standard', variant }).catch((error: unknown) => {
-          if (error instanceof StagingError) return error;
-          throw error;
-        });
-        const input = staged instanceof StagingError ? textTile(wrap(`Refused (${staged.kind}): ${staged.message}`, 38), TILE_W, TILE_H, '#fff4e5') : await tile(staged.jpeg);
+        const staged = await stager
+          .stage({
+            image,
+            prompt: buildAutoPrompt(style, type),
+            style,
+            furnitureType: type,
+            mode: 'auto',
+            size: 'standard',
+            variant,
+          })
+          .catch((error: unknown) => {
+            if (error instanceof StagingError) return error;
+            throw error;
+          });
+        const input =
+          staged instanceof StagingError
+            ? textTile(wrap(`Refused (${staged.kind}): ${staged.message}`, 38), TILE_W, TILE_H, '#fff4e5')
+            : await tile(staged.jpeg);
         overlays.push({ input, left: variant * (TILE_W + GAP), top });
       }
-      overlays.push({ input: textTile([`${photo} as ${type}, ${style}: rooms 1–${rooms}`], width, CAPTION_H, '#ffffff', 14), left: 0, top: top + TILE_H });
+      overlays.push({
+        input: textTile([`${photo} as ${type}, ${style}: rooms 1–${rooms}`], width, CAPTION_H, '#ffffff', 14),
+        left: 0,
+        top: top + TILE_H,
+      });
     }
     const file = join(outDir, `style-${style}.png`);
     const height = STYLE_PAGE_PHOTOS.length * (TILE_H + CAPTION_H + GAP);
-    await sharp({ create: { width, height, channels: 3, background: '#ffffff' } }).composite(overlays).png().toFile(file);
+    await sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
+      .composite(overlays)
+      .png()
+      .toFile(file);
     console.log(`wrote ${file}`);
   }
 }

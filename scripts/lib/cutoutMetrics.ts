@@ -9,6 +9,19 @@ import { distanceTo } from '../../functions/src/stagers/engine/morphology.js';
 import { fixtureSvgs, openingPixels, type FurnitureFixture } from '../../functions/test/fixtures/furnitureFixtures.js';
 
 /** Backdrop pixels inside the piece's openings, and how many of them the matte (thresholded at half) removed. */
+/** Intersection over union of a matte (thresholded at half) and a 0/1 truth mask of the same size. */
+export function matteIoU(matte: Uint8Array, truth: Uint8Array): number {
+  let intersection = 0;
+  let union = 0;
+  for (let p = 0; p < truth.length; p++) {
+    const predicted = matte[p]! >= 128;
+    const inside = truth[p] === 1;
+    if (predicted && inside) intersection++;
+    if (predicted || inside) union++;
+  }
+  return union === 0 ? 1 : intersection / union;
+}
+
 export function openingsRemoved(fixture: FurnitureFixture, matte: Uint8Array): { openings: number; removed: number } {
   const openings = openingPixels(fixture.mask, fixture.width, fixture.height);
   let count = 0;

@@ -14,6 +14,7 @@ import { StagingError, type Stager } from '../../functions/src/ports/stager.js';
 import { decodePhoto, type DecodedPhoto } from '../../functions/src/stagers/engine/decode.js';
 import { subjectMatte } from '../../functions/src/stagers/engine/matte.js';
 import { analyseSubject } from '../../functions/src/stagers/engine/subject.js';
+import { matteIoU } from './cutoutMetrics.js';
 import { refusalTile, rowJpeg, tile, writeRows } from './sheetTiles.js';
 
 export const BOX_MEDIAN_GOAL = 0.95;
@@ -54,18 +55,6 @@ export async function truthMask(truth: Truth, width: number, height: number): Pr
   return Uint8Array.from(grey, (v) => (v >= 128 ? 1 : 0));
 }
 
-function iouOf(matte: Uint8Array, truth: Uint8Array): number {
-  let intersection = 0;
-  let union = 0;
-  for (let p = 0; p < truth.length; p++) {
-    const predicted = matte[p]! >= 128;
-    const inside = truth[p] === 1;
-    if (predicted && inside) intersection++;
-    if (predicted || inside) union++;
-  }
-  return union === 0 ? 1 : intersection / union;
-}
-
 /** Share of the cut (matte ≥ 128) inside the seller's box: whether a mode picked the piece the seller means. */
 function shareInBox(matte: Uint8Array, width: number, height: number, box: Entry['box']): number {
   const [x0, y0, x1, y1] = [box.x * width, box.y * height, (box.x + box.width) * width, (box.y + box.height) * height];
@@ -85,7 +74,7 @@ async function runMode(photo: DecodedPhoto, entry: Entry, truth: Uint8Array | un
     const analysis = await analyseSubject(photo, subject ? { subject } : {});
     const matte = await subjectMatte(photo, analysis.subject, photo.width, photo.height);
     return {
-      ...(truth ? { iou: iouOf(matte, truth) } : {}),
+      ...(truth ? { iou: matteIoU(matte, truth) } : {}),
       inBox: shareInBox(matte, photo.width, photo.height, entry.box),
       method: analysis.subject.method,
       unsure: analysis.unsure,

@@ -202,19 +202,25 @@ describe('restoring and switching users', () => {
     return first.memory;
   }
 
-  it('brings the user’s photos and prompt back on a new page, and asks for stagings in flight to resume', async () => {
-    const memory = await keptFor(SELLER, 'a', 'b');
+  /** The seller's studio on a new page, restored from what an earlier page kept. */
+  async function reloadFrom(db: Awaited<Parameters<typeof createStudioPersister>[0]['db']>, onRestored = vi.fn()) {
     const store = createStore();
-    const onRestored = vi.fn();
     const reloaded = createStudioPersister({
       store,
-      db: Promise.resolve(memory.db),
+      db: Promise.resolve(db),
       fetchBlob: vi.fn(),
       onWriteFailed: vi.fn(),
       onRestored,
     });
     reloaded.switchOwner(SELLER, null);
     await reloaded.settled();
+    return store;
+  }
+
+  it('brings the user’s photos and prompt back on a new page, and asks for stagings in flight to resume', async () => {
+    const memory = await keptFor(SELLER, 'a', 'b');
+    const onRestored = vi.fn();
+    const store = await reloadFrom(memory.db, onRestored);
     expect(store.get(studioAtom).images.map((img) => img.file.name)).toEqual(['a.jpg', 'b.jpg']);
     expect(store.get(promptModeAtom)).toBe('custom');
     expect(store.get(customPromptAtom)).toBe('a bright loft');
@@ -230,16 +236,7 @@ describe('restoring and switching users', () => {
     first.store.set(studioAtom, (s) => addImages(s, [photo('a'), photo('b')]));
     first.store.set(studioAtom, (s) => setMark(s, 'a', { strokes, confirmedFurniture: true }));
     await first.written();
-    const store = createStore();
-    const reloaded = createStudioPersister({
-      store,
-      db: Promise.resolve(first.memory.db),
-      fetchBlob: vi.fn(),
-      onWriteFailed: vi.fn(),
-      onRestored: vi.fn(),
-    });
-    reloaded.switchOwner(SELLER, null);
-    await reloaded.settled();
+    const store = await reloadFrom(first.memory.db);
     const [a, b] = store.get(studioAtom).images;
     expect(a).toMatchObject({ strokes: { width: 16, height: 12 }, confirmedFurniture: true });
     expect([...a!.strokes!.cells]).toEqual([...strokes.cells]);
@@ -251,16 +248,7 @@ describe('restoring and switching users', () => {
     first.persister.switchOwner(SELLER, null);
     first.store.set(studioAtom, (s) => markProcessed(addImages(s, [photo('a')]), 'a', 'https://host/out-1.jpg'));
     await first.written();
-    const store = createStore();
-    const reloaded = createStudioPersister({
-      store,
-      db: Promise.resolve(first.memory.db),
-      fetchBlob: vi.fn(),
-      onWriteFailed: vi.fn(),
-      onRestored: vi.fn(),
-    });
-    reloaded.switchOwner(SELLER, null);
-    await reloaded.settled();
+    const store = await reloadFrom(first.memory.db);
     const shown = store.get(studioAtom).images[0]!.outputUrl!;
     expect(shown).toMatch(/^blob:restored-/);
     expect(store.get(serverUrlOfAtom)(shown)).toBe('https://host/out-1.jpg');
