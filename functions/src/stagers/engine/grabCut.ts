@@ -25,10 +25,8 @@ export const MAYBE_PIECE = 3;
 
 /** The smoothness weight of GrabCut's paper and OpenCV's implementation. */
 const GAMMA = 50;
-/** Far above any pixel's eight smoothness weights together: a hard label never flips. */
-const HARD = 1e9;
 /** The cut settles when fewer than this share of the unsure pixels change. */
-const SETTLED = 0.001;
+const SETTLED = 0.005;
 /** How much the model's word counts against the colours', in nats at its most certain. */
 const PRIOR_WEIGHT = 0.6;
 /** The model's map is clipped this far from 0 and 1: it tilts a pixel, it never decides it. */
@@ -45,6 +43,40 @@ export interface GrabCutInput {
   /** How much the model's word counts at each pixel, as a multiple of PRIOR_WEIGHT; 1 everywhere when left out. */
   priorWeight?: Float32Array | undefined;
   iterations?: number;
+}
+
+/**
+ * Takes the sure pixels out of the graph: a sure pixel's side is known, so each edge to an unsure
+ * neighbour becomes that neighbour's cost of taking the other side, and the sure pixel is left
+ * unconnected. The cut is the same; the search no longer runs through the sure region (half a
+ * box's crop is sure backdrop) or pushes flow through its unbounded terminal edges, which took
+ * most of the cut's time.
+ */
+function foldSureLabels(
+  labels: Uint8Array,
+  weights: Float64Array,
+  width: number,
+  height: number,
+  asPiece: Float64Array,
+  asBackdrop: Float64Array,
+): void {
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      const label = labels[p]!;
+      if (label >= MAYBE_BACKDROP) continue;
+      for (let d = 0; d < DIRECTIONS; d++) {
+        const nx = x + directionX(d);
+        const ny = y + directionY(d);
+        if (nx < 0 || nx >= width || ny < 0 || ny >= height) continue;
+        const q = ny * width + nx;
+        const w = weights[p * DIRECTIONS + d]!;
+        if (labels[q]! >= MAYBE_BACKDROP) (label === SURE_PIECE ? asBackdrop : asPiece)[q]! += w;
+        weights[p * DIRECTIONS + d] = 0;
+        weights[q * DIRECTIONS + (d ^ 1)] = 0;
+      }
+    }
+  }
 }
 
 /** The smoothness weights of the grid's edges: high between alike neighbours, low across an edge. */
@@ -122,14 +154,17 @@ export function grabCut({ rgb, width, height, labels, prior, priorWeight, iterat
   const graph = gridGraph(width, height);
   const priorPiece = new Float64Array(n);
   const priorBackdrop = new Float64Array(n);
+  foldSureLabels(labels, weights, width, height, priorPiece, priorBackdrop);
   if (prior) {
     for (let p = 0; p < n; p++) {
       const sure = Math.min(1 - PRIOR_FLOOR, Math.max(PRIOR_FLOOR, prior[p]!));
       const weight = PRIOR_WEIGHT * (priorWeight ? priorWeight[p]! : 1);
-      priorPiece[p] = -weight * Math.log(sure);
-      priorBackdrop[p] = -weight * Math.log(1 - sure);
+      priorPiece[p]! += -weight * Math.log(sure);
+      priorBackdrop[p]! += -weight * Math.log(1 - sure);
     }
   }
+  graph.capacity.set(weights);
+  const terminal = new Float64Array(n);
   let piece: ColourMixture | null = null;
   let backdrop: ColourMixture | null = null;
   let unsure = 0;
@@ -140,20 +175,16 @@ export function grabCut({ rgb, width, height, labels, prior, priorWeight, iterat
     if (pieceMembers.length === 0 || backdropMembers.length === 0) break;
     piece = refit(rgb, pieceMembers, piece);
     backdrop = refit(rgb, backdropMembers, backdrop);
-    graph.capacity.set(weights);
     for (let p = 0; p < n; p++) {
-      const label = labels[p]!;
-      if (label === SURE_PIECE) graph.terminal[p] = HARD;
-      else if (label === SURE_BACKDROP) graph.terminal[p] = -HARD;
-      else {
-        const r = rgb[p * 3]!;
-        const g = rgb[p * 3 + 1]!;
-        const b = rgb[p * 3 + 2]!;
-        // Source capacity: the cost of calling p backdrop; sink capacity: of calling it piece.
-        const asBackdrop = colourCost(backdrop, r, g, b) + priorBackdrop[p]!;
-        const asPiece = colourCost(piece, r, g, b) + priorPiece[p]!;
-        graph.terminal[p] = asBackdrop - asPiece;
-      }
+      if (labels[p]! < MAYBE_BACKDROP) continue;
+      const r = rgb[p * 3]!;
+      const g = rgb[p * 3 + 1]!;
+      const b = rgb[p * 3 + 2]!;
+      // Source capacity: the cost of calling p backdrop; sink capacity: of calling it piece.
+      const net = colourCost(backdrop, r, g, b) + priorBackdrop[p]! - colourCost(piece, r, g, b) - priorPiece[p]!;
+      // The last round's flow stays in the graph (maxFlow.ts): only the change in the terminal edges is new.
+      graph.terminal[p]! += net - terminal[p]!;
+      terminal[p] = net;
     }
     const cut = minCut(graph);
     let changed = 0;

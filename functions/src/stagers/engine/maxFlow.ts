@@ -61,8 +61,10 @@ function neighbours(width: number, height: number): Int32Array {
 }
 
 /**
- * Cuts the graph (its capacities are consumed) and returns 1 for each pixel left on the source
- * side: reachable from the source in the residual graph.
+ * Cuts the graph and returns 1 for each pixel left on the source side: reachable from the source
+ * in the residual graph. The graph is left as that residual graph, so a caller that then changes
+ * only terminal edges (by adding the change to `terminal`) can cut again from there: the flow
+ * already pushed stays, and only what the change allows is pushed anew (GrabCut's later rounds).
  */
 export function minCut(graph: GridGraph): Uint8Array {
   const { width, height, capacity: cap, terminal: term } = graph;
