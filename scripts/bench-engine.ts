@@ -21,7 +21,7 @@ import { createLocalStager, type StagePhase } from '../functions/src/stagers/eng
 import { decodePhoto } from '../functions/src/stagers/engine/decode.js';
 import { predictSaliency } from '../functions/src/stagers/engine/saliency.js';
 import { benchHostMemory } from './lib/benchEngineHost.js';
-import { benchMarked } from './lib/benchMarked.js';
+import { benchMarked, distinctCopies } from './lib/benchMarked.js';
 
 const RUNS = 20;
 const WARMUP = 2;
@@ -77,7 +77,9 @@ async function benchWarm(photo: Uint8Array): Promise<void> {
   const phases = new Map<StagePhase, number[]>(PHASES.map((phase) => [phase, []]));
   let recording = false;
   const stager = createLocalStager({ onPhase: (phase, ms) => recording && phases.get(phase)!.push(ms) });
-  const engine = () => stager.stage(input(photo));
+  // Each staging gets bytes of its own: the same bytes again would reuse the first one's judgement.
+  const copies = await distinctCopies(photo, 1600, 1200, WARMUP + RUNS);
+  const engine = () => stager.stage(input(copies.pop()!));
   const baseline = () => sharp(photo).resize(1024, 1024, { fit: 'inside' }).jpeg({ quality: 85 }).toBuffer();
   for (let i = 0; i < WARMUP; i++) {
     await engine();

@@ -2,6 +2,7 @@ import { MESSAGES } from '@flipstage/core';
 import type { SellerMark } from '../../ports/analysis.js';
 import { StagingError } from '../../ports/stager.js';
 import { boxArea, mapOntoCrop, maskBox, padBox, pasteMask, readCrop, WHOLE_FRAME, type FrameBox } from './crop.js';
+import { cachedAutomatic } from './markedLooks.js';
 import { markedPiece } from './markedPiece.js';
 import { backdropSmoothness } from './backdrop.js';
 import type { DecodedPhoto } from './decode.js';
@@ -151,7 +152,7 @@ async function automaticFind(photo: DecodedPhoto): Promise<Look | null> {
  * the models only assist, and only a cut with nothing in it is refused.
  */
 async function analyseMarked(photo: DecodedPhoto, mark: SellerMark): Promise<SubjectAnalysis> {
-  const automatic = mark.subject ? null : await automaticFind(photo);
+  const automatic = mark.subject ? null : await cachedAutomatic(photo, () => automaticFind(photo));
   const look = await markedPiece(
     photo,
     mark,
