@@ -31,11 +31,12 @@ export interface StageRequestFields {
   mode: PromptMode;
 }
 
-export interface StageFormInput extends StageRequestFields {
-  /** Left out, the plan decides (HD when it includes HD). */
-  size?: OutputSize | undefined;
-  /** "Try another room": left out, the first room (0). */
-  variant?: number | undefined;
+/**
+ * What the seller said about the piece on a photo, sent with its preview and its staging: the
+ * engine segments where it says, and the classifier never vetoes a photo with a mark or a
+ * confirmation.
+ */
+export interface SellerMark {
   /** The piece the seller marked on the photo; left out, the engine finds it. */
   subject?: SubjectHint | undefined;
   /** What the seller painted to keep or drop (brushMask.ts); left out or unpainted, no strokes. */
@@ -45,6 +46,13 @@ export interface StageFormInput extends StageRequestFields {
    * classifier's veto is set aside and the photo is staged (and charged) as usual.
    */
   confirmedFurniture?: boolean | undefined;
+}
+
+export interface StageFormInput extends StageRequestFields, SellerMark {
+  /** Left out, the plan decides (HD when it includes HD). */
+  size?: OutputSize | undefined;
+  /** "Try another room": left out, the first room (0). */
+  variant?: number | undefined;
 }
 
 /** The `confirmedFurniture` field's one value; anything else sent there is refused. */
@@ -66,11 +74,18 @@ export function stageFormEntries(input: StageFormInput): StageForm {
   ];
   if (input.size !== undefined) entries.push(['size', input.size]);
   if (input.variant !== undefined) entries.push(['variant', String(input.variant)]);
-  if (input.subject !== undefined) entries.push(['subject', formatSubjectHint(input.subject)]);
-  if (input.strokes !== undefined && hasBrushStrokes(input.strokes))
-    entries.push(['strokes', formatBrushMask(input.strokes)]);
-  if (input.confirmedFurniture) entries.push(['confirmedFurniture', CONFIRMED_FURNITURE]);
+  entries.push(...sellerMarkEntries(input));
   return { fileField: STAGE_FILE_FIELD, entries };
+}
+
+/** The mark's form fields: the whole text of a preview, the tail of a staging's form. */
+export function sellerMarkEntries(mark: SellerMark): [StageTextField, string][] {
+  const entries: [StageTextField, string][] = [];
+  if (mark.subject !== undefined) entries.push(['subject', formatSubjectHint(mark.subject)]);
+  if (mark.strokes !== undefined && hasBrushStrokes(mark.strokes))
+    entries.push(['strokes', formatBrushMask(mark.strokes)]);
+  if (mark.confirmedFurniture) entries.push(['confirmedFurniture', CONFIRMED_FURNITURE]);
+  return entries;
 }
 
 /** The stage form's text fields out of a parsed multipart body; anything else sent is ignored. */

@@ -4,14 +4,9 @@
  * furniture type it suggests. Implemented by the engine (stagers/engine/analysePhoto.ts) for both
  * stagers: with Photoroom staging, the preview is still the engine's.
  */
-import type { BrushMask, StagePreview, SubjectHint } from '@flipstage/core';
+import type { SellerMark, StagePreview } from '@flipstage/core';
 
-/** What the seller said about the photo: which piece (a tap or a box, brush strokes), and that it is furniture. */
-export interface SellerMark {
-  subject?: SubjectHint | undefined;
-  strokes?: BrushMask | undefined;
-  confirmedFurniture?: boolean | undefined;
-}
+export type { SellerMark };
 
 export interface PhotoAnalysis {
   analyse(image: Uint8Array, mark?: SellerMark): Promise<StagePreview>;

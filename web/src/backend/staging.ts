@@ -3,30 +3,19 @@ import {
   IDEMPOTENCY_HEADER,
   STAGE_FILE_FIELD,
   STAGE_PROGRESS_KEY_PARAM,
+  sellerMarkEntries,
   stageFormEntries,
-  type StageFormInput,
+  type SellerMark,
   type StagePreview,
   type StageProgress,
   type StageTextField,
   type StageRequestFields,
   type StageResponse,
-  type BrushMask,
-  type SubjectHint,
 } from '@flipstage/core';
 import { ApiError, type ApiFetch, type ApiRetry } from './http';
 import { contracts } from './contracts';
 
-/** What the seller said about the piece on a photo: sent with its preview and its staging. */
-export interface SellerMark {
-  /** The piece the seller marked (a tap or a box); left out, the engine finds it. */
-  subject?: SubjectHint | null | undefined;
-  /** The parts the seller painted to keep or drop; left out or unpainted, none. */
-  strokes?: BrushMask | null | undefined;
-  /** The seller answered a "not furniture" verdict with "It is furniture: stage it". */
-  confirmedFurniture?: boolean | undefined;
-}
-
-export interface StageImageRequest extends StageRequestFields, SellerMark {
+export interface StageImageRequest extends StageRequestFields, StudioMark {
   /** "Try another room": 0 for a photo's first result, then 1, 2, … for each further room. */
   variant: number;
   file: File;
@@ -43,7 +32,7 @@ export interface StagingDriver {
    * furniture, the type it looks like, for the photo as the seller marked it. Signed in only; no
    * credit is used. Aborted by `signal` when a newer mark makes the answer stale.
    */
-  preview(file: File, mark: SellerMark, signal?: AbortSignal): Promise<StagePreview>;
+  preview(file: File, mark: StudioMark, signal?: AbortSignal): Promise<StagePreview>;
   /**
    * How far the server has got with the staging sent with this Idempotency-Key; null while it
    * has not arrived, or once it failed. Left out by a driver with no server to ask: the progress
@@ -52,16 +41,17 @@ export interface StagingDriver {
   progress?(idempotencyKey: string): Promise<StageProgress | null>;
 }
 
-/** A request's stage form entries, the seller's mark encoded as core's stage form encodes it. */
-const entriesOf = (request: StageFormInput | SellerMark) =>
-  stageFormEntries({
-    ...(request as StageFormInput),
-    subject: request.subject ?? undefined,
-    strokes: request.strokes ?? undefined,
-  }).entries;
+/**
+ * The studio's mark: as core's, with null for a tap, box or strokes the seller has not made (the
+ * studio's state keeps nulls).
+ */
+export type StudioMark = { [K in keyof SellerMark]?: SellerMark[K] | null };
 
-/** The stage form's fields that carry the seller's mark: the only text fields a preview sends. */
-const MARK_FIELDS = new Set<StageTextField>(['subject', 'strokes', 'confirmedFurniture']);
+const coreMark = (mark: StudioMark): SellerMark => ({
+  subject: mark.subject ?? undefined,
+  strokes: mark.strokes ?? undefined,
+  confirmedFurniture: mark.confirmedFurniture ?? undefined,
+});
 
 function multipart(file: File, entries: ReadonlyArray<readonly [StageTextField, string]>): FormData {
   const form = new FormData();
@@ -71,7 +61,13 @@ function multipart(file: File, entries: ReadonlyArray<readonly [StageTextField, 
 }
 
 /** The size is left out: the plan decides HD on the server. */
-const stageForm = (request: StageImageRequest) => multipart(request.file, entriesOf(request));
+function stageForm(request: StageImageRequest): FormData {
+  const { prompt, style, furnitureType, mode, variant } = request;
+  return multipart(
+    request.file,
+    stageFormEntries({ prompt, style, furnitureType, mode, variant, ...coreMark(request) }).entries,
+  );
+}
 
 /**
  * Retries are apiFetch's (core's one retry policy): 429 and 503, and, because the request carries
@@ -93,10 +89,7 @@ export function createHttpStagingDriver(fetchApi: ApiFetch): StagingDriver {
         schema: contracts.stagePreview,
         method: 'POST',
         // Only the mark: a preview judges the photo, not the room it would be staged in.
-        form: multipart(
-          file,
-          entriesOf(mark).filter(([name]) => MARK_FIELDS.has(name)),
-        ),
+        form: multipart(file, sellerMarkEntries(coreMark(mark))),
         signal,
       }),
     progress: (idempotencyKey) =>

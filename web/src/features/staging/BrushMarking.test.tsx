@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BRUSH_DROP, BRUSH_KEEP, BRUSH_NONE, MESSAGES, type BrushMask, type StagePreview } from '@flipstage/core';
-import type { SellerMark } from '../../backend/staging';
+import type { StudioMark } from '../../backend/staging';
 import { createFakeStagingDriver, imageFile, OK_PREVIEW, renderStudio, signedInSession } from './testing/renderStudio';
 
 vi.mock('../../analytics/track');
@@ -35,8 +35,8 @@ const OUTLINED: StagePreview = {
   ],
 };
 
-async function studioWith(preview: (file: File, mark: SellerMark) => StagePreview = () => OK_PREVIEW) {
-  const previewFn = vi.fn(async (file: File, mark: SellerMark, _signal?: AbortSignal) => preview(file, mark));
+async function studioWith(preview: (file: File, mark: StudioMark) => StagePreview = () => OK_PREVIEW) {
+  const previewFn = vi.fn(async (file: File, mark: StudioMark, _signal?: AbortSignal) => preview(file, mark));
   const rendered = await renderStudio({
     session: signedInSession(10),
     backend: { ...createFakeStagingDriver(10), preview: previewFn },
@@ -65,7 +65,7 @@ function stroke(area: HTMLElement, points: [number, number][], pointerType = 'mo
 const cellAt = (mask: BrushMask, x: number, y: number) => mask.cells[y * mask.width + x];
 
 function lastStrokes(preview: ReturnType<typeof vi.fn>): BrushMask | null | undefined {
-  return (preview.mock.lastCall?.[1] as SellerMark | undefined)?.strokes;
+  return (preview.mock.lastCall?.[1] as StudioMark | undefined)?.strokes;
 }
 
 describe('the erase and restore brush', () => {

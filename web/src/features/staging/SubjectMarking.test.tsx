@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, type StagePreview } from '@flipstage/core';
 import { ApiError } from '../../backend/http';
-import type { SellerMark } from '../../backend/staging';
+import type { StudioMark } from '../../backend/staging';
 import { track } from '../../analytics/track';
 import {
   createFakeStagingDriver,
@@ -176,7 +176,7 @@ describe('marking the piece', () => {
 
 describe('a photo the engine is unsure of, or that shows no furniture', () => {
   it('asks for a mark and stages nothing until the piece is marked', async () => {
-    const preview = vi.fn(async (_file: File, mark: SellerMark) => (mark.subject ? OK_PREVIEW : UNSURE));
+    const preview = vi.fn(async (_file: File, mark: StudioMark) => (mark.subject ? OK_PREVIEW : UNSURE));
     const { backend } = await renderStudio({
       session: signedInSession(10),
       backend: { ...createFakeStagingDriver(10), preview },

@@ -12,7 +12,7 @@ import {
 } from '@tanstack/react-router';
 import type { MergedUser, StagePreview, StageResponse } from '@flipstage/core';
 import { AppProviders } from '../../../app/AppProviders';
-import type { SellerMark, StageImageRequest, StagingDriver } from '../../../backend/staging';
+import type { StudioMark, StageImageRequest, StagingDriver } from '../../../backend/staging';
 import { createFakeBackend, fakeAuthUser, fakeMergedUser } from '../../../test-utils/fakeBackend';
 import { StagingStudio } from '../StagingStudio';
 import { saveLastChoice, type LastChoice } from '../lastChoice';
@@ -31,7 +31,7 @@ export const OK_PREVIEW: StagePreview = { verdict: 'ok', suggestedType: null, ou
 
 /** A preview answering each photo with `preview` (by default OK_PREVIEW). */
 export function previewAnswering(preview: StagePreview = OK_PREVIEW) {
-  return vi.fn(async (_file: File, _mark: SellerMark, _signal?: AbortSignal): Promise<StagePreview> => preview);
+  return vi.fn(async (_file: File, _mark: StudioMark, _signal?: AbortSignal): Promise<StagePreview> => preview);
 }
 
 /** A test's staging driver; without a preview of its own, every photo previews as OK_PREVIEW. */
