@@ -22,8 +22,12 @@ export interface BrushMask {
 export const BRUSH_GRID_LONG_SIDE = 160;
 const MIN_GRID_SIDE = 4;
 const MAX_GRID_SIDE = 256;
-/** Far more than any honest grid's runs need (a grid of alternating cells is 2 × 65,536 runs). */
-export const MAX_BRUSH_FIELD_LENGTH = 400_000;
+/**
+ * The longest strokes field read: a brush paints runs, so a 160-cell grid painted all over takes a
+ * few kilobytes. It matches the API's cap on a form field (64 KB, functions/src/http/multipart.ts),
+ * which answers a longer one with 413 before it is parsed.
+ */
+export const MAX_BRUSH_FIELD_LENGTH = 64 * 1024;
 
 const SYMBOLS = ['.', '+', '-'] as const;
 
