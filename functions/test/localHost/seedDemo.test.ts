@@ -62,7 +62,11 @@ describe('a data folder seeded with the drawn demo listings', () => {
   async function write(token: string, path: string, method: string, fields: Record<string, string>): Promise<string> {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
-    const res = await fetch(`${hostUrl}/api/${path}`, { method, headers: { authorization: `Bearer ${token}` }, body: form });
+    const res = await fetch(`${hostUrl}/api/${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     expect(res.status, await res.clone().text()).toBeLessThan(300);
     return ((await res.json()) as { id: string }).id;
   }
@@ -109,9 +113,12 @@ describe('a data folder seeded with the drawn demo listings', () => {
     let cursor: string | null = null;
     do {
       const page = (await (
-        await fetch(`${hostUrl}/api/marketplace-seller-items?seller=${DEMO_LOGIN.uid}${cursor ? `&cursor=${cursor}` : ''}`, {
-          headers: { authorization: `Bearer ${demoToken}` },
-        })
+        await fetch(
+          `${hostUrl}/api/marketplace-seller-items?seller=${DEMO_LOGIN.uid}${cursor ? `&cursor=${cursor}` : ''}`,
+          {
+            headers: { authorization: `Bearer ${demoToken}` },
+          },
+        )
       ).json()) as { data: { title: string }[]; nextCursor: string | null };
       titles.push(...page.data.map((i) => i.title));
       cursor = page.nextCursor;
@@ -122,7 +129,11 @@ describe('a data folder seeded with the drawn demo listings', () => {
   it('has the demo seller’s drawn listings it left as they were replaced by the listings from photos', async () => {
     expect((await getItem(ids.untouched)).status).toBe(404);
     expect(await demoSellerTitles()).toEqual(
-      [...SEED_LISTINGS.map((l) => l.title), 'Tall walnut bookcase, shelves refinished', 'A piece the demo seller listed'].sort(),
+      [
+        ...SEED_LISTINGS.map((l) => l.title),
+        'Tall walnut bookcase, shelves refinished',
+        'A piece the demo seller listed',
+      ].sort(),
     );
   });
 
