@@ -3,10 +3,10 @@
  * `node scripts/make-og-image.mjs`: the home page's share picture, web/public/og-image.jpg
  * (1200×630, the size Facebook, LinkedIn and X show large), referenced by web/index.html.
  *
- * Made from the repository's own before/after example (web/src/assets/examples/dresser-*.jpg:
- * the sample photo samples/dresser-blue.jpg staged by the built-in engine in a room plate rendered
- * with Blender, docs/plates.md; made by scripts/make-web-assets.ts, the project's own work, no
- * third-party licence). The text is set in fonts installed on this machine (Lato, DejaVu Serif);
+ * Made from the repository's own before/after example (web/src/assets/examples/leather-sofa-*.jpg:
+ * samples/photos/sofa-orange-leather.jpg, a Pexels photo by Martin Péchy under the Pexels License,
+ * which asks no credit, staged by the built-in engine in a room plate rendered with Blender,
+ * docs/plates.md; made by scripts/make-web-assets.ts). The text is set in fonts installed on this machine (Lato, DejaVu Serif);
  * the result is committed, so nothing is drawn at build or run time.
  */
 import { stat } from 'node:fs/promises';
@@ -27,10 +27,10 @@ const out = fileURLToPath(new URL('web/public/og-image.jpg', root));
 
 const INSET = { left: 40, top: 330, width: 280, height: 210 };
 
-const after = await sharp(example('dresser-after.jpg'))
+const after = await sharp(example('leather-sofa-after.jpg'))
   .resize(WIDTH - PANEL, HEIGHT, { fit: 'cover' })
   .toBuffer();
-const before = await sharp(example('dresser-before.jpg'))
+const before = await sharp(example('leather-sofa-before.jpg'))
   .resize(INSET.width, INSET.height, { fit: 'cover' })
   .toBuffer();
 

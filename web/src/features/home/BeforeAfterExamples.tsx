@@ -1,7 +1,7 @@
-import { Card, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { STAGING_EXAMPLES } from './examples';
 
-/** Before/after pairs made by the staging engine from real sample photos. */
+/** Before/after pairs made by the staging engine from real photos, credited as their licences ask. */
 export function BeforeAfterExamples() {
   return (
     <section aria-labelledby="examples-title">
@@ -33,6 +33,13 @@ export function BeforeAfterExamples() {
           </Card>
         ))}
       </SimpleGrid>
+      <Text size="xs" c="dimmed" ta="center" mt="sm">
+        Original photos: the chair and the bed from Pexels; the sofa and the desk from Roboflow 100 furniture-ngpea,{' '}
+        <Anchor href="https://creativecommons.org/licenses/by/4.0/" size="xs" inherit>
+          CC BY 4.0
+        </Anchor>
+        , staged by FlipStage.
+      </Text>
     </section>
   );
 }

@@ -22,6 +22,17 @@ describe('home page', () => {
   });
 });
 
+describe('before and after examples', () => {
+  it('credit the original photos and link the CC BY licence', async () => {
+    renderApp('/');
+    expect(await screen.findByText(/Original photos: .* Pexels; .* Roboflow 100 furniture-ngpea/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'CC BY 4.0' })).toHaveAttribute(
+      'href',
+      'https://creativecommons.org/licenses/by/4.0/',
+    );
+  });
+});
+
 describe('hero carousel', () => {
   afterEach(() => vi.useRealTimers());
 

@@ -2,14 +2,14 @@ import armchairAfter from '../../assets/examples/armchair-after.jpg';
 import armchairBefore from '../../assets/examples/armchair-before.jpg';
 import bedAfter from '../../assets/examples/bed-after.jpg';
 import bedBefore from '../../assets/examples/bed-before.jpg';
-import bookcaseAfter from '../../assets/examples/bookcase-after.jpg';
-import bookcaseBefore from '../../assets/examples/bookcase-before.jpg';
-import dresserAfter from '../../assets/examples/dresser-after.jpg';
-import dresserBefore from '../../assets/examples/dresser-before.jpg';
+import deskAfter from '../../assets/examples/desk-after.jpg';
+import deskBefore from '../../assets/examples/desk-before.jpg';
+import leatherSofaAfter from '../../assets/examples/leather-sofa-after.jpg';
+import leatherSofaBefore from '../../assets/examples/leather-sofa-before.jpg';
 import sofaAfter from '../../assets/examples/sofa-after.jpg';
 import sofaBefore from '../../assets/examples/sofa-before.jpg';
 
-/** Sample photos staged by the local engine (scripts/make-web-assets.ts), bundled with the site. */
+/** Real photos (samples/photos/) staged by the local engine (scripts/make-web-assets.ts), bundled with the site. */
 export interface StagingExample {
   piece: string;
   style: string;
@@ -18,9 +18,9 @@ export interface StagingExample {
 }
 
 export const STAGING_EXAMPLES: StagingExample[] = [
-  { piece: 'Painted dresser', style: 'Farmhouse', before: dresserBefore, after: dresserAfter },
-  { piece: 'Velvet armchair', style: 'Bohemian', before: armchairBefore, after: armchairAfter },
-  { piece: 'Three-seat sofa', style: 'Scandinavian', before: sofaBefore, after: sofaAfter },
-  { piece: 'Walnut bookcase', style: 'Industrial', before: bookcaseBefore, after: bookcaseAfter },
-  { piece: 'Upholstered bed', style: 'Coastal', before: bedBefore, after: bedAfter },
+  { piece: 'Red three-seat sofa', style: 'Modern', before: sofaBefore, after: sofaAfter },
+  { piece: 'Wax-print accent chair', style: 'Scandinavian', before: armchairBefore, after: armchairAfter },
+  { piece: 'Dark wood queen bed', style: 'Coastal', before: bedBefore, after: bedAfter },
+  { piece: 'Office desk', style: 'Industrial', before: deskBefore, after: deskAfter },
+  { piece: 'Tan leather sofa', style: 'Mid-Century Modern', before: leatherSofaBefore, after: leatherSofaAfter },
 ];
