@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/bench-listing-photos.ts`: the bytes a marketplace page's cards download, the
- * stored photo against the variant a card's srcset picks. Each sample photo (samples/, the demo
- * listings' photos) goes through the listing pipeline as an upload does, once as it is (1200 px) and
+ * stored photo against the variant a card's srcset picks. Each drawn sample photo (samples/*.jpg,
+ * 1200 × 900) goes through the listing pipeline as an upload does, once as it is (1200 px) and
  * once at 2560 px, the width a phone's photo is shrunk to in the browser before upload. A card is
  * 360 CSS px wide (a third of the 1140 px page); the browser takes the narrowest candidate at least
  * the card's width × the screen's pixel ratio, as Chromium does with an empty cache.
