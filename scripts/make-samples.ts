@@ -1,7 +1,8 @@
 /**
  * Writes the drawn sample furniture photos in samples/*.jpg (used by the tests, the journeys and
  * the benchmarks; the demo listings and the web examples use the real photos in samples/photos/):
- * drawn pieces on a product-photo backdrop with soft light, a cast shadow and sensor noise. Deterministic; rerun with `npx tsx scripts/make-samples.ts` after changing a drawing.
+ * drawn pieces on a product-photo backdrop with soft light, a cast shadow and sensor noise.
+ * Deterministic; rerun with `npx tsx scripts/make-samples.ts` after changing a drawing.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
