@@ -47,10 +47,8 @@ export default defineConfig({
         FLIPSTAGE_SEED: 'false',
         // Checkout and the portal send the browser back only to the site's own origin: the app's.
         SITE_URL: WEB_URL,
-        // Baked into the build: its key includes them, so this run's emulator address makes a build
-        // of its own.
+        // Baked into the build. The app signs in through the local host, as `npm start`'s does.
         VITE_BACKEND: 'local',
-        VITE_AUTH_EMULATOR_URL: AUTH_EMULATOR_URL,
       },
       url: `${WEB_URL}/`,
       stdout: 'pipe',

@@ -10,7 +10,12 @@ import { injectPageHead, LISTING_HEAD_PATH } from '../core/src/pageShell.js';
 
 /** The local host the dev server and preview proxy to; the end-to-end run points it at its own instance. */
 const localHost = process.env.FLIPSTAGE_LOCAL_HOST_URL ?? 'http://127.0.0.1:5050';
-const proxy = { '/api': localHost, '/blobs': localHost, '/dev': localHost };
+// The Auth emulator's routes too: local mode signs in through the local host, which keeps the accounts.
+const proxy = Object.fromEntries(
+  ['/api', '/blobs', '/dev', '/identitytoolkit.googleapis.com', '/securetoken.googleapis.com', '/emulator'].map(
+    (path) => [path, localHost],
+  ),
+);
 
 const LISTING_PAGE = /^\/marketplace\/([^/?#]+)\/?(?:\?.*)?$/;
 
@@ -80,7 +85,13 @@ function preloadHeadingFont(): Plugin {
         );
         if (!font) return [];
         const href = `/${font.fileName}`;
-        return [{ tag: 'link', attrs: { rel: 'preload', href, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' }];
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head',
+          },
+        ];
       },
     },
   };

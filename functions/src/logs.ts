@@ -61,6 +61,13 @@ export const logs = {
   sweepFailed(logger: Logger, error: unknown) {
     logger.write('ERROR', 'the sweep of abandoned stagings failed', describeError(error));
   },
+  eventsNotDelivered(logger: Logger, error: unknown) {
+    logger.write(
+      'WARNING',
+      'payment events could not be delivered to the webhook route; they are sent again in a minute',
+      describeError(error),
+    );
+  },
   abandonedStagesRefunded(logger: Logger, fields: { found: number; refunded: number }) {
     logger.write('WARNING', 'abandoned stagings refunded', fields);
   },
@@ -78,5 +85,31 @@ export const logs = {
   },
   duplicateSubscriptionCanceled(logger: Logger, fields: { eventId: string; subscriptionId: string }) {
     logger.write('WARNING', 'second live subscription canceled', fields);
+  },
+  accountsRestored(logger: Logger, fields: { restored: number; alreadyThere: number; file: string }) {
+    logger.write('INFO', 'accounts restored into the Auth emulator', fields);
+  },
+  accountNotRestored(logger: Logger, fields: { uid: string; email: string | null; reason: string; file: string }) {
+    logger.write(
+      'WARNING',
+      `the account ${fields.email ?? fields.uid} could not be restored (${fields.reason}); it stays in ${fields.file} and is tried again at the next start`,
+      fields,
+    );
+  },
+  accountsNotSaved(logger: Logger, error: unknown) {
+    logger.write(
+      'ERROR',
+      'the accounts could not be saved to the data folder; they are tried again shortly',
+      describeError(error),
+    );
+  },
+  accountRecreated(logger: Logger, fields: { uid: string; email: string | null; resetLink: string | null }) {
+    logger.write(
+      'WARNING',
+      fields.resetLink
+        ? `the account ${fields.email} was missing from the Auth emulator (a data folder from before accounts were kept) and was made again with its old id, so its credits, images and listings are its own; choose a new password at ${fields.resetLink}`
+        : `the signed-out visitor ${fields.uid} was missing from the Auth emulator (a data folder from before accounts were kept) and was made again with its old id, so its free tries are its own`,
+      fields,
+    );
   },
 };

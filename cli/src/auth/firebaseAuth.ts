@@ -19,7 +19,8 @@ export interface AuthSettings {
 export const LOCAL_AUTH_SETTINGS: AuthSettings = {
   apiKey: 'demo-key',
   projectId: LOCAL_PROJECT_ID,
-  authEmulatorUrl: 'http://127.0.0.1:9099',
+  // The local host, which forwards to the Auth emulator and keeps the accounts it changes.
+  authEmulatorUrl: 'http://127.0.0.1:5050',
 };
 
 export interface AuthFlags {

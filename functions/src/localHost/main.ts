@@ -5,8 +5,10 @@
  * app's production build, served when set) and FLIPSTAGE_WEB_PORT (5173, the app's second port).
  */
 import { createJsonLogger } from '../logs.js';
+import { DataFolderFault } from './dataFolderFault.js';
+import { EmulatorUnavailable } from './emulatorAccounts.js';
 import { DEMO_LOGIN } from './seedDemo.js';
-import { DEFAULT_LOCAL_PORT, DEFAULT_WEB_PORT, startLocalHost } from './server.js';
+import { DEFAULT_LOCAL_PORT, DEFAULT_WEB_PORT, startLocalHost, type LocalHost } from './server.js';
 
 const env = process.env;
 const logger = createJsonLogger();
@@ -24,7 +26,7 @@ const port = portFrom('PORT', DEFAULT_LOCAL_PORT);
 const webPort = portFrom('FLIPSTAGE_WEB_PORT', DEFAULT_WEB_PORT);
 
 const seed = (env.FLIPSTAGE_SEED ?? 'true').toLowerCase() !== 'false';
-const host = await startLocalHost({
+const settings = {
   port,
   ...(env.HOST ? { host: env.HOST } : {}),
   ...(env.FLIPSTAGE_DATA_DIR ? { dataDir: env.FLIPSTAGE_DATA_DIR } : {}),
@@ -33,7 +35,20 @@ const host = await startLocalHost({
   ...(env.FLIPSTAGE_WEB_DIR ? { webDir: env.FLIPSTAGE_WEB_DIR, webPort } : {}),
   seed,
   logger,
-});
+};
+
+/** A fault of the data folder or the emulator is the user's to fix: said plainly, without a trace. */
+async function start(): Promise<LocalHost> {
+  try {
+    return await startLocalHost(settings);
+  } catch (error) {
+    if (!(error instanceof DataFolderFault || error instanceof EmulatorUnavailable)) throw error;
+    logger.write('ERROR', error.message);
+    process.exit(2);
+  }
+}
+
+const host = await start();
 logger.write('INFO', 'local host ready', {
   url: host.url,
   ...(host.webUrl ? { webUrl: host.webUrl } : {}),

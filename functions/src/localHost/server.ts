@@ -30,8 +30,12 @@ import { createPgliteStore } from '../adapters/local/pgliteStore.js';
 import { DEV_ROUTE } from '../adapters/local/simulatedPayments.js';
 import { createLazyLocalStager, createStager, describeStager } from '../stagers/selectStager.js';
 import { createLocalDeps } from '../wiring/local.js';
+import { authProxy } from './authProxy.js';
+import { DataFolderFault } from './dataFolderFault.js';
 import { devPages } from './devPages.js';
-import { seedDemo } from './seedDemo.js';
+import { keepAccounts } from './keptAccounts.js';
+import { recreateOrphanAccounts } from './orphanAccounts.js';
+import { DEMO_LOGIN, seedDemo } from './seedDemo.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const DEFAULT_LOCAL_PORT = 5050;
@@ -83,7 +87,20 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
+async function openDatabase(dir: string) {
+  try {
+    return await openLocalDatabase(dir);
+  } catch (error) {
+    throw new DataFolderFault(
+      `The database in ${dir} cannot be opened (${error instanceof Error ? error.message : String(error)}). ` +
+        `FlipStage did not start, so nothing was changed. Restore the folder from a backup (npm run restore -- FILE), ` +
+        `or move the folder aside to start with an empty one.`,
+    );
+  }
+}
+
 export async function startLocalHost(options: LocalHostOptions = {}): Promise<LocalHost> {
+  const startedAt = Date.now();
   const host = options.host ?? DEFAULT_LOCAL_HOST;
   const port = options.port ?? DEFAULT_LOCAL_PORT;
   const dataDir = resolve(options.dataDir ?? join(REPO_ROOT, '.local'));
@@ -95,21 +112,29 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
   logger.write('INFO', chosen.message, chosen.fields);
   mkdirSync(dataDir, { recursive: true });
 
-  // The Admin SDK reads the emulator address from the environment.
-  process.env.FIREBASE_AUTH_EMULATOR_HOST =
+  const emulatorHost =
     options.authEmulatorHost ?? process.env.FIREBASE_AUTH_EMULATOR_HOST ?? DEFAULT_AUTH_EMULATOR_HOST;
+  // The Admin SDK reads the emulator address from the environment.
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+  // Accounts first: nobody signs in before the kept ones are back in the emulator.
+  const accounts = await keepAccounts({ dir: join(dataDir, 'auth'), emulatorHost, logger });
   const firebase = initializeApp({ projectId: LOCAL_PROJECT_ID }, `flipstage-local-${randomUUID()}`);
   const auth = getAuth(firebase);
 
-  const db = await openLocalDatabase(join(dataDir, 'db'));
+  const db = await openDatabase(join(dataDir, 'db')).catch(async (error: unknown) => {
+    await accounts.close();
+    await deleteApp(firebase);
+    throw error;
+  });
   const store = createPgliteStore(db);
   const config = loadConfig(env, { localPriceIds: true, defaultSiteUrl: LOCAL_SITE_URL });
 
   const app = express();
   app.disable('x-powered-by');
   const kept = keptListingReads({ store, logger });
+  const signIns = authProxy({ emulatorHost, accounts, logger });
   const handler: RequestListener = (req, res) => {
-    if (!kept.answer(req, res)) app(req, res);
+    if (!signIns.answer(req, res) && !kept.answer(req, res)) app(req, res);
   };
   let server: Server | null = null;
   let webServer: Server | null = null;
@@ -142,7 +167,18 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
       webUrl = `http://${host}:${typeof webAddress === 'object' && webAddress ? webAddress.port : options.webPort}`;
     }
 
-    if (options.seed ?? true) {
+    const seed = options.seed ?? true;
+    await recreateOrphanAccounts({
+      db,
+      auth,
+      emulatorHost,
+      mail: deps.mail,
+      siteUrl: webUrl ?? config.siteOrigins[0] ?? baseUrl,
+      logger,
+      // The seed makes the demo seller again with its known password.
+      ...(seed ? { skip: new Set([DEMO_LOGIN.uid]) } : {}),
+    });
+    if (seed) {
       await seedDemo({
         auth,
         db,
@@ -156,11 +192,19 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
       });
     }
 
-    // A staging the previous run (or a crash) left half done is refunded now and every minute after.
-    const sweep = () =>
-      void refundAbandonedStages({ store, logger }).catch((error: unknown) => logs.sweepFailed(logger, error));
-    sweep();
-    const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+    await accounts.save();
+
+    // A staging the previous run (or a crash) left half done is refunded now, and any left by a
+    // request that dies in this run every minute after; payment events a crash left unsent are
+    // sent again, as Stripe retries them.
+    const sweep = (startedBefore?: number) => {
+      void refundAbandonedStages({ store, logger }, Date.now(), startedBefore).catch((error: unknown) =>
+        logs.sweepFailed(logger, error),
+      );
+      void payments.redeliverEvents().catch((error: unknown) => logs.eventsNotDelivered(logger, error));
+    };
+    sweep(startedAt);
+    const sweeper = setInterval(() => sweep(), SWEEP_INTERVAL_MS).unref();
 
     const running = [server, ...(webServer ? [webServer] : [])];
     let closing: Promise<void> | null = null;
@@ -171,6 +215,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
         closing ??= (async () => {
           clearInterval(sweeper);
           await Promise.all(running.map(closeServer));
+          await accounts.close();
           await store.close();
           await deleteApp(firebase);
         })();
@@ -180,6 +225,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
   } catch (error) {
     server?.close();
     webServer?.close();
+    await accounts.close();
     await store.close();
     await deleteApp(firebase);
     throw error;

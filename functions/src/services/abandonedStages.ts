@@ -9,10 +9,16 @@ const SWEEP_BATCH = 200;
 /**
  * Refunds the credit of every staging attempt older than the longest a staging can take: the
  * request that debited it died before it could complete or refund. Refunds are idempotent by
- * attempt, so a sweep racing a late failure or another sweep never pays twice.
+ * attempt, so a sweep racing a late failure or another sweep never pays twice. A host that alone
+ * owns its store (the local host) passes its own start as `startedBefore`: every attempt begun
+ * before it belongs to a process that is gone, so a restart after a crash settles them at once.
  */
-export async function refundAbandonedStages(deps: { store: Store; logger: Logger }, now = Date.now()): Promise<number> {
-  const stale = await deps.store.listStaleStages(now - STALE_STAGE_AFTER_MS, SWEEP_BATCH);
+export async function refundAbandonedStages(
+  deps: { store: Store; logger: Logger },
+  now = Date.now(),
+  startedBefore = now - STALE_STAGE_AFTER_MS,
+): Promise<number> {
+  const stale = await deps.store.listStaleStages(startedBefore, SWEEP_BATCH);
   let refunded = 0;
   for (const attempt of stale) {
     try {

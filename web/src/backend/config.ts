@@ -16,9 +16,14 @@ const useFirebaseEmulators = backendMode === 'firebase' && import.meta.env.VITE_
 /** Local mode signs in against the Auth emulator too; only a Firebase build for production talks to Google. */
 const usesAuthEmulator = backendMode === 'local' || useFirebaseEmulators;
 
-/** The Auth emulator's URL when the build uses one, else undefined. */
+/**
+ * The Auth emulator's URL when the build uses one, else undefined. Local mode reaches it through
+ * the local host, on the app's own origin (functions/src/localHost/authProxy.ts), which keeps the
+ * accounts in its data folder as they change; the Emulator Suite's is its own port.
+ */
 export const AUTH_EMULATOR_URL: string | undefined = usesAuthEmulator
-  ? import.meta.env.VITE_AUTH_EMULATOR_URL || 'http://127.0.0.1:9099'
+  ? import.meta.env.VITE_AUTH_EMULATOR_URL ||
+    (backendMode === 'local' ? window.location.origin : 'http://127.0.0.1:9099')
   : undefined;
 
 /** host:port of the Firestore emulator with the Emulator Suite (test runs pick a free port), else undefined. */

@@ -231,6 +231,15 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX reports_by_item ON reports (item_id) WHERE message_id IS NULL;
   `,
+  // The simulated provider's events, kept until the webhook route accepts them (simulatedEvents.ts).
+  `
+  CREATE TABLE sim_events (
+    seq bigserial PRIMARY KEY,
+    payload text NOT NULL,
+    delivered_at timestamptz
+  );
+  CREATE INDEX sim_events_pending ON sim_events (seq) WHERE delivered_at IS NULL;
+  `,
 ];
 
 /**

@@ -8,9 +8,9 @@
  * `expires` (epoch seconds) and `signature`, an HMAC of the path and that time under a key kept in
  * the folder, outside files/ so no blob path can name it.
  */
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   assertPublicBlobPath,
   assertSafeBlobPath,
@@ -20,6 +20,7 @@ import {
   type ServedBlobs,
   type StoredBlob,
 } from '../../ports/blobs.js';
+import { writeFileAtomically } from './atomicFile.js';
 import { loadOrCreateKey } from './localKeys.js';
 
 /** The folder's signing key, created on first use. */
@@ -46,13 +47,6 @@ export function createFileBlobs(options: FileBlobsOptions): ServedBlobs {
   const signature = (path: string, expires: string) =>
     createHmac('sha256', signingKey).update(`${path}\n${expires}`).digest('base64url');
 
-  async function writeAtomically(target: string, data: Uint8Array | string): Promise<void> {
-    await mkdir(dirname(target), { recursive: true });
-    const temp = `${target}.${randomUUID()}.tmp`;
-    await writeFile(temp, data);
-    await rename(temp, target);
-  }
-
   function signatureHolds(path: string, query: URLSearchParams): boolean {
     const expires = query.get('expires') ?? '';
     const given = Buffer.from(query.get('signature') ?? '');
@@ -77,7 +71,7 @@ export function createFileBlobs(options: FileBlobsOptions): ServedBlobs {
     get,
     async put(path, data, contentType) {
       assertSafeBlobPath(path);
-      await Promise.all([writeAtomically(typePath(path), contentType), writeAtomically(filePath(path), data)]);
+      await Promise.all([writeFileAtomically(typePath(path), contentType), writeFileAtomically(filePath(path), data)]);
     },
     async delete(path) {
       assertSafeBlobPath(path);

@@ -2,17 +2,21 @@
  * Local mode's payment provider: customers, checkout sessions and subscriptions in PGlite, a
  * checkout page and a billing portal page on the local host (/dev/…), and Stripe-shaped events
  * signed with the local webhook secret and POSTed to the real webhook route, so the same
- * verification and handlers run as with Stripe.
+ * verification and handlers run as with Stripe (their delivery: simulatedEvents.ts).
  */
-import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { planForPriceId, PLANS, type Plan, type PriceIdConfig } from '@flipstage/core';
 import type { Payments, SubscriptionState } from '../../ports/payments.js';
-import { signStripePayload, verifyStripeEvent } from '../stripeWebhook.js';
+import { verifyStripeEvent } from '../stripeWebhook.js';
+import {
+  invoiceObject,
+  newSimulatedId as newId,
+  simulatedEvents,
+  subscriptionObject,
+  type SubscriptionRow,
+} from './simulatedEvents.js';
 
 export const DEV_ROUTE = '/dev';
-
-const newId = (prefix: string) => `${prefix}_sim_${randomBytes(12).toString('hex')}`;
 
 export interface CheckoutView {
   id: string;
@@ -41,6 +45,8 @@ export interface SimulatedPayments extends Payments {
   cancelFromPortal(portalSessionId: string): Promise<string>;
   /** Moves the subscription to another plan (customer.subscription.updated + invoice.paid); returns the portal page URL. */
   switchPlan(portalSessionId: string, planId: string): Promise<string>;
+  /** Sends the events a crash or a failed delivery left unsent, as Stripe retries them. */
+  redeliverEvents(): Promise<void>;
 }
 
 export interface SimulatedPaymentsOptions {
@@ -64,13 +70,6 @@ interface SessionRow {
   status: string;
 }
 
-interface SubscriptionRow {
-  id: string;
-  customer_id: string;
-  price_id: string;
-  status: string;
-}
-
 export function createSimulatedPayments(options: SimulatedPaymentsOptions): SimulatedPayments {
   const { db } = options;
   const base = options.baseUrl.replace(/\/+$/, '');
@@ -85,42 +84,7 @@ export function createSimulatedPayments(options: SimulatedPaymentsOptions): Simu
       if (!response.ok) throw new Error(`Webhook delivery failed with ${response.status}: ${await response.text()}`);
     });
 
-  async function send(type: string, object: Record<string, unknown>): Promise<void> {
-    const event = {
-      id: newId('evt'),
-      object: 'event',
-      type,
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      data: { object },
-    };
-    const payload = JSON.stringify(event);
-    await deliver(payload, signStripePayload(payload, options.webhookSecret));
-  }
-
-  const subscriptionObject = (row: SubscriptionRow) => ({
-    id: row.id,
-    object: 'subscription',
-    customer: row.customer_id,
-    status: row.status,
-    items: { object: 'list', data: [{ object: 'subscription_item', price: { object: 'price', id: row.price_id } }] },
-  });
-
-  /** A trial's first invoice is $0, as Stripe's is; any other charges the plan's price. */
-  const invoiceObject = (row: SubscriptionRow, billingReason: string) => {
-    const cents = row.status === 'trialing' ? 0 : (planForPriceId(row.price_id, options.priceIds)?.price ?? 0) * 100;
-    return {
-      id: newId('in'),
-      object: 'invoice',
-      customer: row.customer_id,
-      status: 'paid',
-      billing_reason: billingReason,
-      total: cents,
-      amount_paid: cents,
-      parent: { type: 'subscription_details', subscription_details: { subscription: row.id } },
-      lines: { object: 'list', data: [{ object: 'line_item', pricing: { price_details: { price: row.price_id } } }] },
-    };
-  };
+  const events = simulatedEvents({ db, webhookSecret: options.webhookSecret, deliver });
 
   async function session(id: string): Promise<SessionRow | null> {
     return (await db.query<SessionRow>('SELECT * FROM sim_checkout_sessions WHERE id = $1', [id])).rows[0] ?? null;
@@ -135,13 +99,21 @@ export function createSimulatedPayments(options: SimulatedPaymentsOptions): Simu
     return result.rows[0] ?? null;
   }
 
-  async function cancel(subscriptionId: string): Promise<void> {
-    const ended = await db.query<SubscriptionRow>(
-      "UPDATE sim_subscriptions SET status = 'canceled' WHERE id = $1 AND status <> 'canceled' RETURNING *",
-      [subscriptionId],
-    );
-    const row = ended.rows[0];
-    if (row) await send('customer.subscription.deleted', subscriptionObject(row));
+  /** Ends the subscription; `delivered` waits until its event is accepted. */
+  async function cancel(subscriptionId: string, delivered: boolean): Promise<void> {
+    await db.transaction(async (tx) => {
+      const ended = await tx.query<SubscriptionRow>(
+        "UPDATE sim_subscriptions SET status = 'canceled' WHERE id = $1 AND status <> 'canceled' RETURNING *",
+        [subscriptionId],
+      );
+      const row = ended.rows[0];
+      if (row) await events.record(tx, 'customer.subscription.deleted', subscriptionObject(row));
+    });
+    if (delivered) await events.deliverPending();
+    // Stripe's API answers before it sends the event. The webhook handler that cancels a second
+    // subscription is itself a delivery: the round delivering it sends this event next, and
+    // waiting here would wait for that round to end. A failed send is retried by the sweep.
+    else void events.deliverPending().catch(() => {});
   }
 
   async function portalSession(id: string) {
@@ -210,7 +182,7 @@ export function createSimulatedPayments(options: SimulatedPaymentsOptions): Simu
     },
 
     cancelSubscription({ subscriptionId }) {
-      return cancel(subscriptionId);
+      return cancel(subscriptionId, false);
     },
 
     verifyWebhook(rawBody, signature) {
@@ -225,40 +197,47 @@ export function createSimulatedPayments(options: SimulatedPaymentsOptions): Simu
     },
 
     async confirmCheckout(sessionId) {
-      const claimed = await db.query<SessionRow>(
-        "UPDATE sim_checkout_sessions SET status = 'complete' WHERE id = $1 AND status = 'open' RETURNING *",
-        [sessionId],
-      );
-      const row = claimed.rows[0];
-      if (!row) {
-        const existing = await session(sessionId);
-        if (existing?.status === 'complete') return existing.success_url;
-        throw new Error(`Checkout session ${sessionId} is not open`);
-      }
-      const subscription: SubscriptionRow = {
-        id: newId('sub'),
-        customer_id: row.customer_id,
-        price_id: row.price_id,
-        status: row.trial_days ? 'trialing' : 'active',
-      };
-      await db.query('INSERT INTO sim_subscriptions (id, customer_id, price_id, status) VALUES ($1, $2, $3, $4)', [
-        subscription.id,
-        subscription.customer_id,
-        subscription.price_id,
-        subscription.status,
-      ]);
-      await send('checkout.session.completed', {
-        id: row.id,
-        object: 'checkout.session',
-        mode: 'subscription',
-        status: 'complete',
-        client_reference_id: row.uid,
-        customer: row.customer_id,
-        subscription: subscription.id,
+      const claimed = await db.transaction(async (tx) => {
+        const open = await tx.query<SessionRow>(
+          "UPDATE sim_checkout_sessions SET status = 'complete' WHERE id = $1 AND status = 'open' RETURNING *",
+          [sessionId],
+        );
+        const row = open.rows[0];
+        if (!row) return null;
+        const subscription: SubscriptionRow = {
+          id: newId('sub'),
+          customer_id: row.customer_id,
+          price_id: row.price_id,
+          status: row.trial_days ? 'trialing' : 'active',
+        };
+        await tx.query('INSERT INTO sim_subscriptions (id, customer_id, price_id, status) VALUES ($1, $2, $3, $4)', [
+          subscription.id,
+          subscription.customer_id,
+          subscription.price_id,
+          subscription.status,
+        ]);
+        await events.record(tx, 'checkout.session.completed', {
+          id: row.id,
+          object: 'checkout.session',
+          mode: 'subscription',
+          status: 'complete',
+          client_reference_id: row.uid,
+          customer: row.customer_id,
+          subscription: subscription.id,
+        });
+        await events.record(tx, 'customer.subscription.created', subscriptionObject(subscription));
+        await events.record(tx, 'invoice.paid', invoiceObject(subscription, 'subscription_create', options.priceIds));
+        return row;
       });
-      await send('customer.subscription.created', subscriptionObject(subscription));
-      await send('invoice.paid', invoiceObject(subscription, 'subscription_create'));
-      return row.success_url;
+      if (!claimed) {
+        const existing = await session(sessionId);
+        if (existing?.status !== 'complete') throw new Error(`Checkout session ${sessionId} is not open`);
+        // A confirmation repeated (a second click, a retry after a crash) delivers what is still unsent.
+        await events.deliverPending();
+        return existing.success_url;
+      }
+      await events.deliverPending();
+      return claimed.success_url;
     },
 
     async abandonCheckout(sessionId) {
@@ -288,7 +267,7 @@ export function createSimulatedPayments(options: SimulatedPaymentsOptions): Simu
       const portal = await portalSession(portalSessionId);
       if (!portal) throw new Error(`No such portal session: ${portalSessionId}`);
       const subscription = await portalSubscription(portal.customer_id);
-      if (subscription) await cancel(subscription.id);
+      if (subscription) await cancel(subscription.id, true);
       return portalUrl(portalSessionId);
     },
 
@@ -300,13 +279,20 @@ export function createSimulatedPayments(options: SimulatedPaymentsOptions): Simu
       if (!priceId || !subscription || subscription.status === 'canceled')
         throw new Error('There is no live subscription to switch');
       const switched = { ...subscription, price_id: priceId, status: 'active' };
-      await db.query("UPDATE sim_subscriptions SET price_id = $2, status = 'active' WHERE id = $1", [
-        subscription.id,
-        priceId,
-      ]);
-      await send('customer.subscription.updated', subscriptionObject(switched));
-      await send('invoice.paid', invoiceObject(switched, 'subscription_update'));
+      await db.transaction(async (tx) => {
+        await tx.query("UPDATE sim_subscriptions SET price_id = $2, status = 'active' WHERE id = $1", [
+          subscription.id,
+          priceId,
+        ]);
+        await events.record(tx, 'customer.subscription.updated', subscriptionObject(switched));
+        await events.record(tx, 'invoice.paid', invoiceObject(switched, 'subscription_update', options.priceIds));
+      });
+      await events.deliverPending();
       return portalUrl(portalSessionId);
+    },
+
+    redeliverEvents() {
+      return events.deliverPending();
     },
   };
 }
