@@ -145,6 +145,8 @@ export const MESSAGES = {
   appCheckRequired: 'This request did not come from the FlipStage app. Please reload the page and try again.',
   appCheckInvalid: 'The app check for this request failed or expired. Please reload the page and try again.',
   tooManyNewAccounts: 'Too many new accounts were made from this network recently. Please try again later.',
+  unreadableClientAddress:
+    'Your network address could not be read from this request. Please try again without a proxy.',
 
   // Input checked at the edge: text, ids, queries and images (issue 12)
   controlCharacters: (field: string) => `${field} must not contain control characters.`,

@@ -33,7 +33,7 @@ export interface AppConfig {
   signupCreditsNeedVerifiedEmail: boolean;
   /**
    * Where the caller's address, which fair use also counts by, comes from: 'forwarded' behind
-   * Google's front end (X-Forwarded-For's first entry), 'socket' when clients connect directly.
+   * Google's front end (X-Forwarded-For read from the right, past our front ends), 'socket' when clients connect directly.
    */
   clientAddress: 'forwarded' | 'socket';
 }

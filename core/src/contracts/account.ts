@@ -45,3 +45,8 @@ export type ImageEdit = z.infer<typeof imageEditSchema>;
 
 export const imageEditsPageSchema = z.object({ data: z.array(imageEditSchema), nextCursor: z.string().nullable() });
 export type ImageEditsPage = z.infer<typeof imageEditsPageSchema>;
+
+/** GET /api/client-address: the address fair use counts the caller under, to check a deploy's front ends. */
+export interface ClientAddressResponse {
+  address: string;
+}

@@ -6,6 +6,7 @@ import {
   MESSAGES,
   parseWith,
   type AccountResponse,
+  type ClientAddressResponse,
   type ImageEditsPage,
 } from '@flipstage/core';
 import type { AppCheckVerifier } from '../ports/appCheck.js';
@@ -17,6 +18,7 @@ import { createAccount, getAccountView, updateProfile, type AccountView } from '
 import { invalid } from '../services/errors.js';
 import { listImageEdits } from '../services/imageEdits.js';
 import { attestApp } from './appCheck.js';
+import { clientAddressKey } from './clientAddress.js';
 import { requireUser, currentUser } from './auth.js';
 import { sendError } from './errors.js';
 import type { FairUseGates } from './fairUseGates.js';
@@ -56,6 +58,10 @@ export function accountRoutes(deps: {
 
   router.patch('/account', ...auth, express.json({ limit: '16kb' }), async (req, res) => {
     sendAccount(res, await updateProfile(deps, currentUser(res), req.body));
+  });
+
+  router.get('/client-address', (req, res) => {
+    res.json({ address: clientAddressKey(req) } satisfies ClientAddressResponse);
   });
 
   router.get('/image-edits', requireUser(deps.identity), async (req, res) => {

@@ -1,28 +1,59 @@
-/** Which address fair use counts a request under (http/clientAddress.ts). */
-import express from 'express';
+/**
+ * Which address fair use counts a request under (http/clientAddress.ts), with X-Forwarded-For as
+ * the front ends leave it: whatever the client sent, then each hop's appended address. The app's
+ * own route answers it, as a deploy is checked (docs/firebase.md).
+ */
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
-import { clientAddressKey, trustProxy } from '../../src/http/clientAddress.js';
-import type { AppConfig } from '../../src/config.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@flipstage/core';
+import { trustProxy } from '../../src/http/clientAddress.js';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
 
-function echoKey(mode: AppConfig['clientAddress']) {
-  const app = express();
-  app.set('trust proxy', trustProxy(mode));
-  app.get('/', (req, res) => {
-    res.send(clientAddressKey(req));
-  });
-  return app;
-}
+let forwarded: TestApp;
+let socket: TestApp;
+beforeAll(async () => {
+  forwarded = await createTestApp({ config: { clientAddress: 'forwarded' } });
+  socket = await createTestApp({ config: { clientAddress: 'socket' } });
+});
+afterAll(async () => {
+  await forwarded.close();
+  await socket.close();
+});
+
+const addressFor = (t: TestApp, forwardedFor: string) =>
+  request(t.app).get('/api/client-address').set('x-forwarded-for', forwardedFor);
 
 describe('the client address', () => {
-  it("is X-Forwarded-For's first entry behind Google's front end", async () => {
-    const response = await request(echoKey('forwarded')).get('/').set('x-forwarded-for', '203.0.113.7, 35.191.0.1');
-    expect(response.text).toBe('203.0.113.7');
+  it('is the address that reached the function, not one the client wrote before it', async () => {
+    // Called at the function's own URL: Google's front end appends the address that connected.
+    const response = await addressFor(forwarded, '6.6.6.6, 203.0.113.7');
+    expect(response.body).toEqual({ address: '203.0.113.7' });
+  });
+
+  it("is the address Hosting's CDN appended when the request came through it", async () => {
+    const response = await addressFor(forwarded, '6.6.6.6, 203.0.113.7, 151.101.2.3');
+    expect(response.body).toEqual({ address: '203.0.113.7' });
+  });
+
+  it("is the address Google's front end appended behind its own proxy hop", async () => {
+    const response = await addressFor(forwarded, '203.0.113.7, 35.191.0.1');
+    expect(response.body).toEqual({ address: '203.0.113.7' });
+  });
+
+  it('is not moved left by a client that writes a CDN address itself', async () => {
+    const response = await addressFor(forwarded, '6.6.6.6, 151.101.9.9, 198.51.100.4');
+    expect(response.body).toEqual({ address: '198.51.100.4' });
+  });
+
+  it('is refused with 400 when it is not an IP address', async () => {
+    const response = await addressFor(forwarded, 'unknown');
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: { message: MESSAGES.unreadableClientAddress } });
   });
 
   it('is the socket peer where clients connect directly, whatever they put in X-Forwarded-For', async () => {
-    const response = await request(echoKey('socket')).get('/').set('x-forwarded-for', '203.0.113.7');
-    expect(response.text).toMatch(/^(127\.0\.0\.1|::1)$/);
+    const response = await addressFor(socket, '203.0.113.7');
+    expect((response.body as { address: string }).address).toMatch(/^(127\.0\.0\.1|::1)$/);
   });
 
   it('believes X-Forwarded-For only from a peer on an internal address', () => {
@@ -36,7 +67,7 @@ describe('the client address', () => {
   });
 
   it('is the /64 of an IPv6 address', async () => {
-    const response = await request(echoKey('forwarded')).get('/').set('x-forwarded-for', '2001:db8:0:42:1:2:3:4');
-    expect(response.text).toBe('2001:db8:0:42::/64');
+    const response = await addressFor(forwarded, '2001:db8:0:42:1:2:3:4');
+    expect(response.body).toEqual({ address: '2001:db8:0:42::/64' });
   });
 });

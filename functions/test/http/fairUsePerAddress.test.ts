@@ -1,5 +1,5 @@
 /**
- * Issue 23: fair use also counts per client address (X-Forwarded-For's first entry behind Google's
+ * Issue 23: fair use also counts per client address (X-Forwarded-For's right end behind Google's
  * front end), so fresh accounts from one address meet one limit. Small limits stand in for
  * FAIR_USE's; the per-user limits are lifted so only the address's count.
  */

@@ -78,6 +78,25 @@ describe('a signed-out visitor’s free tries', () => {
     }
   });
 
+  it('are not granted again to a visitor who writes a new address into X-Forwarded-For each time', async () => {
+    const shared = t;
+    t = await createTestApp({
+      config: { clientAddress: 'forwarded' },
+      fairUseRules: { ...WITHOUT_RATE_LIMITS, trialsPerAddressPerDay: 2 },
+    });
+    try {
+      const credits = [];
+      for (let i = 1; i <= 4; i++) {
+        const forged = postAccount(await signInTestVisitor()).set('x-forwarded-for', `203.0.113.${i}, 198.51.100.66`);
+        credits.push((await forged).body.creditsRemaining);
+      }
+      expect(credits).toEqual([TRIAL_CREDITS, TRIAL_CREDITS, 0, 0]);
+    } finally {
+      await t.close();
+      t = shared;
+    }
+  });
+
   it('are not granted to a request that did not come from the app', async () => {
     const visitor = await signInTestVisitor();
     expect((await postAccount(visitor, false)).body.creditsRemaining).toBe(0);
