@@ -112,4 +112,10 @@ export const logs = {
       fields,
     );
   },
+  backupWritten(logger: Logger, fields: { path: string; bytes: number; ms: number }) {
+    logger.write('INFO', 'backup written', fields);
+  },
+  backupFailed(logger: Logger, fields: { target: string }, error: unknown) {
+    logger.write('ERROR', 'backup failed; nothing was written to its target', { ...fields, ...describeError(error) });
+  },
 };

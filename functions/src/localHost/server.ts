@@ -31,6 +31,8 @@ import { DEV_ROUTE } from '../adapters/local/simulatedPayments.js';
 import { createLazyLocalStager, createStager, describeStager } from '../stagers/selectStager.js';
 import { createLocalDeps } from '../wiring/local.js';
 import { authProxy } from './authProxy.js';
+import { startControl, type Control } from './control.js';
+import { CONTROL_ROUTE } from './controlFile.js';
 import { DataFolderFault } from './dataFolderFault.js';
 import { devPages } from './devPages.js';
 import { keepAccounts } from './keptAccounts.js';
@@ -138,6 +140,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
   };
   let server: Server | null = null;
   let webServer: Server | null = null;
+  let control: Control | undefined;
   try {
     // The base URL may depend on the port the OS picks, so the server starts before the URL is fixed.
     const routes = express.Router();
@@ -151,6 +154,15 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     const { blobs, payments } = deps;
     routes.use(BLOBS_ROUTE, serveBlobs(blobs, logger));
     routes.use(DEV_ROUTE, devPages(payments, logger));
+    // `npm run backup` and `restore` find the host by the control file this writes.
+    control = await startControl({
+      dataDir,
+      url: `http://${host}:${actualPort}`,
+      db,
+      saveAccounts: accounts.save,
+      logger,
+    });
+    routes.use(CONTROL_ROUTE, control.router);
     // The build it serves, else the one `npm run build` left, else the source index.html (the head
     // is right; Vite serves the rest).
     const pageShell = filePageShell([
@@ -217,6 +229,8 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
           await Promise.all(running.map(closeServer));
           await accounts.close();
           await store.close();
+          // Only once the database is closed may a script take the folder for one no host has open.
+          await control?.close();
           await deleteApp(firebase);
         })();
         return closing;
@@ -227,6 +241,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     webServer?.close();
     await accounts.close();
     await store.close();
+    await control?.close();
     await deleteApp(firebase);
     throw error;
   }
