@@ -22,6 +22,8 @@ export type TrialGrant =
   | { kind: 'granted'; creditsRemaining: number }
   /** This account had its trial already (or has ended it): nothing changed. */
   | { kind: 'already-granted'; creditsRemaining: number }
+  /** The account has had its sign-up credits: it is no visitor, whatever its token says. */
+  | { kind: 'signed-up'; creditsRemaining: number }
   /** The address has had its trials for the day: nothing was posted or counted. */
   | { kind: 'address-used-up'; creditsRemaining: number };
 
@@ -40,6 +42,11 @@ export interface TrialGrantState {
   balance: number;
   /** Whether the ledger holds TRIAL_REF already. */
   granted: boolean;
+  /**
+   * Whether the stored account has had its sign-up grant: a visitor's old token, still valid after
+   * the visitor signed up, must not claim the free tries on top of the sign-up credits.
+   */
+  signedUp: boolean;
   /** Trials the address received today; 0 where no address is counted. */
   addressCount: number;
   /** Null where no address is counted. */
@@ -49,6 +56,7 @@ export interface TrialGrantState {
 export type TrialGrantDecision =
   | { kind: 'grant'; credit: CreditDecision; countAddress: boolean }
   | { kind: 'already-granted' }
+  | { kind: 'signed-up' }
   | { kind: 'address-used-up' };
 
 /** What endTrial read inside its transaction. */

@@ -55,11 +55,13 @@ export function withholdSignupGrant(): CreditDecision {
 }
 
 /**
- * A visitor's free tries: once per account, and only while its network has trials left today
- * (an address already at its limit gets nothing and is not counted again).
+ * A visitor's free tries: once per account, never to an account that has had its sign-up credits,
+ * and only while its network has trials left today (an address already at its limit gets nothing
+ * and is not counted again).
  */
 export function decideTrialGrant(state: TrialGrantState): TrialGrantDecision {
   if (state.granted) return { kind: 'already-granted' };
+  if (state.signedUp) return { kind: 'signed-up' };
   const counted = state.perAddressPerDay !== null;
   if (counted && state.addressCount >= state.perAddressPerDay!) return { kind: 'address-used-up' };
   const change = { uid: state.uid, delta: state.credits, reason: 'trial' as const, ref: TRIAL_REF };

@@ -97,6 +97,15 @@ describe('a signed-out visitor’s free tries', () => {
     }
   });
 
+  it('are refused to an account that has had its sign-up credits, even with its old visitor token', async () => {
+    const visitor = await signInTestVisitor();
+    const seller = await linkTestVisitor(visitor);
+    expect((await postAccount(seller)).body.creditsRemaining).toBe(SIGNUP_CREDITS);
+    const replayed = await postAccount(visitor);
+    expect(replayed.status).toBe(200);
+    expect(replayed.body.creditsRemaining).toBe(SIGNUP_CREDITS);
+  });
+
   it('are not granted to a request that did not come from the app', async () => {
     const visitor = await signInTestVisitor();
     expect((await postAccount(visitor, false)).body.creditsRemaining).toBe(0);

@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { decideTrialEnd, decideTrialGrant } from '../../src/services/credits.js';
 
-const grantState = { uid: 'v1', credits: 3, balance: 0, granted: false, addressCount: 0, perAddressPerDay: 2 };
+const grantState = {
+  uid: 'v1',
+  credits: 3,
+  balance: 0,
+  granted: false,
+  signedUp: false,
+  addressCount: 0,
+  perAddressPerDay: 2,
+};
 
 describe('a visitor’s free tries', () => {
   it('are posted once, as a trial entry, and the address counted', () => {
@@ -12,6 +20,10 @@ describe('a visitor’s free tries', () => {
       countAddress: true,
     });
     expect(decideTrialGrant({ ...grantState, granted: true })).toEqual({ kind: 'already-granted' });
+  });
+
+  it('are refused to an account that has had its sign-up credits, and the address is not counted', () => {
+    expect(decideTrialGrant({ ...grantState, signedUp: true })).toEqual({ kind: 'signed-up' });
   });
 
   it('are refused to an address that had its trials today', () => {

@@ -33,6 +33,7 @@ export function firestoreTrials(refs: FirestoreRefs, transaction: RunTransaction
           credits,
           balance: customer.creditsRemaining,
           granted: grantSnap.exists,
+          signedUp: customer.signupGrantedAt !== null,
           addressCount,
           perAddressPerDay: counted ? perAddressPerDay : null,
         });

@@ -14,7 +14,8 @@ export function pgliteTrials(db: PGlite): TrialStore {
   return {
     grantTrial({ uid, credits, address, day, perAddressPerDay }, rules) {
       return db.transaction(async (tx) => {
-        const balance = (await lockCustomer(tx, uid)).credits_remaining;
+        const customer = await lockCustomer(tx, uid);
+        const balance = customer.credits_remaining;
         const counted = address !== null && perAddressPerDay !== null;
         const row = counted
           ? (
@@ -29,6 +30,7 @@ export function pgliteTrials(db: PGlite): TrialStore {
           credits,
           balance,
           granted: await isPosted(tx, uid, TRIAL_REF),
+          signedUp: customer.signup_granted_at !== null,
           addressCount: row?.count ?? 0,
           perAddressPerDay: counted ? perAddressPerDay : null,
         });
