@@ -1,7 +1,8 @@
 /** Data folders as local mode leaves them, and a look inside backup archives, for the backup tests. */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { list } from 'tar';
 import { openLocalDatabase } from '../../src/adapters/local/database.js';
 import { blobSigningKey, createFileBlobs } from '../../src/adapters/local/fileBlobs.js';
@@ -9,6 +10,16 @@ import { loadOrCreateWebhookSecret } from '../../src/wiring/local.js';
 import { jpegBytes } from './images.js';
 
 export const tempFolder = (name: string) => mkdtempSync(join(tmpdir(), `flipstage-${name}-`));
+
+/** Removes the folders and whatever a restore put beside them (`<folder>.before-restore-…`, `<folder>.restoring-…`). */
+export async function removeFolders(paths: readonly string[]): Promise<void> {
+  const beside = paths.flatMap((path) =>
+    readdirSync(dirname(path))
+      .filter((name) => name.startsWith(`${basename(path)}.`))
+      .map((name) => join(dirname(path), name)),
+  );
+  await Promise.all([...paths, ...beside].map((path) => rm(path, { recursive: true, force: true })));
+}
 
 export const OUTPUT_PATH = 'edits/u-1/e-1/output.jpg';
 

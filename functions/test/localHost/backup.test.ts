@@ -15,7 +15,7 @@ import { makeBackup } from '../../src/localHost/backupCommand.js';
 import { CONTROL_FILE } from '../../src/localHost/controlFile.js';
 import { restoreBackup } from '../../src/localHost/restore.js';
 import { freePort } from '../../../scripts/lib/freePort.mjs';
-import { archiveEntries, makeDataFolder, OUTPUT_PATH, tempFolder } from '../helpers/backups.js';
+import { archiveEntries, makeDataFolder, OUTPUT_PATH, removeFolders, tempFolder } from '../helpers/backups.js';
 
 const made: string[] = [];
 const folder = (name: string) => {
@@ -33,7 +33,7 @@ beforeAll(async () => {
   await makeBackup({ dataDir, target: archive });
 }, 60_000);
 afterAll(async () => {
-  await Promise.all(made.map((path) => rm(path, { recursive: true, force: true })));
+  await removeFolders(made);
 });
 
 /** The archive unpacked, changed by `change`, and packed again, its manifest (if any) first. */
@@ -163,7 +163,6 @@ describe('restoring a backup', () => {
     const secret = readFileSync(join(target, 'webhook-secret'), 'utf8');
     const restored = await restoreBackup({ archive, dataDir: target });
     const aside = restored.movedAside!;
-    made.push(aside);
     expect(aside).toMatch(new RegExp(`^${target}\\.before-restore-`));
     expect(readFileSync(join(aside, 'webhook-secret'), 'utf8')).toBe(secret);
     expect(readdirSync(aside).sort()).toEqual(['auth', 'blobs', 'db', 'outbox', 'webhook-secret']);

@@ -5,8 +5,7 @@
  * engine, the real Auth emulator and real PGlite on disk.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,12 +14,13 @@ import { backupFileName, type WrittenBackup } from '../../src/localHost/backup.j
 import { makeBackup } from '../../src/localHost/backupCommand.js';
 import { CONTROL_FILE, CONTROL_ROUTE } from '../../src/localHost/controlFile.js';
 import { restoreBackup } from '../../src/localHost/restore.js';
+import { removeFolders, tempFolder } from '../helpers/backups.js';
 import { api, hostWorld, signIn, signUp, type HostWorld, type RunningHost, type Session } from './hostProcess.js';
 
 const PASSWORD = 'kept-in-the-backup';
 const folders: string[] = [];
 const folder = (name: string) => {
-  const path = mkdtempSync(join(tmpdir(), `flipstage-${name}-`));
+  const path = tempFolder(name);
   folders.push(path);
   return path;
 };
@@ -76,7 +76,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await restoredWorld?.close();
   await live.close();
-  for (const path of folders) rmSync(path, { recursive: true, force: true });
+  await removeFolders(folders);
 });
 
 describe('a backup while the product runs', () => {
