@@ -100,12 +100,21 @@ export type ConversationsPage = z.infer<typeof conversationsPageSchema>;
 export const messagesPageSchema = z.object({ conversation: conversationSchema, data: z.array(messageSchema) });
 export type MessagesPage = z.infer<typeof messagesPageSchema>;
 
+const printable = (text: string) => !hasControlCharacters(text, true);
+
 const messageText = z
   .string({ error: MESSAGES.messageRequired })
   .trim()
   .min(1, MESSAGES.messageRequired)
   .max(MAX_MESSAGE_LENGTH, MESSAGES.messageTooLong(MAX_MESSAGE_LENGTH))
-  .refine((text) => !hasControlCharacters(text, true), MESSAGES.controlCharacters('A message'));
+  .refine(printable, MESSAGES.controlCharacters('A message'));
+
+/** An offer's note goes into the thread and the seller's email as a message does, under its rules; it may be empty. */
+const offerNote = z
+  .string()
+  .trim()
+  .max(MAX_MESSAGE_LENGTH, MESSAGES.messageTooLong(MAX_MESSAGE_LENGTH))
+  .refine(printable, MESSAGES.controlCharacters('A note'));
 
 /** POST /api/conversations: opens (or reopens) the viewer's conversation about a listing with its first message. */
 export const startConversationSchema = z.object({ itemId: z.string().min(1).max(128), text: messageText });
@@ -117,7 +126,7 @@ export const offerSchema = z.object({
     .number({ error: MESSAGES.offerPriceRequired })
     .refine((n) => Number.isFinite(n) && n >= 0, MESSAGES.priceMinimum)
     .refine((n) => Math.round(n * 100) / 100 === n, MESSAGES.priceDecimals),
-  text: z.string().max(MAX_MESSAGE_LENGTH).optional(),
+  text: offerNote.optional(),
 });
 /** POST /api/conversations/offer-decision?id=: the seller accepts (reserving the listing for the buyer) or declines. */
 export const offerDecisionSchema = z.object({ messageId: z.string().min(1).max(128), decision: z.enum(['accept', 'decline']) });

@@ -49,7 +49,8 @@ export interface AppDeps {
   /** Email notices of new messages: the Trigger Email extension's `mail` collection, or the local outbox. */
   mail: MailNotices;
   /** Conversation changes pushed to the local host's open pages (server-sent events). */
-  conversationEvents: ConversationEvents;
+  /** Local mode's live updates (GET /api/conversations/events); null in Firebase mode, where the app reads Firestore live. */
+  conversationEvents: ConversationEvents | null;
   logger?: Logger;
   /** Fair-use limits; the defaults in services/fairUse.ts unless a test needs small ones. */
   fairUseRules?: FairUseRules;

@@ -115,27 +115,31 @@ export function conversationRoutes(deps: RouteDeps): Router {
     res.json((await setBlocked(deps, currentUser(res).uid, conversationId(req), blocked)) satisfies Conversation);
   });
 
-  // An EventSource cannot send headers, so this one route takes the ID token as ?token=.
-  router.get('/conversations/events', async (req, res) => {
-    const token = typeof req.query.token === 'string' ? req.query.token : '';
-    if (!token) throw new ServiceError('unauthenticated', MESSAGES.signInRequired);
-    const { uid } = await deps.identity.verifyIdToken(token);
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
+  // Local mode only: Firebase mode's app reads Firestore live, and the route would just hold a
+  // connection with a token in its URL. An EventSource cannot send headers, so it takes the ID
+  // token as ?token=.
+  const events = deps.conversationEvents;
+  if (events)
+    router.get('/conversations/events', async (req, res) => {
+      const token = typeof req.query.token === 'string' ? req.query.token : '';
+      if (!token) throw new ServiceError('unauthenticated', MESSAGES.signInRequired);
+      const { uid } = await deps.identity.verifyIdToken(token);
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+      });
+      res.write(': connected\n\n');
+      const unsubscribe = events.subscribe(uid, (id) => {
+        res.write(`event: conversation\ndata: ${id}\n\n`);
+      });
+      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      req.on('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+      });
     });
-    res.write(': connected\n\n');
-    const unsubscribe = deps.conversationEvents.subscribe(uid, (id) => {
-      res.write(`event: conversation\ndata: ${id}\n\n`);
-    });
-    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
-    req.on('close', () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-    });
-  });
 
   router.post('/reports', signedIn, deps.fairUse.messages, json, async (req, res) => {
     const input = parseWith(reportSchema, req.body, invalid);

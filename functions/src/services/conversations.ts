@@ -16,12 +16,7 @@ import {
   type MessagesPage,
 } from '@flipstage/core';
 import type { ConversationEvents } from '../ports/conversationEvents.js';
-import {
-  ConversationNotFound,
-  type ConversationRecord,
-  type MailNotices,
-  type Store,
-} from '../ports/store.js';
+import { ConversationNotFound, type ConversationRecord, type MailNotices, type Store } from '../ports/store.js';
 import { logs, type Logger } from '../logs.js';
 import { ServiceError } from './errors.js';
 import { newMessageNotice } from './messageNotices.js';
@@ -35,7 +30,8 @@ export const INBOX_LIMIT = 100;
 export interface ConversationDeps {
   store: Store;
   mail: MailNotices;
-  conversationEvents: ConversationEvents;
+  /** Null where nobody needs telling (Firebase mode: the app reads Firestore live). */
+  conversationEvents: ConversationEvents | null;
   /** The site's public origins: notices link to the first. */
   config: { siteOrigins: readonly string[] };
   logger: Logger;
@@ -67,7 +63,11 @@ export const asMessage = (conversationId: string, doc: MessageDoc): Message => (
 const notFound = () => new ServiceError('not-found', MESSAGES.conversationNotFound);
 
 /** The conversation, if the viewer is one of its two participants: else 404 when it does not exist, 403 when it is not theirs. */
-export async function participantsConversation(store: Store, id: string | undefined, viewer: string): Promise<ConversationRecord> {
+export async function participantsConversation(
+  store: Store,
+  id: string | undefined,
+  viewer: string,
+): Promise<ConversationRecord> {
   const record = id ? await store.getConversation(id) : null;
   if (!record) throw notFound();
   if (record.buyer !== viewer && record.seller !== viewer) throw new ServiceError('forbidden', MESSAGES.notParticipant);
@@ -87,7 +87,11 @@ async function nameOf(store: Store, uid: string): Promise<string | null> {
  * Adds a message from one participant, tells the other (by email when due) and both their open
  * pages. The buyer of a blocked pair cannot send; the seller still can, without an email.
  */
-export async function postMessage(deps: ConversationDeps, record: ConversationRecord, message: MessageDoc): Promise<Message> {
+export async function postMessage(
+  deps: ConversationDeps,
+  record: ConversationRecord,
+  message: MessageDoc,
+): Promise<Message> {
   const fromBuyer = message.from === record.buyer;
   if (record.blocked && fromBuyer) throw new ServiceError('forbidden', MESSAGES.blockedBySeller);
   const recipient = fromBuyer ? record.seller : record.buyer;
@@ -100,7 +104,7 @@ export async function postMessage(deps: ConversationDeps, record: ConversationRe
     if (error instanceof ConversationNotFound) throw notFound();
     throw error;
   }
-  deps.conversationEvents.publish([record.buyer, record.seller], record.id);
+  deps.conversationEvents?.publish([record.buyer, record.seller], record.id);
   if (email && appended.noticeDue) {
     const site = deps.config.siteOrigins[0] ?? '';
     await deps.mail
@@ -148,7 +152,12 @@ export async function startConversation(
 }
 
 /** POST /api/conversations/messages?id=. */
-export async function sendMessage(deps: ConversationDeps, uid: string, id: string | undefined, text: string): Promise<Message> {
+export async function sendMessage(
+  deps: ConversationDeps,
+  uid: string,
+  id: string | undefined,
+  text: string,
+): Promise<Message> {
   const record = await participantsConversation(deps.store, id, uid);
   return postMessage(deps, record, newMessage(uid, { kind: 'text', text }));
 }
@@ -176,10 +185,14 @@ export async function getConversation(
 }
 
 /** POST /api/conversations/read?id=: the viewer has read everything in it. */
-export async function markRead(deps: Pick<ConversationDeps, 'store' | 'conversationEvents'>, uid: string, id: string | undefined): Promise<Conversation> {
+export async function markRead(
+  deps: Pick<ConversationDeps, 'store' | 'conversationEvents'>,
+  uid: string,
+  id: string | undefined,
+): Promise<Conversation> {
   const record = await participantsConversation(deps.store, id, uid);
   await deps.store.markRead(record.id, uid);
-  deps.conversationEvents.publish([uid], record.id);
+  deps.conversationEvents?.publish([uid], record.id);
   return viewOf({ ...record, unread: { ...record.unread, [uid]: 0 } }, uid);
 }
 
@@ -193,6 +206,6 @@ export async function setBlocked(
   const record = await participantsConversation(deps.store, id, uid);
   requireSeller(record, uid);
   await deps.store.setBlocked(record.seller, record.buyer, blocked);
-  deps.conversationEvents.publish([record.buyer, record.seller], record.id);
+  deps.conversationEvents?.publish([record.buyer, record.seller], record.id);
   return viewOf({ ...record, blocked }, uid);
 }

@@ -78,7 +78,7 @@ export async function decideOffer(
     throw error;
   }
   if (input.decision === 'accept') await changeListing(deps, record, 'reserved');
-  else deps.conversationEvents.publish([record.buyer, record.seller], record.id);
+  else deps.conversationEvents?.publish([record.buyer, record.seller], record.id);
   return viewOf((await deps.store.getConversation(record.id)) ?? record, uid);
 }
 

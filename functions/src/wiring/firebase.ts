@@ -19,7 +19,6 @@ import { createFirestoreStore } from '../adapters/firebase/firestoreStore.js';
 import { createFunctionsLogger } from '../adapters/firebase/functionsLogger.js';
 import { createFirebaseIdentity } from '../adapters/firebase/identity.js';
 import { createFirebaseAppCheck } from '../adapters/firebase/appCheck.js';
-import { createFirestoreConversationEvents } from '../adapters/firebase/firestoreConversationEvents.js';
 import { createFirestoreMail } from '../adapters/firebase/firestoreMail.js';
 import { createStorageBlobs, storageOrigin } from '../adapters/firebase/storageBlobs.js';
 import { blobSigningKey, createFileBlobs } from '../adapters/local/fileBlobs.js';
@@ -122,7 +121,7 @@ export function createFirebaseDeps(app: App, settings: FirebaseSettings): AppDep
     images: createLazyImages(),
     analysis: createLazyPhotoAnalysis(),
     mail: createFirestoreMail(getFirestore(app)),
-    conversationEvents: createFirestoreConversationEvents(),
+    conversationEvents: null,
     config: settings.config,
     logger: createFunctionsLogger(),
     fairUseRules: firebaseFairUse(process.env),

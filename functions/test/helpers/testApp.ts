@@ -68,7 +68,8 @@ export interface TestApp {
   blobDir: string;
   /** Where email notices are written, one JSON file each (the local outbox). */
   outboxDir: string;
-  conversationEvents: ConversationEvents;
+  /** Null as in Firebase mode, when the suite asked for no live updates. */
+  conversationEvents: ConversationEvents | null;
   stager: FakeStager;
   payments: SimulatedPayments;
   config: AppConfig;
@@ -81,7 +82,13 @@ export interface TestApp {
  * `config` replaces settings such as appCheck, signupCreditsNeedVerifiedEmail or clientAddress.
  */
 export async function createTestApp(
-  options: { fairUseRules?: FairUseRules; config?: Partial<AppConfig>; keptListingReads?: boolean } = {},
+  options: {
+    fairUseRules?: FairUseRules;
+    config?: Partial<AppConfig>;
+    keptListingReads?: boolean;
+    /** False builds the app as Firebase mode does: no live conversation updates from the server. */
+    conversationEvents?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const db = await openTestDatabase();
   const store = createPgliteStore(db);
@@ -117,7 +124,7 @@ export async function createTestApp(
   });
   const blobs = createFileBlobs({ rootDir: blobDir, baseUrl, signingKey: 'test-blob-signing-key' });
   const outboxDir = join(blobDir, 'outbox');
-  const conversationEvents = createLocalConversationEvents();
+  const conversationEvents = options.conversationEvents === false ? null : createLocalConversationEvents();
   const keptReads = options.keptListingReads ? keptListingReads({ store, logger: silentLogger }) : undefined;
   const app = createApp({
     store,

@@ -2,6 +2,7 @@
 import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { createTestApp } from '../helpers/testApp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, REPORTS_TO_HIDE } from '@flipstage/core';
 import { auth, useConversationParties } from '../helpers/conversationParties.js';
@@ -103,6 +104,16 @@ describe('GET /api/conversations/events', () => {
   afterAll(async () => {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('is not served where the app reads Firestore live (Firebase mode)', async () => {
+    const firebaseLike = await createTestApp({ conversationEvents: false });
+    try {
+      const response = await request(firebaseLike.app).get(`/api/conversations/events?token=${seller.idToken}`);
+      expect(response.status).toBe(404);
+    } finally {
+      await firebaseLike.close();
+    }
   });
 
   it('refuses a stream without a token', async () => {

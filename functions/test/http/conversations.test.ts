@@ -150,6 +150,17 @@ describe('offers', () => {
     expect((await messagesOf(buyer, conversation.id)).data[1]?.offerStatus).toBe('declined');
   });
 
+  it.each([
+    ['a NUL character', 'Cash today\u0000'],
+    ['a control character', 'Cash\u001b[2J today'],
+  ])('refuses a note with %s, and adds nothing to the thread', async (_kind, text) => {
+    const conversation = await start((await listing()).id);
+    const offer = await post('offer', buyer, conversation.id, { price: 150, text });
+    expect(offer.status).toBe(400);
+    expect(offer.body.error.message).toBe(MESSAGES.controlCharacters('A note'));
+    expect((await messagesOf(buyer, conversation.id)).data).toHaveLength(1);
+  });
+
   it('refuses the buyer deciding their own offer', async () => {
     const conversation = await start((await listing()).id);
     const offer = await post('offer', buyer, conversation.id, { price: 50 });
