@@ -138,4 +138,5 @@ const width = Math.max(...addresses.map((a) => a.label.length));
 say('\nFlipStage is running in local mode:');
 for (const { label, url } of addresses) say(`  ${label.padEnd(width)}  ${url}`);
 say(`  ${'Demo login'.padEnd(width)}  ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
-say('Press Ctrl-C to stop.');
+say(`Accounts, credits, images and listings are kept in ${process.env.FLIPSTAGE_DATA_DIR ?? '.local/'} across restarts`);
+say('(npm run backup saves a copy; delete the folder to start over). Press Ctrl-C to stop.');
