@@ -32,10 +32,17 @@ export interface Account {
 export interface AccountStore {
   /**
    * Creates users/{uid} and customers/{uid} when missing and grants the sign-up credits once
-   * (ledger reason 'signup', ref 'signup'), as `rules` decide. Safe to call any number of times,
-   * concurrently.
+   * (ledger reason 'signup', ref 'signup'), as `rules` decide, reading and recording the person's
+   * keys (`personKeys`, services/signupPerson.ts) in the same transaction, in records that outlive
+   * the account. Safe to call any number of times, concurrently.
    */
-  ensureAccount(uid: string, profile: ProfileDoc, signupCredits: number, rules: LedgerRules): Promise<Account>;
+  ensureAccount(
+    uid: string,
+    profile: ProfileDoc,
+    signupCredits: number,
+    rules: LedgerRules,
+    personKeys?: readonly string[],
+  ): Promise<Account>;
   getAccount(uid: string): Promise<Account | null>;
   /** Changes only name and avatar; throws AccountNotFound when there is no profile. */
   updateProfile(uid: string, patch: { name?: string; avatar?: string }): Promise<ProfileDoc>;

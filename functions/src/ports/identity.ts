@@ -10,6 +10,11 @@ export interface VerifiedIdentity extends AuthIdentity {
   /** How this session signed in (the token's firebase.sign_in_provider): 'password', 'google.com', … */
   signInProvider: string | null;
   /**
+   * The social accounts linked to this user, as `provider:account id` (the token's
+   * firebase.identities, e.g. 'google.com:1098…'): the provider's own id outlives the Firebase user.
+   */
+  providerAccounts: readonly string[];
+  /**
    * Whether this request came from the app, proven by App Check (true where App Check is off);
    * set by the API for the calls that look, absent where nobody asked.
    */

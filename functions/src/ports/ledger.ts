@@ -52,9 +52,27 @@ export type CreditDecision =
 export interface LedgerRules {
   /** One credit change, given the balance and whether its ref is in the ledger already. */
   credit(change: CreditChange, balance: number, posted: boolean): CreditDecision;
-  /** The sign-up grant, once per account: `grantedAt` is when it was granted, if it was. */
-  signup(state: { uid: string; signupCredits: number; balance: number; grantedAt: string | null }): CreditDecision;
+  /**
+   * The sign-up grant, once per account and once per person: `grantedAt` is when this account's
+   * was settled, if it was; `grantedToOther`, whether a key of this person (services/signupPerson.ts)
+   * is recorded with another account's grant.
+   */
+  signup(state: SignupGrantState): SignupDecision;
 }
+
+export interface SignupGrantState {
+  uid: string;
+  signupCredits: number;
+  balance: number;
+  grantedAt: string | null;
+  grantedToOther: boolean;
+}
+
+/**
+ * A credit decision, or 'person-granted': this person had the sign-up credits under another
+ * account, so none are posted and the account records its grant as settled (nothing more to wait for).
+ */
+export type SignupDecision = CreditDecision | { kind: 'person-granted' };
 
 export interface LedgerStore {
   /**

@@ -17,6 +17,7 @@ import type { AppConfig } from '../config.js';
 import { invalid, ServiceError } from './errors.js';
 import { CREDIT_RULES } from './creditRules.js';
 import { withholdSignupGrant } from './credits.js';
+import { personKeys } from './signupPerson.js';
 import { MESSAGES } from '@flipstage/core';
 
 export interface AccountDeps {
@@ -88,7 +89,7 @@ export async function ensureAccount(deps: AccountDeps, identity: VerifiedIdentit
   if (existing && existing.customer.signupGrantedAt === null && !isVisitor(identity))
     await store.endTrial(identity.uid, CREDIT_RULES);
   const rules = signupCreditsDue(identity, deps.config) ? CREDIT_RULES : WITHHOLD_SIGNUP;
-  return store.ensureAccount(identity.uid, profileFromToken(identity), SIGNUP_CREDITS, rules);
+  return store.ensureAccount(identity.uid, profileFromToken(identity), SIGNUP_CREDITS, rules, personKeys(identity));
 }
 
 /** The UTC day a trial is counted under. */

@@ -4,7 +4,7 @@
  * holds no rule of its own, so PGlite and Firestore cannot drift apart. The stage rules build on
  * these in stageLedger.ts; creditRules.ts hands both to the store.
  */
-import type { CreditChange, CreditDecision } from '../ports/ledger.js';
+import type { CreditChange, CreditDecision, SignupDecision, SignupGrantState } from '../ports/ledger.js';
 import type { SubscriptionSyncDecision, SubscriptionSyncState } from '../ports/webhookEvents.js';
 import {
   TRIAL_END_REF,
@@ -35,13 +35,13 @@ export function decideCredit(change: CreditChange, balance: number, posted: bool
   return { kind: 'post', entry: { delta: change.delta, reason: change.reason, ref: change.ref, balanceAfter } };
 }
 
-/** The sign-up credits come once per account; the account records when, which is what "once" checks. */
-export function decideSignupGrant(state: {
-  uid: string;
-  signupCredits: number;
-  balance: number;
-  grantedAt: string | null;
-}): CreditDecision {
+/**
+ * The sign-up credits come once per account (the account records when, which is what "once"
+ * checks) and once per person: a person whose inbox or social account had them under another
+ * account gets none again.
+ */
+export function decideSignupGrant(state: SignupGrantState): SignupDecision {
+  if (state.grantedAt === null && state.grantedToOther) return { kind: 'person-granted' };
   const change = { uid: state.uid, delta: state.signupCredits, reason: 'signup' as const, ref: SIGNUP_REF };
   return decideCredit(change, state.balance, state.grantedAt !== null);
 }

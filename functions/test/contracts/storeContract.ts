@@ -90,6 +90,25 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect(await store.listLedger(uid)).toMatchObject([{ delta: 10, reason: 'signup', ref: 'signup' }]);
       });
 
+      it('grants the sign-up credits once per person: an account sharing a key of theirs gets none, its grant settled', async () => {
+        const key = `email:${uniq()}@gmail.com`;
+        const first = `u_${uniq()}`;
+        const second = `u_${uniq()}`;
+        await store.ensureAccount(first, profile('p1@example.com'), 10, CREDIT_RULES, [key]);
+        const again = await store.ensureAccount(second, profile('p2@example.com'), 10, CREDIT_RULES, [`google.com:${uniq()}`, key]);
+        expect(again.customer.creditsRemaining).toBe(0);
+        expect(again.customer.signupGrantedAt).not.toBeNull();
+        expect(await store.listLedger(second)).toEqual([]);
+      });
+
+      it('grants one person the sign-up credits once when two of their accounts ask at the same moment', async () => {
+        const key = `google.com:${uniq()}`;
+        const uids = [`u_${uniq()}`, `u_${uniq()}`];
+        await Promise.all(uids.map((uid) => store.ensureAccount(uid, profile(`${uid}@example.com`), 10, CREDIT_RULES, [key])));
+        const credits = await Promise.all(uids.map(async (uid) => (await store.getAccount(uid))?.customer.creditsRemaining));
+        expect(credits.sort()).toEqual([0, 10]);
+      });
+
       it('keeps an existing profile when ensureAccount runs again', async () => {
         const uid = await newAccount();
         await store.updateProfile(uid, { name: 'Renamed' });

@@ -17,8 +17,7 @@ export interface TestUser {
   refreshToken: string;
 }
 
-export async function signUpTestUser(displayName?: string): Promise<TestUser> {
-  const email = `t-${randomUUID()}@example.com`;
+export async function signUpTestUser(displayName?: string, email = `t-${randomUUID()}@example.com`): Promise<TestUser> {
   const base = `http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`;
   const signUp = await postEmulatorJson(`${base}/accounts:signUp?key=any`, {
     email,
@@ -111,10 +110,13 @@ export async function signInTestUserWithEmailLink(): Promise<TestUser> {
   return { uid: user.localId, email, idToken: user.idToken, refreshToken: user.refreshToken };
 }
 
-/** Signs a new person in with a social provider ('google.com', 'github.com', …) through the emulator's fake IdP. */
-export async function signInTestUserWithProvider(providerId: string): Promise<TestUser> {
+/**
+ * Signs a person in with a social provider ('google.com', 'github.com', …) through the emulator's
+ * fake IdP: a new person, or the one whose provider account id is `sub`.
+ */
+export async function signInTestUserWithProvider(providerId: string, sub: string = randomUUID()): Promise<TestUser> {
   const email = `p-${randomUUID()}@example.com`;
-  const claims = JSON.stringify({ sub: randomUUID(), email });
+  const claims = JSON.stringify({ sub, email });
   const signIn = await postEmulatorJson(
     `http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=any`,
     {

@@ -3,9 +3,12 @@
  * email is verified, or at once for a sign-in with a social provider. Local mode grants them at
  * sign-up (account.test.ts).
  */
+import { randomUUID } from 'node:crypto';
+import { initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_CHECK_HEADER, LOCAL_PRICE_IDS } from '@flipstage/core';
+import { APP_CHECK_HEADER, LOCAL_PRICE_IDS, LOCAL_PROJECT_ID } from '@flipstage/core';
 import { createTestApp, TEST_APP_CHECK_TOKEN, type TestApp } from '../helpers/testApp.js';
 import {
   signInTestUserWithEmailLink,
@@ -108,5 +111,29 @@ describe('sign-up credits with App Check enforced', () => {
     await request(enforced.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
     const response = await account(user).set(APP_CHECK_HEADER, TEST_APP_CHECK_TOKEN);
     expect(response.body).toMatchObject({ creditsRemaining: 10, signupCreditsPending: false });
+  });
+});
+
+describe('sign-up credits once per person', () => {
+  const adminAuth = getAuth(initializeApp({ projectId: LOCAL_PROJECT_ID }, `signup-person-${randomUUID()}`));
+
+  it('come once to one Gmail inbox, whatever dots and +tags its verified addresses carry', async () => {
+    const inbox = `jo${randomUUID().slice(0, 8)}`;
+    const first = await verifyTestUserEmail(await signUpTestUser(undefined, `${inbox}+1@gmail.com`));
+    const second = await verifyTestUserEmail(await signUpTestUser(undefined, `${inbox.slice(0, 2)}.${inbox.slice(2)}+2@gmail.com`));
+    expect((await postAccount(first)).body.creditsRemaining).toBe(10);
+    const again = await postAccount(second);
+    expect(again.body).toMatchObject({ creditsRemaining: 0, signupCreditsPending: false });
+    expect(await signupEntries(second.uid)).toEqual([]);
+  });
+
+  it('come once to a Google account, even after it deletes its Firebase user and signs in again', async () => {
+    const sub = randomUUID();
+    const first = await signInTestUserWithProvider('google.com', sub);
+    expect((await postAccount(first)).body.creditsRemaining).toBe(10);
+    await adminAuth.deleteUser(first.uid);
+    const returning = await signInTestUserWithProvider('google.com', sub);
+    expect(returning.uid).not.toBe(first.uid);
+    expect((await postAccount(returning)).body).toMatchObject({ creditsRemaining: 0, signupCreditsPending: false });
   });
 });

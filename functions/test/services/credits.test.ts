@@ -58,15 +58,20 @@ describe('decideCredit', () => {
 
 describe('decideSignupGrant', () => {
   it('grants the sign-up credits under the signup ref to an account that never had them', () => {
-    expect(decideSignupGrant({ uid: 'u1', signupCredits: 10, balance: 0, grantedAt: null })).toEqual({
+    expect(decideSignupGrant({ uid: 'u1', signupCredits: 10, balance: 0, grantedAt: null, grantedToOther: false })).toEqual({
       kind: 'post',
       entry: { delta: 10, reason: 'signup', ref: 'signup', balanceAfter: 10 },
     });
   });
 
   it('grants nothing once the account records a sign-up grant', () => {
-    const state = { uid: 'u1', signupCredits: 10, balance: 4, grantedAt: '2026-01-01T00:00:00.000Z' };
+    const state = { uid: 'u1', signupCredits: 10, balance: 4, grantedAt: '2026-01-01T00:00:00.000Z', grantedToOther: false };
     expect(decideSignupGrant(state)).toEqual({ kind: 'already-posted' });
+  });
+
+  it('grants nothing to a person who had the credits under another account, and settles the grant', () => {
+    const state = { uid: 'u2', signupCredits: 10, balance: 0, grantedAt: null, grantedToOther: true };
+    expect(decideSignupGrant(state)).toEqual({ kind: 'person-granted' });
   });
 });
 

@@ -67,6 +67,8 @@ export function keyedDocId(key: string): string {
 /** Kept beside core's COLLECTIONS: only the server reads or writes them. */
 const HELD_EDITS = 'held_edits';
 const TRIAL_ADDRESSES = 'trial_addresses';
+/** A person's sign-up grant, by each of their keys (services/signupPerson.ts), outliving the account. */
+const SIGNUP_GRANTS = 'signup_grants';
 
 export function firestoreRefs(db: Firestore) {
   const customers = db.collection(COLLECTIONS.customers);
@@ -91,6 +93,12 @@ export function firestoreRefs(db: Firestore) {
     trialAddress: (day: string, address: string) =>
       db.collection(TRIAL_ADDRESSES).doc(`${day}_${encodeURIComponent(address)}`) as DocumentReference<{
         count: number;
+      }>,
+    /** Hashed, so the collection names no email address. */
+    signupGrant: (personKey: string) =>
+      db.collection(SIGNUP_GRANTS).doc(createHash('sha256').update(personKey).digest('hex')) as DocumentReference<{
+        uid: string;
+        at: string;
       }>,
     items: db.collection(COLLECTIONS.items) as CollectionReference<ItemDoc>,
     stripeEvent: (eventId: string) => stripeEvents.doc(keyedDocId(eventId)),

@@ -52,9 +52,13 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     db.runTransaction(fn, { maxAttempts: MAX_TRANSACTION_ATTEMPTS });
 
   return {
-    ensureAccount(uid, profile, signupCredits, rules) {
+    ensureAccount(uid, profile, signupCredits, rules, personKeys = []) {
       return transaction(async (tx): Promise<Account> => {
-        const [profileSnap, customerSnap] = await getDocuments(tx, refs.user(uid), refs.customer(uid));
+        const grantRefs = personKeys.map((key) => refs.signupGrant(key));
+        const [[profileSnap, customerSnap], grantSnaps] = await Promise.all([
+          getDocuments(tx, refs.user(uid), refs.customer(uid)),
+          grantRefs.length > 0 ? tx.getAll(...grantRefs) : Promise.resolve([]),
+        ]);
         const storedProfile = readProfile(profileSnap);
         const storedCustomer = readCustomer(customerSnap);
         const customer = storedCustomer ?? newCustomer();
@@ -62,7 +66,13 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
         if (!storedProfile) tx.create(refs.user(uid), { ...profile, created_at: at });
         const createdAt = storedProfile ? accountCreatedAt(profileSnap) : at;
         const balance = customer.creditsRemaining;
-        const grant = rules.signup({ uid, signupCredits, balance, grantedAt: customer.signupGrantedAt });
+        const grantedToOther = grantSnaps.some((snap) => snap.exists && snap.data()?.uid !== uid);
+        const grant = rules.signup({ uid, signupCredits, balance, grantedAt: customer.signupGrantedAt, grantedToOther });
+        if (grant.kind === 'person-granted') {
+          const settled = { ...customer, signupGrantedAt: at };
+          tx.set(refs.customer(uid), settled);
+          return { uid, profile: storedProfile ?? profile, customer: toCustomerDoc(settled), createdAt };
+        }
         const posted = postCreditDecision(tx, refs, uid, customer, grant, at);
         if (!posted.result.applied) {
           // A grant that waits for verification still leaves a whole account to read and pay into.
@@ -71,6 +81,7 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
         }
         const granted = { ...posted.customer, signupGrantedAt: at };
         tx.set(refs.customer(uid), granted);
+        for (const ref of grantRefs) tx.set(ref, { uid, at });
         return { uid, profile: storedProfile ?? profile, customer: toCustomerDoc(granted), createdAt };
       });
     },

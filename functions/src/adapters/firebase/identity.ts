@@ -6,10 +6,17 @@ import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import { InvalidIdToken, type Identity, type VerifiedIdentity } from '../../ports/identity.js';
 
 /** The token's own claims: the sign-in provider first (spec §3: the first is used for re-sign-in). */
+/** Identities that are not a social account: the email is its own key, the rest say nothing of a person. */
+const NOT_SOCIAL = new Set(['email', 'phone', 'custom', 'anonymous']);
+
 export function identityFromToken(token: DecodedIdToken): VerifiedIdentity {
-  const providers = [token.firebase.sign_in_provider, ...Object.keys(token.firebase.identities ?? {})].filter(
+  const identities = (token.firebase.identities ?? {}) as Record<string, unknown>;
+  const providers = [token.firebase.sign_in_provider, ...Object.keys(identities)].filter(
     (p) => p && p !== 'custom' && p !== 'anonymous',
   );
+  const providerAccounts = Object.entries(identities)
+    .filter(([provider]) => !NOT_SOCIAL.has(provider))
+    .flatMap(([provider, ids]) => (Array.isArray(ids) ? ids.map((id) => `${provider}:${String(id)}`) : []));
   return {
     uid: token.uid,
     email: token.email ?? null,
@@ -19,6 +26,7 @@ export function identityFromToken(token: DecodedIdToken): VerifiedIdentity {
     projectId: token.aud,
     emailVerified: token.email_verified === true,
     signInProvider: token.firebase.sign_in_provider || null,
+    providerAccounts,
   };
 }
 

@@ -240,6 +240,15 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX sim_events_pending ON sim_events (seq) WHERE delivered_at IS NULL;
   `,
+  // A person's sign-up grant by each of their keys (services/signupPerson.ts); no reference to
+  // customers, so it outlives the account.
+  `
+  CREATE TABLE signup_grants (
+    key text PRIMARY KEY,
+    uid text NOT NULL,
+    granted_at timestamptz NOT NULL
+  );
+  `,
 ];
 
 /**

@@ -23,7 +23,7 @@ async function getAccountIn(tx: Tx, uid: string): Promise<Account | null> {
 
 export function pgliteAccounts(db: PGlite): AccountStore {
   return {
-    ensureAccount(uid, profile, signupCredits, rules) {
+    ensureAccount(uid, profile, signupCredits, rules, personKeys = []) {
       return db.transaction(async (tx) => {
         await tx.query(
           'INSERT INTO users (uid, name, email, avatar) VALUES ($1, $2, $3, $4) ON CONFLICT (uid) DO NOTHING',
@@ -32,9 +32,17 @@ export function pgliteAccounts(db: PGlite): AccountStore {
         await tx.query('INSERT INTO customers (uid) VALUES ($1) ON CONFLICT (uid) DO NOTHING', [uid]);
         const customer = toCustomer(await lockCustomer(tx, uid));
         const balance = customer.creditsRemaining;
-        const grant = rules.signup({ uid, signupCredits, balance, grantedAt: customer.signupGrantedAt });
-        const { applied } = await applyCreditDecision(tx, uid, balance, grant);
+        const holders = await tx.query<{ uid: string }>('SELECT uid FROM signup_grants WHERE key = ANY($1)', [[...personKeys]]);
+        const grantedToOther = holders.rows.some((row) => row.uid !== uid);
+        const grant = rules.signup({ uid, signupCredits, balance, grantedAt: customer.signupGrantedAt, grantedToOther });
+        const { applied } =
+          grant.kind === 'person-granted' ? { applied: true } : await applyCreditDecision(tx, uid, balance, grant);
         if (applied) await tx.query('UPDATE customers SET signup_granted_at = now() WHERE uid = $1', [uid]);
+        if (applied && grant.kind === 'post')
+          await tx.query(
+            'INSERT INTO signup_grants (key, uid, granted_at) SELECT unnest($1::text[]), $2, now() ON CONFLICT (key) DO NOTHING',
+            [[...personKeys], uid],
+          );
         const account = await getAccountIn(tx, uid);
         if (!account) throw new AccountNotFound(uid);
         return account;

@@ -31,7 +31,20 @@ describe('identity from an ID token', () => {
       projectId: LOCAL_PROJECT_ID,
       emailVerified: false,
       signInProvider: 'password',
+      providerAccounts: [],
     });
+  });
+
+  it("names each linked social account by the provider's own account id", () => {
+    const identity = identityFromToken(
+      token({
+        firebase: {
+          sign_in_provider: 'google.com',
+          identities: { 'google.com': ['1098'], 'github.com': [77], email: ['a@example.com'] },
+        },
+      }),
+    );
+    expect(identity.providerAccounts).toEqual(['google.com:1098', 'github.com:77']);
   });
 
   it('says whether the email is verified only when the token says so', () => {

@@ -1,6 +1,6 @@
 /**
- * firestore.rules deny by default: processed Stripe events, stage requests and any collection
- * the rules do not name are for the backend alone, whoever asks.
+ * firestore.rules deny by default: processed Stripe events, stage requests, the sign-up grants
+ * recorded per person and any collection the rules do not name are for the backend alone, whoever asks.
  */
 import { assertFails, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
@@ -15,6 +15,7 @@ let as: ReturnType<typeof actors>;
 const PATHS = {
   'stripe_events/{eventId}': { collection: 'stripe_events', doc: 'evt_1', data: aStripeEvent() },
   'customers/{uid}/stage_requests/{key}': { collection: `customers/${OWNER}/stage_requests`, doc: 'k1', data: aStageRequest() },
+  'signup_grants/{hashed person key}': { collection: 'signup_grants', doc: 'a1b2c3', data: { uid: OWNER, at: '2026-11-28T00:00:00Z' } },
   'an unnamed collection': { collection: 'admin_notes', doc: 'n1', data: { text: 'internal' } },
 };
 
