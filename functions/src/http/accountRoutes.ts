@@ -32,7 +32,7 @@ export function accountRoutes(deps: {
   fairUse: FairUseGates;
 }): Router {
   const router = Router();
-  const auth = [requireUser(deps.identity), attestApp(deps.appCheck, deps.config.appCheck)];
+  const auth = [requireUser(deps.identity), attestApp(deps.appCheck, deps.config.appCheck, { consume: true })];
 
   const sendAccount = (res: Response, { user, signupCreditsPending }: AccountView) =>
     res.json({

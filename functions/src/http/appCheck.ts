@@ -16,12 +16,12 @@ import { isVisitor } from '../services/accounts.js';
 import { ServiceError } from '../services/errors.js';
 import { currentUser } from './auth.js';
 
-/** Whether the request carries a valid token: false without one, 401 with one that fails. */
-async function attested(verifier: AppCheckVerifier, req: Request): Promise<boolean> {
+/** Whether the request carries a valid token: false without one, 401 with one that fails or was used up. */
+async function attested(verifier: AppCheckVerifier, req: Request, consume = false): Promise<boolean> {
   const token = req.get(APP_CHECK_HEADER)?.trim();
   if (!token) return false;
   try {
-    await verifier.verifyToken(token);
+    await verifier.verifyToken(token, { consume });
     return true;
   } catch (error) {
     if (error instanceof InvalidAppCheckToken)
@@ -48,10 +48,18 @@ export function requireAppCheckForVisitors(verifier: AppCheckVerifier, mode: App
   return (req, res, next) => (isVisitor(currentUser(res)) ? required(req, res, next) : next());
 }
 
-/** Lets the call through and records on the signed-in user whether it came from the app. */
-export function attestApp(verifier: AppCheckVerifier, mode: AppCheckMode): RequestHandler {
+/**
+ * Lets the call through and records on the signed-in user whether it came from the app. The
+ * account calls, which grant the sign-up credits and the free tries, take a limited-use token and
+ * use it up (`consume`), so a token lifted from one call grants nothing a second time.
+ */
+export function attestApp(
+  verifier: AppCheckVerifier,
+  mode: AppCheckMode,
+  options: { consume?: boolean } = {},
+): RequestHandler {
   return async (req, res, next) => {
-    const appAttested = mode === 'off' || (await attested(verifier, req));
+    const appAttested = mode === 'off' || (await attested(verifier, req, options.consume));
     res.locals.user = { ...currentUser(res), appAttested } satisfies VerifiedIdentity;
     next();
   };

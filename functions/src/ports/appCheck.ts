@@ -4,8 +4,12 @@
  */
 
 export interface AppCheckVerifier {
-  /** Resolves when the token is valid; throws InvalidAppCheckToken when it is not. */
-  verifyToken(token: string): Promise<void>;
+  /**
+   * Resolves when the token is valid; throws InvalidAppCheckToken when it is not. With `consume`
+   * the token is a limited-use one and is used up here: the same token again is refused, so one
+   * token cannot be replayed for its hour.
+   */
+  verifyToken(token: string, options?: { consume?: boolean }): Promise<void>;
 }
 
 export class InvalidAppCheckToken extends Error {

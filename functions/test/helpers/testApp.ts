@@ -3,6 +3,7 @@
  * deliver their signed events back into this app) with tokens from the Auth emulator. Only the
  * Stager is a fake, behind its port.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +44,9 @@ export const WITHOUT_RATE_LIMITS: FairUseRules = {
 
 /** The one App Check token the test app's verifier accepts, as a registered debug token. */
 export const TEST_APP_CHECK_TOKEN = 'test-app-check-debug-token';
+
+/** One limited-use token from the test's App Check source, as getLimitedUseToken() gives the app: good once. */
+export const limitedUseTestToken = () => `${TEST_APP_CHECK_TOKEN}:${randomUUID()}`;
 
 export const TEST_WEBHOOK_SECRET = 'whsec_test_local_secret';
 

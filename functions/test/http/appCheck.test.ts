@@ -8,7 +8,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CHECK_HEADER, LOCAL_PRICE_IDS, MESSAGES } from '@flipstage/core';
-import { createTestApp, TEST_APP_CHECK_TOKEN, TEST_WEBHOOK_SECRET, type TestApp } from '../helpers/testApp.js';
+import { createTestApp, limitedUseTestToken, TEST_APP_CHECK_TOKEN, TEST_WEBHOOK_SECRET, type TestApp } from '../helpers/testApp.js';
 import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
 import { jpegBytes } from '../helpers/images.js';
 import { signStripePayload } from '../../src/adapters/stripeWebhook.js';
@@ -85,7 +85,7 @@ describe('App Check enforced', () => {
     const response = await request(enforced.app)
       .post('/api/account')
       .set('authorization', `Bearer ${user.idToken}`)
-      .set(APP_CHECK_HEADER, TEST_APP_CHECK_TOKEN);
+      .set(APP_CHECK_HEADER, limitedUseTestToken());
     expect(response.status).toBe(200);
     expect(response.body.uid).toBe(user.uid);
   });
@@ -100,7 +100,7 @@ describe('App Check enforced', () => {
   it('stages without a token, spending credits the app gave (the CLI has none)', async () => {
     const other = await signUpTestUser();
     const auth = `Bearer ${other.idToken}`;
-    await request(enforced.app).post('/api/account').set('authorization', auth).set(APP_CHECK_HEADER, TEST_APP_CHECK_TOKEN);
+    await request(enforced.app).post('/api/account').set('authorization', auth).set(APP_CHECK_HEADER, limitedUseTestToken());
     const response = await stage(enforced, auth);
     expect(response.status).toBe(200);
     expect(response.body.creditsRemaining).toBe(9);

@@ -8,8 +8,8 @@ import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_CHECK_HEADER, LOCAL_PRICE_IDS, LOCAL_PROJECT_ID } from '@flipstage/core';
-import { createTestApp, TEST_APP_CHECK_TOKEN, type TestApp } from '../helpers/testApp.js';
+import { APP_CHECK_HEADER, LOCAL_PRICE_IDS, LOCAL_PROJECT_ID, MESSAGES } from '@flipstage/core';
+import { createTestApp, limitedUseTestToken, type TestApp } from '../helpers/testApp.js';
 import {
   signInTestUserWithEmailLink,
   signInTestUserWithProvider,
@@ -97,7 +97,8 @@ describe('sign-up credits with App Check enforced', () => {
   });
   afterAll(() => enforced.close());
 
-  const account = (user: TestUser) => request(enforced.app).get('/api/account').set('authorization', `Bearer ${user.idToken}`);
+  const account = (user: TestUser) =>
+    request(enforced.app).get('/api/account').set('authorization', `Bearer ${user.idToken}`);
 
   it('grants nothing to a verified account that asks without an App Check token, as a script would', async () => {
     const user = await verifyTestUserEmail(await signUpTestUser());
@@ -106,10 +107,26 @@ describe('sign-up credits with App Check enforced', () => {
     expect(response.body).toMatchObject({ creditsRemaining: 0, signupCreditsPending: true });
   });
 
+  it('grants nothing to a call that replays the limited-use token of an earlier account call', async () => {
+    const token = limitedUseTestToken();
+    const first = await verifyTestUserEmail(await signUpTestUser());
+    const second = await verifyTestUserEmail(await signUpTestUser());
+    const create = (user: TestUser) =>
+      request(enforced.app)
+        .post('/api/account')
+        .set('authorization', `Bearer ${user.idToken}`)
+        .set(APP_CHECK_HEADER, token);
+    expect((await create(first)).body.creditsRemaining).toBe(10);
+    const replayed = await create(second);
+    expect(replayed.status).toBe(401);
+    expect(replayed.body).toEqual({ error: { message: MESSAGES.appCheckInvalid } });
+    expect(await signupEntries(second.uid)).toEqual([]);
+  });
+
   it('grants the credits once the same account asks from the app', async () => {
     const user = await verifyTestUserEmail(await signUpTestUser());
     await request(enforced.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
-    const response = await account(user).set(APP_CHECK_HEADER, TEST_APP_CHECK_TOKEN);
+    const response = await account(user).set(APP_CHECK_HEADER, limitedUseTestToken());
     expect(response.body).toMatchObject({ creditsRemaining: 10, signupCreditsPending: false });
   });
 });
@@ -120,7 +137,9 @@ describe('sign-up credits once per person', () => {
   it('come once to one Gmail inbox, whatever dots and +tags its verified addresses carry', async () => {
     const inbox = `jo${randomUUID().slice(0, 8)}`;
     const first = await verifyTestUserEmail(await signUpTestUser(undefined, `${inbox}+1@gmail.com`));
-    const second = await verifyTestUserEmail(await signUpTestUser(undefined, `${inbox.slice(0, 2)}.${inbox.slice(2)}+2@gmail.com`));
+    const second = await verifyTestUserEmail(
+      await signUpTestUser(undefined, `${inbox.slice(0, 2)}.${inbox.slice(2)}+2@gmail.com`),
+    );
     expect((await postAccount(first)).body.creditsRemaining).toBe(10);
     const again = await postAccount(second);
     expect(again.body).toMatchObject({ creditsRemaining: 0, signupCreditsPending: false });

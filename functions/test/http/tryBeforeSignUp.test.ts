@@ -6,7 +6,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CHECK_HEADER, MESSAGES, SIGNUP_CREDITS, TRIAL_CREDITS } from '@flipstage/core';
-import { createTestApp, TEST_APP_CHECK_TOKEN, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
+import { createTestApp, limitedUseTestToken, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
 import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
 import { linkTestVisitor, signInTestVisitor } from '../helpers/visitors.js';
 import { jpegBytes } from '../helpers/images.js';
@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const fromApp = (req: request.Test, attested: boolean) =>
-  attested ? req.set(APP_CHECK_HEADER, TEST_APP_CHECK_TOKEN) : req;
+  attested ? req.set(APP_CHECK_HEADER, limitedUseTestToken()) : req;
 
 const postAccount = (user: TestUser, attested = true) =>
   fromApp(request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`), attested);

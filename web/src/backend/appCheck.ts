@@ -38,14 +38,14 @@ async function initAppCheck(): Promise<AppCheck> {
   return initializeAppCheck(firebaseApp(), { provider, isTokenAutoRefreshEnabled: true });
 }
 
-async function fetchToken(): Promise<string> {
+async function fetchToken(limitedUse: boolean): Promise<string> {
   // A failed start (its chunk did not load) is tried again by the next call.
   appCheck ??= initAppCheck().catch((error: unknown) => {
     appCheck = undefined;
     throw error;
   });
-  const [{ getToken }, instance] = await Promise.all([import('firebase/app-check'), appCheck]);
-  return (await getToken(instance, false)).token;
+  const [{ getLimitedUseToken, getToken }, instance] = await Promise.all([import('firebase/app-check'), appCheck]);
+  return (await (limitedUse ? getLimitedUseToken(instance) : getToken(instance, false))).token;
 }
 
 async function withinTokenWait(token: Promise<string>): Promise<string> {
@@ -67,9 +67,21 @@ async function withinTokenWait(token: Promise<string>): Promise<string> {
  * needs one.
  */
 export async function appCheckToken(): Promise<string | undefined> {
+  return token(false);
+}
+
+/**
+ * A new limited-use App Check token (getLimitedUseToken), which the server uses up: for the account
+ * call that grants the sign-up credits and the free tries, so one token cannot be replayed for its hour.
+ */
+export async function limitedUseAppCheckToken(): Promise<string | undefined> {
+  return token(true);
+}
+
+async function token(limitedUse: boolean): Promise<string | undefined> {
   if (import.meta.env.VITE_BACKEND !== 'firebase' || import.meta.env.VITE_APP_CHECK === 'off') return undefined;
   try {
-    return await withinTokenWait(fetchToken());
+    return await withinTokenWait(fetchToken(limitedUse));
   } catch (error) {
     console.warn('App Check token unavailable; the call goes without it.', error);
     return undefined;

@@ -1,6 +1,6 @@
 import type { Auth } from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore';
-import { appCheckToken } from './appCheck';
+import { appCheckToken, limitedUseAppCheckToken } from './appCheck';
 import { backendMode, FIRESTORE_EMULATOR_HOST } from './config';
 import { lazyAuthDriver } from './lazyAuth';
 import { createApiFetch, type ApiFetch, type IdTokenSource } from './http';
@@ -76,7 +76,7 @@ export function createBackend(): Backend {
     ),
   );
   // Every API call asks for its tokens then, so they are always the signed-in user's current ID token and a live App Check token.
-  const apiFetch = createApiFetch(auth.idToken, { appCheckToken });
+  const apiFetch = createApiFetch(auth.idToken, { appCheckToken, limitedUseAppCheckToken });
   const account = accountDriver(sdkAuth, apiFetch);
   // Its first caller hears of a failure; until then it is no unhandled rejection.
   account.catch(() => undefined);

@@ -21,7 +21,12 @@ export function createFirestoreAccountDriver(db: Firestore, auth: Auth, apiFetch
     realtime: true,
     async ensureAccount(user) {
       return withProviders(
-        await apiFetch(API_PATHS.account, { schema: contracts.mergedUser, method: 'POST', json: {} }),
+        await apiFetch(API_PATHS.account, {
+          schema: contracts.mergedUser,
+          method: 'POST',
+          json: {},
+          limitedUseAppCheck: true,
+        }),
         user,
       );
     },

@@ -70,11 +70,13 @@ beforeAll(async () => {
 let scripts: Record<string, (tryNumber: number, res: ServerResponse) => void> = {};
 let idToken: IdTokenSource = async () => null;
 let appCheckToken: (() => Promise<string | undefined>) | undefined;
+let limitedUseTokens = 0;
 /** The waits apiFetch asked for, instead of sleeping through them. */
 let waits: number[] = [];
 let random = 0;
 const fetchApi = createApiFetch((forceRefresh) => idToken(forceRefresh), {
   appCheckToken: () => (appCheckToken ? appCheckToken() : Promise.resolve(undefined)),
+  limitedUseAppCheckToken: async () => `limited-${++limitedUseTokens}`,
   wait: async (ms) => void waits.push(ms),
   random: () => random,
 });
@@ -166,6 +168,16 @@ describe('apiFetch', () => {
     it('sends no App Check header when there is no token', async () => {
       await apiFetch(`${base}/ok`);
       expect(seen[0]?.appCheck).toBeUndefined();
+    });
+
+    it('sends a limited-use token of its own on each try of a call that asks for one', async () => {
+      appCheckToken = async () => 'app-check-1';
+      idToken = async (forceRefresh) => (forceRefresh ? 'fresh-token' : 'stale-token');
+      await apiFetch(`${base}/session`, { limitedUseAppCheck: true });
+      const sent = seen.map((s) => s.appCheck);
+      expect(sent).toHaveLength(2);
+      expect(new Set(sent).size).toBe(2);
+      expect(sent.every((token) => token?.startsWith('limited-'))).toBe(true);
     });
 
     it('still sends the request when the App Check token cannot be had, for the server to judge', async () => {

@@ -43,6 +43,11 @@ export interface ApiFetchInit<T> {
   signal?: AbortSignal;
   /** Told before each wait for a retry, so the UI can say the backend is busy. */
   onRetry?: (retry: ApiRetry) => void;
+  /**
+   * A limited-use App Check token of its own on each try (the account call, which grants credits):
+   * the server uses it up, so a token taken from one request grants nothing again.
+   */
+  limitedUseAppCheck?: boolean;
 }
 
 /** The signed-in user's current ID token, or null when signed out; forceRefresh asks the auth provider for a new one. */
@@ -53,6 +58,8 @@ export type ApiFetch = <T>(path: string, init: ApiFetchInit<T>) => Promise<T>;
 export interface ApiFetchOptions {
   /** The App Check token to send, when the app has one (Firebase mode). */
   appCheckToken?: () => Promise<string | undefined>;
+  /** A new limited-use App Check token, for the calls that ask for one (`limitedUseAppCheck`). */
+  limitedUseAppCheckToken?: () => Promise<string | undefined>;
   /** The wait before a retry; tests pass one that does not sleep. */
   wait?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** [0, 1), for the retry jitter. */
@@ -93,19 +100,23 @@ export function createApiFetch(idToken: IdTokenSource, options: ApiFetchOptions 
   const wait = options.wait ?? sleep;
   const random = options.random ?? Math.random;
 
-  const appCheck = async (): Promise<string | undefined> =>
+  const appCheck = async (limitedUse = false): Promise<string | undefined> => {
+    const source = limitedUse ? options.limitedUseAppCheckToken : options.appCheckToken;
     // Without a token the request goes out anyway: the server decides, and says why when it refuses.
-    options.appCheckToken ? options.appCheckToken().catch(() => undefined) : undefined;
+    return source ? source().catch(() => undefined) : undefined;
+  };
 
   async function authorizedSend<T>(path: string, init: ApiFetchInit<T>): Promise<Response> {
-    const [token, appCheckToken] = await Promise.all([idToken(), appCheck()]);
+    const limitedUse = init.limitedUseAppCheck ?? false;
+    const [token, appCheckToken] = await Promise.all([idToken(), appCheck(limitedUse)]);
     const response = await send(path, init, token, appCheckToken);
     if (response.status !== 401 || !token) return response;
     // When the account's refresh token was revoked too, the SDK signs the user out here instead.
     const fresh = await idToken(true).catch(() => null);
     if (!fresh || fresh === token) return response;
     await response.body?.cancel();
-    return send(path, init, fresh, appCheckToken);
+    // A limited-use token was used up by the first try, whatever its answer.
+    return send(path, init, fresh, limitedUse ? await appCheck(true) : appCheckToken);
   }
 
   return async <T>(path: string, init: ApiFetchInit<T>): Promise<T> => {

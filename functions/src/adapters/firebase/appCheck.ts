@@ -7,14 +7,16 @@ const TOKEN_FAULTS = new Set(['app-check/invalid-argument', 'app-check/app-check
 
 export function createFirebaseAppCheck(appCheck: AppCheck): AppCheckVerifier {
   return {
-    async verifyToken(token) {
+    async verifyToken(token, options = {}) {
+      let answer: { alreadyConsumed?: boolean };
       try {
-        await appCheck.verifyToken(token);
+        answer = await appCheck.verifyToken(token, options.consume ? { consume: true } : undefined);
       } catch (error) {
         const code = (error as { code?: unknown } | null)?.code;
         if (typeof code === 'string' && TOKEN_FAULTS.has(code)) throw new InvalidAppCheckToken({ cause: error });
         throw error;
       }
+      if (options.consume && answer.alreadyConsumed) throw new InvalidAppCheckToken();
     },
   };
 }
