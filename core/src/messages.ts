@@ -61,6 +61,12 @@ export const MESSAGES = {
   reportReasonRequired: 'Please tell us what is wrong.',
   alreadyReported: 'You have already reported this.',
 
+  // Reports and their review (issue 40)
+  reportNeedsAccount: 'Please sign up to report a listing or a message.',
+  reportNeedsVerifiedEmail: 'Please confirm your email address before you report.',
+  moderatorsOnly: 'Only moderators can do that.',
+  removalReasonRequired: 'Please tell the seller why the listing is removed.',
+
   // §8 error catalogue
   emailChangeConfirm: 'To complete this process click the confirmation links sent to your new and old email addresses',
   stripeNotLoaded: "Stripe hasn't loaded yet. Please try again in a moment.",

@@ -32,6 +32,12 @@ export interface AppConfig {
    */
   signupCreditsNeedVerifiedEmail: boolean;
   /**
+   * Whether reporting needs a verified email (issue 40), so a throwaway address cannot report.
+   * Local mode serves one person on this machine, with no inbox to confirm: it counts a signed-up
+   * account as verified (a visitor's anonymous session still is not).
+   */
+  verifiedEmailRequired: boolean;
+  /**
    * Where the caller's address, which fair use also counts by, comes from: 'forwarded' behind
    * Google's front end (X-Forwarded-For read from the right, past our front ends), 'socket' when clients connect directly.
    */
@@ -43,11 +49,13 @@ export type AppCheckMode = (typeof APP_CHECK_MODES)[number];
 
 /**
  * Local mode runs on this machine for one person and the test journeys: no App Check (there is no
- * attestation provider offline), the sign-up credits at once, and browsers connecting directly.
+ * attestation provider offline), the sign-up credits at once, no email to verify, and browsers
+ * connecting directly.
  */
 export const LOCAL_MODE = {
   appCheck: 'off',
   signupCreditsNeedVerifiedEmail: false,
+  verifiedEmailRequired: false,
   clientAddress: 'socket',
 } as const satisfies Partial<AppConfig>;
 
@@ -100,6 +108,7 @@ export function loadConfig(env: Env, options: { localPriceIds?: boolean; default
     siteOrigins: parseSiteOrigins(env.SITE_URL?.trim() || options.defaultSiteUrl || ''),
     appCheck: parseAppCheck(env.APP_CHECK),
     signupCreditsNeedVerifiedEmail: true,
+    verifiedEmailRequired: true,
     clientAddress: 'forwarded',
   };
 }

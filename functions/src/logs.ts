@@ -58,6 +58,12 @@ export const logs = {
       ...describeError(error),
     });
   },
+  moderationNoticeFailed(logger: Logger, fields: { itemId: string; notice: string }, error: unknown) {
+    logger.write('WARNING', 'a seller could not be emailed about their reported listing; the change was made', {
+      ...fields,
+      ...describeError(error),
+    });
+  },
   sweepFailed(logger: Logger, error: unknown) {
     logger.write('ERROR', 'the sweep of abandoned stagings failed', describeError(error));
   },

@@ -1,7 +1,11 @@
 export declare const AUTH_EMULATOR_HOST: string;
 export declare const DEMO_PROJECT_ID: string;
-/** POSTs JSON to the emulator's REST API on a fresh connection (never a stale keep-alive socket). */
-export declare function postEmulatorJson(url: string, body: unknown): Promise<{ status: number; json: any }>;
+/** POSTs JSON to the emulator's REST API on a fresh connection (never a stale keep-alive socket), with any extra headers. */
+export declare function postEmulatorJson(
+  url: string,
+  body: unknown,
+  headers?: Record<string, string>,
+): Promise<{ status: number; json: any }>;
 /** Writes dir/firebase.json for an Auth emulator on port; the command to run in dir. */
 export declare function authEmulatorCommand(dir: string, port: number): Promise<{ command: string; args: string[] }>;
 export interface RunningAuthEmulator {

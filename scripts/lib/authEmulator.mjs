@@ -21,12 +21,13 @@ const firebaseCli = createRequire(import.meta.url).resolve('firebase-tools/lib/b
  * a POST that fetch() sends on such a socket fails with "other side closed" instead of retrying.
  * @param {string} url
  * @param {unknown} body
+ * @param {Record<string, string>} [headers] e.g. the emulator's admin `authorization: Bearer owner`
  * @returns {Promise<{ status: number, json: any }>}
  */
-export function postEmulatorJson(url, body) {
+export function postEmulatorJson(url, body, headers = {}) {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
-    const req = request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
+    const req = request(url, { method: 'POST', agent: false, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => (text += chunk));

@@ -1,16 +1,13 @@
 /**
  * Buyers reach sellers (issue 25): a conversation per buyer and listing, its messages and offers,
- * reports and blocks. The API's shapes, and the stored shape the web app reads live from Firestore
- * (conversations/{id}, conversations/{id}/messages/{id}) in Firebase mode.
+ * and blocks (reports are moderation.ts's). The API's shapes, and the stored shape the web app
+ * reads live from Firestore (conversations/{id}, conversations/{id}/messages/{id}) in Firebase mode.
  */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { hasControlCharacters } from '../text.js';
 
 export const MAX_MESSAGE_LENGTH = 2000;
-export const MAX_REPORT_REASON_LENGTH = 500;
-/** A listing reported by this many different users is hidden until someone reviews it. */
-export const REPORTS_TO_HIDE = 3;
 
 export const MESSAGE_KINDS = [
   /** Plain text from the buyer or the seller. */
@@ -134,17 +131,6 @@ export const offerDecisionSchema = z.object({ messageId: z.string().min(1).max(1
 export const listingStatusSchema = z.object({ status: z.enum(['reserved', 'sold', 'available']) });
 /** POST /api/conversations/block?id=: the seller blocks or unblocks the buyer. */
 export const blockSchema = z.object({ blocked: z.boolean() });
-/** POST /api/reports: a listing, or one message of a conversation the reporter is in. */
-export const reportSchema = z.object({
-  itemId: z.string().min(1).max(128),
-  conversationId: z.string().min(1).max(128).optional(),
-  messageId: z.string().min(1).max(128).optional(),
-  reason: z
-    .string({ error: MESSAGES.reportReasonRequired })
-    .trim()
-    .min(1, MESSAGES.reportReasonRequired)
-    .max(MAX_REPORT_REASON_LENGTH, MESSAGES.tooLong('The reason', MAX_REPORT_REASON_LENGTH)),
-});
 
 /** The inbox's badge: conversations with unread messages. GET /api/conversations/unread. */
 export const unreadCountSchema = z.object({ unread: z.number().int().min(0) });

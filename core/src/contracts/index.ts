@@ -11,4 +11,5 @@ export * from './stage.js';
 export * from './itemForm.js';
 export * from './marketplace.js';
 export * from './conversations.js';
+export * from './moderation.js';
 export * from './checkout.js';

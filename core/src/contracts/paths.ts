@@ -23,6 +23,11 @@ export const API_PATHS = {
   /** Server-sent events for the signed-in user's conversations (local mode; Firebase mode reads Firestore live). */
   conversationEvents: '/api/conversations/events',
   reports: '/api/reports',
+  /** Moderators only: the listings whose reports wait for a decision, and the decision. */
+  moderationQueue: '/api/moderation/reports',
+  moderationDecision: '/api/moderation/decision',
+  /** The signed-in seller's listings that reports took off the marketplace. */
+  ownListingModeration: '/api/moderation/own-listings',
   checkoutSession: '/api/stripe-create-checkout-session',
   billingSession: '/api/stripe-create-billing-session',
   billingTerms: '/api/billing-terms',

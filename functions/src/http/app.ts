@@ -24,6 +24,7 @@ import { checkoutRoutes } from './checkoutRoutes.js';
 import { conversationRoutes } from './conversationRoutes.js';
 import { errorHandler, sendError } from './errors.js';
 import { marketplaceRoutes } from './marketplaceRoutes.js';
+import { moderationRoutes } from './moderationRoutes.js';
 import { listingPageRoutes } from './listingPageRoutes.js';
 import { requestContext } from './requestContext.js';
 import { stageRoutes } from './stageRoutes.js';
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps, areas: readonly ApiArea[] = ALL_API_ARE
     api.use(accountRoutes({ ...deps, fairUse }));
     api.use(marketplaceRoutes({ ...deps, fairUse }));
     api.use(conversationRoutes({ ...deps, fairUse }));
+    api.use(moderationRoutes({ ...deps, fairUse }));
     api.use(checkoutRoutes(deps));
     api.use(stageProgressRoutes(deps));
     api.use(stripeWebhookRoutes(deps));

@@ -1,7 +1,7 @@
 /**
  * Buyers reach sellers (issue 25): conversations, messages, offers, the listing's status and
- * blocks for the two participants; reports for anyone signed in; and, for the local host's web
- * app, the signed-in user's conversation changes as server-sent events.
+ * blocks for the two participants (reports are moderationRoutes.ts's); and, for the local host's
+ * web app, the signed-in user's conversation changes as server-sent events.
  */
 import express, { Router, type Request, type Response } from 'express';
 import {
@@ -11,7 +11,6 @@ import {
   offerDecisionSchema,
   offerSchema,
   parseWith,
-  reportSchema,
   sendMessageSchema,
   startConversationSchema,
   type Conversation,
@@ -32,7 +31,6 @@ import {
   type ConversationDeps,
 } from '../services/conversations.js';
 import { decideOffer, makeOffer, setListingStatus } from '../services/offers.js';
-import { report } from '../services/reports.js';
 import { currentUser, requireUser } from './auth.js';
 import type { FairUseGates } from './fairUseGates.js';
 import { requestLogger } from './requestContext.js';
@@ -140,12 +138,6 @@ export function conversationRoutes(deps: RouteDeps): Router {
         unsubscribe();
       });
     });
-
-  router.post('/reports', signedIn, deps.fairUse.messages, json, async (req, res) => {
-    const input = parseWith(reportSchema, req.body, invalid);
-    await report(deps, currentUser(res).uid, input);
-    res.status(201).json({ reported: true });
-  });
 
   return router;
 }

@@ -1,8 +1,8 @@
 /**
  * The conversations part of the Store port (issue 25): a conversation per listing and buyer with
- * its messages and offers, the seller's blocks, and reports. The stored shape is core's
+ * its messages and offers, and the seller's blocks. The stored shape is core's
  * ConversationDoc and MessageDoc, which the web app reads live from Firestore in Firebase mode.
- * Each method that changes counts (unread, reporters, the notice window) is one transaction.
+ * Each method that changes counts (unread, the notice window) is one transaction.
  */
 import type { ConversationDoc, MessageDoc, OfferStatus } from '@flipstage/core';
 
@@ -58,26 +58,6 @@ export interface ConversationStore {
   isBlocked(seller: string, buyer: string): Promise<boolean>;
 }
 
-/** reports/{id}: a listing, or one message about it, reported by a signed-in user. */
-export interface ReportDoc {
-  /** One per reporter and thing reported, so a second report of the same thing is told apart. */
-  id: string;
-  reporter: string;
-  itemId: string;
-  conversationId: string | null;
-  messageId: string | null;
-  reason: string;
-  created_at: string;
-}
-
-export interface ReportStore {
-  /**
-   * Stores the report unless this reporter already reported the same thing (then AlreadyReported),
-   * and answers how many different users have reported the listing itself.
-   */
-  addReport(report: ReportDoc): Promise<{ listingReporters: number }>;
-}
-
 /** One email to one person: the Trigger Email extension's `mail` document, or a file in the local outbox. */
 export interface MailNotice {
   to: string;
@@ -108,12 +88,5 @@ export class OfferNotPending extends Error {
   constructor(readonly id: string) {
     super(`Offer ${id} was already answered`);
     this.name = 'OfferNotPending';
-  }
-}
-
-export class AlreadyReported extends Error {
-  constructor() {
-    super('Already reported by this user');
-    this.name = 'AlreadyReported';
   }
 }

@@ -19,7 +19,17 @@ export interface VerifiedIdentity extends AuthIdentity {
    * set by the API for the calls that look, absent where nobody asked.
    */
   appAttested?: boolean;
+  /**
+   * When the Auth account was made (ISO instant; null when Auth does not say): a report counts
+   * toward hiding a listing only from an account at least a day old.
+   */
+  accountCreatedAt: string | null;
+  /** The account holds the moderator custom claim (npm run admin:grant): it reviews reports. */
+  moderator: boolean;
 }
+
+/** What the ID token alone says; the account's record adds the rest. */
+export type TokenIdentity = Omit<VerifiedIdentity, 'accountCreatedAt' | 'moderator'>;
 
 export interface Identity {
   /** Throws InvalidIdToken. */

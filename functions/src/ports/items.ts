@@ -6,7 +6,10 @@ export interface ItemDoc extends Item {
   /** True when an image came from the owner's own staging results (ITEM_STAGED_FROM_FIELD). */
   aiStaged: boolean;
   keywords: string[];
-  /** Reported by REPORTS_TO_HIDE different users: out of search and off its page (but for its owner) until reviewed. */
+  /**
+   * Out of search and off its page (but for its owner): hidden by established reporters until a
+   * moderator decides, or removed by one (the ModerationStore sets it, with the record of why).
+   */
   hidden: boolean;
   /**
    * The seller as buyers see them, copied from the account at each save so a listing reads as one
@@ -60,8 +63,6 @@ export interface ItemStore {
   searchItems(query: ItemQuery): Promise<{ data: ItemDoc[]; next: ItemPosition | null }>;
   /** The seller marks the listing from a conversation. Owner-checked inside the transaction: throws ItemNotFound or NotItemOwner. */
   setListingStatus(id: string, owner: string, status: Pick<ItemDoc, 'state' | 'reserved'>): Promise<ItemDoc>;
-  /** Reported by REPORTS_TO_HIDE users: hidden until reviewed. Throws ItemNotFound. */
-  hideItem(id: string): Promise<void>;
   /** Owner-checked inside the transaction: throws ItemNotFound or NotItemOwner. Returns what was deleted. */
   deleteItem(id: string, owner: string): Promise<ItemDoc>;
   /** One seller's listings, newest first: active and not hidden, or every one of them with includeUnlisted. */

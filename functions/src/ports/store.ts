@@ -6,9 +6,10 @@
  * change credits take the CreditRules (services/creditRules.ts) that decide what they write.
  */
 import type { AccountStore } from './accounts.js';
-import type { ConversationStore, ReportStore } from './conversations.js';
+import type { ConversationStore } from './conversations.js';
 import type { ImageEditStore, ItemStore } from './items.js';
 import type { LedgerStore } from './ledger.js';
+import type { ModerationStore } from './moderation.js';
 import type { StageStore } from './stages.js';
 import type { TrialStore } from './trials.js';
 import type { WebhookEventStore } from './webhookEvents.js';
@@ -18,6 +19,7 @@ export * from './conversations.js';
 export * from './creditRules.js';
 export * from './items.js';
 export * from './ledger.js';
+export * from './moderation.js';
 export * from './stages.js';
 export * from './trials.js';
 export * from './webhookEvents.js';
@@ -31,6 +33,6 @@ export interface Store
     ItemStore,
     WebhookEventStore,
     ConversationStore,
-    ReportStore {
+    ModerationStore {
   close(): Promise<void>;
 }

@@ -2,18 +2,11 @@
  * The conversations part of the Store contract (issue 25), run against every adapter: a
  * conversation opened once per id, messages counted unread for the other participant, the email
  * notice window kept per recipient, offers answered once, the reservation on one conversation of a
- * listing, blocks across a pair's conversations, and reports counted per distinct reporter.
+ * listing, and blocks across a pair's conversations (reports: moderationContract.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationDoc, MessageDoc } from '@flipstage/core';
-import {
-  AlreadyReported,
-  ConversationNotFound,
-  MessageNotFound,
-  OfferNotPending,
-  type ReportDoc,
-  type Store,
-} from '../../src/ports/store.js';
+import { ConversationNotFound, MessageNotFound, OfferNotPending, type Store } from '../../src/ports/store.js';
 import { uniq } from './contractData.js';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 26, 12, minute)).toISOString();
@@ -42,10 +35,6 @@ function aConversation(overrides: Partial<ConversationDoc> = {}): ConversationDo
 
 function aMessage(from: string, minute: number, overrides: Partial<MessageDoc> = {}): MessageDoc {
   return { id: uniq(), from, kind: 'text', text: `at ${minute}`, price: null, offerStatus: null, created_at: at(minute), ...overrides };
-}
-
-function aReport(overrides: Partial<ReportDoc> & Pick<ReportDoc, 'reporter' | 'itemId'>): ReportDoc {
-  return { id: uniq(), conversationId: null, messageId: null, reason: 'Spam', created_at: at(0), ...overrides };
 }
 
 export function describeConversationContract(name: string, makeStore: () => Promise<Store>): void {
@@ -159,21 +148,6 @@ export function describeConversationContract(name: string, makeStore: () => Prom
       await store.setBlocked(seller, buyer, false);
       expect(await store.isBlocked(seller, buyer)).toBe(false);
       expect(await blocked(pair[0]!.id)).toBe(false);
-    });
-
-    it('counts the distinct reporters of a listing, not of its messages', async () => {
-      const itemId = `i_${uniq()}`;
-      expect(await store.addReport(aReport({ reporter: 'r1', itemId }))).toEqual({ listingReporters: 1 });
-      expect(await store.addReport(aReport({ reporter: 'r2', itemId, conversationId: 'c', messageId: 'm' }))).toEqual({
-        listingReporters: 1,
-      });
-      expect(await store.addReport(aReport({ reporter: 'r2', itemId }))).toEqual({ listingReporters: 2 });
-    });
-
-    it('refuses a report stored before under the same id', async () => {
-      const report = aReport({ reporter: 'r1', itemId: `i_${uniq()}` });
-      await store.addReport(report);
-      await expect(store.addReport(report)).rejects.toBeInstanceOf(AlreadyReported);
     });
   });
 }

@@ -1,62 +1,20 @@
-/** Reports, email notices and the live event stream of the conversations API. */
+/** Email notices and the live event stream of the conversations API (reports: reports.test.ts). */
 import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createTestApp } from '../helpers/testApp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, REPORTS_TO_HIDE } from '@flipstage/core';
-import { auth, useConversationParties } from '../helpers/conversationParties.js';
+import { useConversationParties } from '../helpers/conversationParties.js';
 import type { TestApp } from '../helpers/testApp.js';
 import type { TestUser } from '../helpers/emulatorUsers.js';
 
 const p = useConversationParties();
-const { listing, start, post, messagesOf } = p;
+const { listing, start, post } = p;
 let t: TestApp;
 let seller: TestUser;
 let buyer: TestUser;
-let outsider: TestUser;
 beforeAll(() => {
-  ({ t, seller, buyer, outsider } = p);
-});
-
-describe('reports', () => {
-  const report = (user: TestUser, body: object) => request(t.app).post('/api/reports').set(auth(user)).send(body);
-
-  it(`hides a listing reported by ${REPORTS_TO_HIDE} different users`, async () => {
-    const item = await listing();
-    const reporters = await Promise.all(Array.from({ length: REPORTS_TO_HIDE }, () => p.newUser()));
-    for (const [i, reporter] of reporters.entries()) {
-      expect((await report(reporter, { itemId: item.id, reason: 'Looks like a scam' })).status).toBe(201);
-      expect((await t.store.getItem(item.id))?.hidden).toBe(i === REPORTS_TO_HIDE - 1);
-    }
-  });
-
-  it('takes a hidden listing off its page for everyone but its owner', async () => {
-    const item = await listing();
-    await t.store.hideItem(item.id);
-    const detail = (user?: TestUser) => {
-      const req = request(t.app).get(`/api/marketplace-get-item?id=${item.id}`);
-      return user ? req.set(auth(user)) : req;
-    };
-    expect([(await detail()).status, (await detail(buyer)).status, (await detail(seller)).status]).toEqual([404, 404, 200]);
-  });
-
-  it('refuses the same user reporting the same listing twice', async () => {
-    const item = await listing();
-    await report(outsider, { itemId: item.id, reason: 'Spam' });
-    const again = await report(outsider, { itemId: item.id, reason: 'Spam' });
-    expect(again.status).toBe(409);
-    expect(again.body.error.message).toBe(MESSAGES.alreadyReported);
-  });
-
-  it('takes a report of a message from a participant, and refuses it from an outsider', async () => {
-    const item = await listing();
-    const conversation = await start(item.id);
-    const message = (await messagesOf(seller, conversation.id)).data[0]!;
-    const body = { itemId: item.id, conversationId: conversation.id, messageId: message.id, reason: 'Rude' };
-    expect((await report(seller, body)).status).toBe(201);
-    expect((await report(outsider, body)).status).toBe(403);
-  });
+  ({ t, seller, buyer } = p);
 });
 
 describe('email notices', () => {

@@ -1,27 +1,23 @@
 /**
  * Conversations on Firestore, in the shape the web app reads live (core's ConversationDoc and
- * MessageDoc): conversations/{id} with its messages subcollection, blocks/{seller}_{buyer} and
- * reports/{id}, which only the backend reads. Every write that changes a count (unread, the
- * reporters of a listing, the notice window) is one transaction.
+ * MessageDoc): conversations/{id} with its messages subcollection and blocks/{seller}_{buyer},
+ * which only the backend reads. Every write that changes a count (unread, the notice window) is one
+ * transaction.
  */
 import { FieldPath, type CollectionReference, type Firestore } from 'firebase-admin/firestore';
 import type { MessageDoc } from '@flipstage/core';
 import {
-  AlreadyReported,
   ConversationNotFound,
   MessageNotFound,
   OfferNotPending,
   type ConversationRecord,
   type ConversationStore,
-  type ReportDoc,
-  type ReportStore,
 } from '../../ports/store.js';
 
 export const CONVERSATION_COLLECTIONS = {
   conversations: 'conversations',
   messages: 'messages',
   blocks: 'blocks',
-  reports: 'reports',
 } as const;
 
 interface StoredBlock {
@@ -30,12 +26,11 @@ interface StoredBlock {
   created_at: string;
 }
 
-export function firestoreConversations(db: Firestore): ConversationStore & ReportStore {
+export function firestoreConversations(db: Firestore): ConversationStore {
   const conversations = db.collection(CONVERSATION_COLLECTIONS.conversations) as CollectionReference<ConversationRecord>;
   const messages = (id: string) =>
     conversations.doc(id).collection(CONVERSATION_COLLECTIONS.messages) as CollectionReference<MessageDoc>;
   const blocks = db.collection(CONVERSATION_COLLECTIONS.blocks) as CollectionReference<StoredBlock>;
-  const reports = db.collection(CONVERSATION_COLLECTIONS.reports) as CollectionReference<ReportDoc>;
   const blockOf = (seller: string, buyer: string) => blocks.doc(`${seller}_${buyer}`);
 
   return {
@@ -135,21 +130,6 @@ export function firestoreConversations(db: Firestore): ConversationStore & Repor
 
     async isBlocked(seller, buyer) {
       return (await blockOf(seller, buyer).get()).exists;
-    },
-
-    addReport(report) {
-      return db.runTransaction(async (tx) => {
-        const ref = reports.doc(report.id);
-        const [existing, listingReports] = await Promise.all([
-          tx.get(ref),
-          tx.get(reports.where('itemId', '==', report.itemId).where('messageId', '==', null)),
-        ]);
-        if (existing.exists) throw new AlreadyReported();
-        tx.create(ref, report);
-        const reporters = new Set(listingReports.docs.map((doc) => doc.data().reporter));
-        if (report.messageId === null) reporters.add(report.reporter);
-        return { listingReporters: reporters.size };
-      });
     },
   };
 }

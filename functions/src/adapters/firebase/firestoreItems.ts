@@ -71,14 +71,6 @@ export function firestoreItems(db: Firestore): ItemStore {
       }));
     },
 
-    hideItem(id) {
-      return db.runTransaction(async (tx) => {
-        const ref = refs.items.doc(id);
-        if (!(await tx.get(ref)).exists) throw new ItemNotFound(id);
-        tx.update(ref, { hidden: true });
-      });
-    },
-
     deleteItem(id, owner) {
       return changeOwnItem(id, owner, () => null);
     },

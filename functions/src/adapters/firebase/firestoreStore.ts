@@ -31,6 +31,7 @@ import {
 import { firestoreConversations } from './firestoreConversations.js';
 import { firestoreItems } from './firestoreItems.js';
 import { postCreditDecision } from './firestoreLedger.js';
+import { firestoreModeration } from './firestoreModeration.js';
 import { firestoreStages } from './firestoreStages.js';
 import { firestoreTrials } from './firestoreTrials.js';
 import { firestoreWebhooks } from './firestoreWebhooks.js';
@@ -155,6 +156,7 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     ...firestoreItems(db),
     ...firestoreWebhooks(refs, transaction),
     ...firestoreConversations(db),
+    ...firestoreModeration(db, refs, transaction),
 
     async close() {
       if (options.ownsClient) await db.terminate();

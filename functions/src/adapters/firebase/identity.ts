@@ -2,14 +2,15 @@
  * The Identity port on Firebase Admin Auth. In local mode the same code verifies Auth emulator
  * tokens: with FIREBASE_AUTH_EMULATOR_HOST set, the Admin SDK accepts the emulator's tokens.
  */
-import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
-import { InvalidIdToken, type Identity, type VerifiedIdentity } from '../../ports/identity.js';
+import type { Auth, DecodedIdToken, UserRecord } from 'firebase-admin/auth';
+import { MODERATOR_CLAIM } from '@flipstage/core';
+import { InvalidIdToken, type Identity, type TokenIdentity, type VerifiedIdentity } from '../../ports/identity.js';
 
 /** The token's own claims: the sign-in provider first (spec §3: the first is used for re-sign-in). */
 /** Identities that are not a social account: the email is its own key, the rest say nothing of a person. */
 const NOT_SOCIAL = new Set(['email', 'phone', 'custom', 'anonymous']);
 
-export function identityFromToken(token: DecodedIdToken): VerifiedIdentity {
+export function identityFromToken(token: DecodedIdToken): TokenIdentity {
   const identities = (token.firebase.identities ?? {}) as Record<string, unknown>;
   const providers = [token.firebase.sign_in_provider, ...Object.keys(identities)].filter(
     (p) => p && p !== 'custom' && p !== 'anonymous',
@@ -27,6 +28,20 @@ export function identityFromToken(token: DecodedIdToken): VerifiedIdentity {
     emailVerified: token.email_verified === true,
     signInProvider: token.firebase.sign_in_provider || null,
     providerAccounts,
+  };
+}
+
+/**
+ * What the account's record says, read beside the revocation check: the record, not the token, so
+ * a moderator claim granted or taken away applies from the next verification, not the next token.
+ */
+function accountFacts(
+  user: Pick<UserRecord, 'metadata' | 'customClaims'>,
+): Pick<VerifiedIdentity, 'accountCreatedAt' | 'moderator'> {
+  const created = Date.parse(user.metadata.creationTime);
+  return {
+    accountCreatedAt: Number.isNaN(created) ? null : new Date(created).toISOString(),
+    moderator: user.customClaims?.[MODERATOR_CLAIM] === true,
   };
 }
 
@@ -110,7 +125,7 @@ export function createFirebaseIdentity(auth: Auth, options: IdentityOptions = {}
     const user = await auth.getUser(claims.uid);
     if (user.tokensValidAfterTime) boundedSet(validAfter, user.uid, user.tokensValidAfterTime, maxEntries);
     if (user.disabled || issuedBeforeRevocation(claims, user.tokensValidAfterTime)) throw new InvalidIdToken();
-    const identity = identityFromToken(claims);
+    const identity: VerifiedIdentity = { ...identityFromToken(claims), ...accountFacts(user) };
     boundedSet(
       verified,
       idToken,

@@ -249,6 +249,26 @@ const MIGRATIONS: readonly string[] = [
     granted_at timestamptz NOT NULL
   );
   `,
+  // Reports wait for a moderator (issue 40): whether each counts toward hiding its listing and
+  // when it was reviewed; where each reported listing stands. Listings hidden or reported before
+  // this wait in the queue, since no moderator has decided on them.
+  `
+  ALTER TABLE reports ADD COLUMN counts boolean NOT NULL DEFAULT false, ADD COLUMN reviewed_at timestamptz;
+  CREATE INDEX reports_awaiting_review ON reports (item_id, created_at) WHERE reviewed_at IS NULL;
+  CREATE TABLE listing_moderation (
+    item_id text PRIMARY KEY,
+    owner text NOT NULL,
+    status text NOT NULL CHECK (status IN ('pending', 'hidden', 'restored', 'removed')),
+    reason text,
+    decided_by text,
+    updated_at timestamptz NOT NULL
+  );
+  CREATE INDEX listing_moderation_awaiting ON listing_moderation (updated_at DESC) WHERE status IN ('pending', 'hidden');
+  CREATE INDEX listing_moderation_by_owner ON listing_moderation (owner) WHERE status IN ('hidden', 'removed');
+  INSERT INTO listing_moderation (item_id, owner, status, updated_at)
+    SELECT i.id, i.owner, CASE WHEN i.hidden THEN 'hidden' ELSE 'pending' END, max(r.created_at)
+    FROM items i JOIN reports r ON r.item_id = i.id GROUP BY i.id, i.owner, i.hidden;
+  `,
 ];
 
 /**

@@ -1,14 +1,12 @@
-/** Conversations, messages, blocks and reports on PGlite: the same fields as the Firestore documents. */
+/** Conversations, messages and blocks on PGlite: the same fields as the Firestore documents. */
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { ConversationDoc, MessageDoc } from '@flipstage/core';
 import {
-  AlreadyReported,
   ConversationNotFound,
   MessageNotFound,
   OfferNotPending,
   type ConversationRecord,
   type ConversationStore,
-  type ReportStore,
 } from '../../ports/store.js';
 
 interface ConversationRow {
@@ -76,7 +74,7 @@ async function lockedConversation(tx: Transaction, id: string): Promise<Conversa
   return row;
 }
 
-export function pgliteConversations(db: PGlite): ConversationStore & ReportStore {
+export function pgliteConversations(db: PGlite): ConversationStore {
   return {
     openConversation(doc) {
       return db.transaction(async (tx) => {
@@ -204,22 +202,6 @@ export function pgliteConversations(db: PGlite): ConversationStore & ReportStore
     async isBlocked(seller, buyer) {
       const result = await db.query('SELECT 1 FROM blocks WHERE seller = $1 AND buyer = $2', [seller, buyer]);
       return result.rows.length > 0;
-    },
-
-    addReport(report) {
-      return db.transaction(async (tx) => {
-        const inserted = await tx.query(
-          `INSERT INTO reports (id, reporter, item_id, conversation_id, message_id, reason, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
-          [report.id, report.reporter, report.itemId, report.conversationId, report.messageId, report.reason, report.created_at],
-        );
-        if (!inserted.affectedRows) throw new AlreadyReported();
-        const count = await tx.query<{ reporters: number }>(
-          'SELECT count(DISTINCT reporter)::int AS reporters FROM reports WHERE item_id = $1 AND message_id IS NULL',
-          [report.itemId],
-        );
-        return { listingReporters: count.rows[0]!.reporters };
-      });
     },
   };
 }

@@ -1,8 +1,8 @@
 /** Marketplace listings on PGlite: items rows, searched through GIN indexes on keywords and tags. */
-import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { searchPgliteItems } from './pgliteItemSearch.js';
 import { toItem, type ItemRow } from './pgliteItemRows.js';
+import type { ListingWrites } from './pgliteListingWrites.js';
 import { ItemAlreadyExists, ItemNotFound, NotItemOwner, type ItemStore, type Page } from '../../ports/store.js';
 
 
@@ -13,10 +13,8 @@ export function pageOf<T extends { id: string; created_at: string }>(rows: T[], 
   return { data, next: rows.length > limit && last ? { createdAt: last.created_at, id: last.id } : null };
 }
 
-/** Listings whose own last write is remembered (ItemStore.listingsVersion(id)). */
-const MOST_LISTINGS_COUNTED = 10_000;
-
-export function pgliteItems(db: PGlite): ItemStore {
+/** `writes` counts every listing write, this store's and the moderation store's (pgliteStore.ts shares one). */
+export function pgliteItems(db: PGlite, writes: ListingWrites): ItemStore {
   const items: Omit<ItemStore, 'listingsVersion'> = {
     async createItem(item) {
       const inserted = await db.query(
@@ -113,11 +111,6 @@ export function pgliteItems(db: PGlite): ItemStore {
       });
     },
 
-    async hideItem(id) {
-      const result = await db.query('UPDATE items SET hidden = true WHERE id = $1', [id]);
-      if (result.affectedRows === 0) throw new ItemNotFound(id);
-    },
-
     deleteItem(id, owner) {
       return db.transaction(async (tx) => {
         const row = (await tx.query<ItemRow>('SELECT * FROM items WHERE id = $1 FOR UPDATE', [id])).rows[0];
@@ -141,40 +134,13 @@ export function pgliteItems(db: PGlite): ItemStore {
     },
   };
 
-  // This process owns the database, so counting its own writes tells every change. The start's
-  // own mark keeps a restarted host's first versions from repeating the last run's.
-  const started = randomUUID().slice(0, 8);
-  let writes = 0;
-  // The count at each listing's last write, for the most recently written listings. A listing
-  // forgotten or never written reads as the count when one was last forgotten: once more is
-  // forgotten, every such listing's version changes, which at worst costs a fresh query.
-  const byListing = new Map<string, number>();
-  let forgotten = 0;
-  const counted =
-    <A extends unknown[], R>(listing: (...args: A) => string, write: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      try {
-        return await write(...args);
-      } finally {
-        // Also after a failure: a rolled-back write only costs the readers one fresh query.
-        writes += 1;
-        const id = listing(...args);
-        byListing.delete(id);
-        byListing.set(id, writes);
-        if (byListing.size > MOST_LISTINGS_COUNTED) {
-          byListing.delete(byListing.keys().next().value!);
-          forgotten = writes;
-        }
-      }
-    };
   const first = (...args: [string, ...unknown[]]) => args[0];
   return {
     ...items,
-    createItem: counted((item) => item.id, items.createItem),
-    updateItem: counted(first, items.updateItem),
-    setListingStatus: counted(first, items.setListingStatus),
-    hideItem: counted(first, items.hideItem),
-    deleteItem: counted(first, items.deleteItem),
-    listingsVersion: (id) => `${started}.${id === undefined ? writes : `${byListing.get(id) ?? `f${forgotten}`}`}`,
+    createItem: writes.counted((item) => item.id, items.createItem),
+    updateItem: writes.counted(first, items.updateItem),
+    setListingStatus: writes.counted(first, items.setListingStatus),
+    deleteItem: writes.counted(first, items.deleteItem),
+    listingsVersion: (id) => writes.version(id),
   };
 }

@@ -8,20 +8,24 @@ import type { Store } from '../../ports/store.js';
 import { pgliteAccounts } from './pgliteAccounts.js';
 import { pgliteConversations } from './pgliteConversations.js';
 import { pgliteItems } from './pgliteItems.js';
+import { createListingWrites } from './pgliteListingWrites.js';
 import { pgliteLedger } from './pgliteLedger.js';
+import { pgliteModeration } from './pgliteModeration.js';
 import { pgliteStages } from './pgliteStages.js';
 import { pgliteTrials } from './pgliteTrials.js';
 import { pgliteWebhooks } from './pgliteWebhooks.js';
 
 export function createPgliteStore(db: PGlite): Store {
+  const listingWrites = createListingWrites();
   return {
     ...pgliteAccounts(db),
     ...pgliteLedger(db),
     ...pgliteStages(db),
     ...pgliteTrials(db),
-    ...pgliteItems(db),
+    ...pgliteItems(db, listingWrites),
     ...pgliteWebhooks(db),
     ...pgliteConversations(db),
+    ...pgliteModeration(db, listingWrites),
     async close() {
       if (!db.closed) await db.close();
     },

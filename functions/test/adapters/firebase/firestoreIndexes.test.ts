@@ -12,6 +12,7 @@ import { recordingFirestore } from '../../helpers/recordingFirestore.js';
 import type { ItemDoc, ItemQuery, Store, StripeEffect } from '../../../src/ports/store.js';
 import { createFirestoreStore } from '../../../src/adapters/firebase/firestoreStore.js';
 import { CREDIT_RULES } from '../../../src/services/creditRules.js';
+import { MODERATION_RULES } from '../../../src/services/moderationRules.js';
 
 const indexes = JSON.parse(
   readFileSync(fileURLToPath(new URL('../../../../firestore.indexes.json', import.meta.url)), 'utf8'),
@@ -148,7 +149,6 @@ const calls: Record<keyof Store, Array<(store: Store) => Promise<unknown>>> = {
   setListingStatus: [(s) => s.setListingStatus('item-1', 'u1', { state: 'active', reserved: true })],
   // Asks no query.
   listingsVersion: [async (s) => s.listingsVersion()],
-  hideItem: [(s) => s.hideItem('item-1')],
   openConversation: [(s) => s.openConversation(conversation)],
   getConversation: [(s) => s.getConversation('c1')],
   appendMessage: [(s) => s.appendMessage('c1', message, { recipient: 'u2', notBefore: AT })],
@@ -164,8 +164,24 @@ const calls: Record<keyof Store, Array<(store: Store) => Promise<unknown>>> = {
   isBlocked: [(s) => s.isBlocked('u1', 'u2')],
   addReport: [
     (s) =>
-      s.addReport({ id: 'r1', reporter: 'u2', itemId: 'item-1', conversationId: null, messageId: null, reason: 'spam', created_at: AT }),
+      s.addReport(
+        {
+          id: 'r1',
+          reporter: 'u2',
+          itemId: 'item-1',
+          conversationId: null,
+          messageId: null,
+          reason: 'spam',
+          counts: true,
+          created_at: AT,
+          reviewedAt: null,
+        },
+        MODERATION_RULES,
+      ),
   ],
+  decideListing: [(s) => s.decideListing('item-1', { status: 'removed', reason: 'spam', by: 'u3', at: AT })],
+  reviewQueue: [(s) => s.reviewQueue(50)],
+  moderatedListings: [(s) => s.moderatedListings('u1')],
   processStripeEvent: [
     stripeEvent({ kind: 'none' }),
     stripeEvent({ kind: 'link-customer', uid: 'u1', stripeCustomerId: 'cus_1' }),

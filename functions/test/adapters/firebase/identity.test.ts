@@ -67,6 +67,9 @@ describe('identity from an ID token', () => {
   });
 });
 
+/** What a user record always holds beside the fields a test sets. */
+const USER_RECORD = { metadata: { creationTime: 'Mon, 01 Jan 2024 00:00:00 GMT' }, customClaims: undefined };
+
 interface FakeUser {
   uid: string;
   disabled: boolean;
@@ -83,7 +86,7 @@ function fakeAuth(claims: () => DecodedIdToken, user: FakeUser = { uid: 'u1', di
       return claims();
     },
     async getUser() {
-      return auth.user;
+      return { ...USER_RECORD, ...auth.user };
     },
   };
   return auth;
@@ -178,7 +181,7 @@ describe('revoked tokens', () => {
         throw revokedError();
       },
       async getUser() {
-        return { uid: 'u1', disabled: false, tokensValidAfterTime: validAfter };
+        return { ...USER_RECORD, uid: 'u1', disabled: false, tokensValidAfterTime: validAfter };
       },
     };
     const identity = createFirebaseIdentity(auth as unknown as Auth, { emulator: true, now: () => changedAt * 1000 });
@@ -195,7 +198,7 @@ describe('revoked tokens', () => {
         throw revokedError();
       },
       async getUser() {
-        return { uid: 'u1', disabled: false };
+        return { ...USER_RECORD, uid: 'u1', disabled: false };
       },
     };
     const identity = createFirebaseIdentity(auth as unknown as Auth, { emulator: false });

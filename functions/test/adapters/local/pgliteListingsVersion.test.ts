@@ -8,6 +8,7 @@ import { makeItemDoc } from '../../contracts/storeContract.js';
 import { openTestDatabase } from '../../helpers/testDatabase.js';
 import { createPgliteStore } from '../../../src/adapters/local/pgliteStore.js';
 import type { Store } from '../../../src/ports/store.js';
+import { MODERATION_RULES } from '../../../src/services/moderationRules.js';
 
 let db: PGlite;
 let store: Store;
@@ -31,11 +32,23 @@ describe('PGlite listings version', () => {
     const mineBefore = store.listingsVersion(mine.id);
     const other = await post();
     expect(store.listingsVersion(mine.id)).toBe(mineBefore);
-    await store.hideItem(mine.id);
+    await store.setListingStatus(mine.id, 'seller-v', { state: 'active', reserved: true });
     expect(store.listingsVersion(mine.id)).not.toBe(mineBefore);
     const otherBefore = store.listingsVersion(other.id);
     await store.deleteItem(mine.id, 'seller-v');
     expect(store.listingsVersion(other.id)).toBe(otherBefore);
+  });
+
+  it('changes a listing’s version when a report or a moderator hides or shows it', async () => {
+    const listing = await post();
+    const before = store.listingsVersion(listing.id);
+    const at = new Date().toISOString();
+    const report = { id: 'r1', reporter: 'r1', conversationId: null, messageId: null, reason: 'Spam', counts: true };
+    await store.addReport({ ...report, itemId: listing.id, created_at: at, reviewedAt: null }, MODERATION_RULES);
+    const reported = store.listingsVersion(listing.id);
+    expect(reported).not.toBe(before);
+    await store.decideListing(listing.id, { status: 'removed', reason: 'Spam', by: 'mod', at });
+    expect(store.listingsVersion(listing.id)).not.toBe(reported);
   });
 
   it('changes a listing’s version even when its write fails', async () => {

@@ -1,0 +1,102 @@
+/**
+ * The review of reports (issue 40): only a moderator (the Auth custom claim) reads the queue and
+ * decides; a restore puts a hidden listing back in search and tells the seller; a removal keeps it
+ * off the marketplace for good and tells the seller why, by email and on their own listings.
+ */
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES, REPORTS_TO_HIDE } from '@flipstage/core';
+import { establishedUser, moderatorUser } from '../helpers/reporters.js';
+import { useReportSuite } from '../helpers/reportSuite.js';
+
+const s = useReportSuite();
+
+/** A listing that three established reporters have hidden. */
+async function hiddenListing() {
+  const item = await s.listing();
+  for (let i = 0; i < REPORTS_TO_HIDE; i++) await s.report(await establishedUser(), item.id);
+  return item;
+}
+
+describe('who may review', () => {
+  it('refuses the queue to a signed-in account that is not a moderator', async () => {
+    const response = await s.queue(await establishedUser());
+    expect([response.status, response.body.error.message]).toEqual([403, MESSAGES.moderatorsOnly]);
+  });
+
+  it('refuses a decision from an account that is not a moderator, and the listing stays hidden', async () => {
+    const item = await hiddenListing();
+    for (const user of [s.seller, await establishedUser()]) {
+      const response = await s.decide(user, { itemId: item.id, decision: 'restore' });
+      expect([response.status, response.body.error.message]).toEqual([403, MESSAGES.moderatorsOnly]);
+    }
+    expect(await s.visible(item)).toEqual({ inSearch: false, page: 404 });
+  });
+
+  it('asks a signed-out caller to sign in', async () => {
+    expect((await request(s.t.app).get('/api/moderation/reports')).status).toBe(401);
+  });
+});
+
+describe('a moderator’s decision', () => {
+  it('restores a hidden listing: back in search and on its page, off the queue, the seller told', async () => {
+    const item = await hiddenListing();
+    const moderator = await moderatorUser();
+    const response = await s.decide(moderator, { itemId: item.id, decision: 'restore' });
+    expect(response.body).toEqual({ itemId: item.id, status: 'restored' });
+    expect(await s.visible(item)).toEqual({ inSearch: true, page: 200 });
+    expect(await s.queued(moderator, item.id)).toBeUndefined();
+    expect((await s.ownListings(s.seller)).body.data.map((own: { itemId: string }) => own.itemId)).not.toContain(
+      item.id,
+    );
+    const subjects = s
+      .sellerNotices()
+      .map((notice) => notice.subject)
+      .filter((subject) => subject.includes(item.title));
+    expect(subjects).toEqual([
+      `Your listing “${item.title}” is hidden while we review it`,
+      `Your listing “${item.title}” is back on FlipStage`,
+    ]);
+  });
+
+  it('removes a listing with a reason the seller sees on their listings and in their email', async () => {
+    const item = await s.listing();
+    await s.report(await establishedUser(), item.id);
+    const reason = 'The photos are of a different dresser.';
+    const response = await s.decide(await moderatorUser(), { itemId: item.id, decision: 'remove', reason });
+    expect(response.body).toEqual({ itemId: item.id, status: 'removed' });
+    expect(await s.visible(item)).toEqual({ inSearch: false, page: 404 });
+    const own = (await s.ownListings(s.seller)).body.data;
+    expect(own).toContainEqual(expect.objectContaining({ itemId: item.id, status: 'removed', reason }));
+    const notice = s
+      .sellerNotices()
+      .find((n) => n.subject === `Your listing “${item.title}” was removed from FlipStage`);
+    expect(notice?.text).toContain(`Reason: ${reason}`);
+  });
+
+  it('refuses a removal without a reason', async () => {
+    const item = await s.listing();
+    const response = await s.decide(await moderatorUser(), { itemId: item.id, decision: 'remove', reason: ' ' });
+    expect([response.status, response.body.error.message]).toEqual([400, MESSAGES.removalReasonRequired]);
+  });
+
+  it('answers a decision on a listing that does not exist as not found', async () => {
+    const response = await s.decide(await moderatorUser(), { itemId: 'no-such-listing', decision: 'restore' });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('the queue', () => {
+  it('lists a reported listing with each report’s reason, reporter and whether it counts', async () => {
+    const item = await s.listing();
+    const reporter = await establishedUser();
+    await s.report(reporter, item.id, 'Asks for payment by gift card');
+    expect(await s.queued(await moderatorUser(), item.id)).toMatchObject({
+      itemId: item.id,
+      title: item.title,
+      owner: s.seller.uid,
+      status: 'pending',
+      reports: [{ reporter: reporter.uid, about: 'listing', reason: 'Asks for payment by gift card', counts: true }],
+    });
+  });
+});
