@@ -8,6 +8,7 @@ import { authRoutes } from './features/auth/routes';
 import { pricingRoute, purchaseRoute } from './features/pricing/routes';
 import { dashboardRoute } from './features/dashboard/route';
 import { conversationRoute, inboxRoute } from './features/messages/route';
+import { reportsRoute } from './features/moderation/route';
 import { settingsIndexRoute, settingsRoute } from './features/settings/routes';
 import { tipsRoute } from './features/tips/route';
 import { legalIndexRoute, legalRoute } from './features/legal/routes';
@@ -20,7 +21,14 @@ const routeTree = rootRoute.addChildren([
   ...authRoutes,
   pricingRoute,
   settingsIndexRoute,
-  signedInRoute.addChildren([dashboardRoute, purchaseRoute, settingsRoute, inboxRoute, conversationRoute]),
+  signedInRoute.addChildren([
+    dashboardRoute,
+    purchaseRoute,
+    settingsRoute,
+    inboxRoute,
+    conversationRoute,
+    reportsRoute,
+  ]),
   tipsRoute,
   legalIndexRoute,
   legalRoute,

@@ -1,4 +1,6 @@
 import { Menu } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useIsModerator } from '../features/moderation/moderationQueries';
 import { AccountButton } from './AccountButton';
 
 export interface AccountMenuProps {
@@ -12,10 +14,12 @@ export interface AccountMenuProps {
 }
 
 /**
- * The signed-in top bar's account menu. Its own chunk: Mantine's menu brings the popover, floating
- * positioning and focus handling, which the home route's first paint does not need (NavBar.tsx).
+ * The signed-in top bar's account menu, with Reports for a moderator. Its own chunk: Mantine's menu
+ * brings the popover, floating positioning and focus handling, which the home route's first paint
+ * does not need (NavBar.tsx).
  */
 export default function AccountMenu({ avatar, name, email, onMyAccount, onLogOut, defaultOpened }: AccountMenuProps) {
+  const moderator = useIsModerator();
   return (
     <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
@@ -24,6 +28,11 @@ export default function AccountMenu({ avatar, name, email, onMyAccount, onLogOut
       <Menu.Dropdown>
         {email && <Menu.Label>{email}</Menu.Label>}
         <Menu.Item onClick={onMyAccount}>My Account</Menu.Item>
+        {moderator && (
+          <Menu.Item component={Link} to="/admin/reports">
+            Reports
+          </Menu.Item>
+        )}
         <Menu.Item onClick={onLogOut}>Log Out</Menu.Item>
       </Menu.Dropdown>
     </Menu>

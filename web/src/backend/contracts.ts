@@ -29,7 +29,8 @@ const schemas = () => import('./contractSchemas');
 /** An answer's contract, loaded on first use. */
 export type Contract<T> = () => Promise<ZodType<T>>;
 
-const contract =
+/** A driver loaded on demand names its own contracts with this, keeping them out of the first load. */
+export const contract =
   <T>(pick: (module: Awaited<ReturnType<typeof schemas>>) => ZodType<T>): Contract<T> =>
   () =>
     schemas().then(pick);

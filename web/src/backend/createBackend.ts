@@ -94,6 +94,7 @@ export function createBackend(): Backend {
     messages: lazyDriver(() => messagesDriver(apiFetch, auth.idToken), {
       watches: ['watchConversations', 'watchConversation', 'watchUnread'],
     }),
+    moderation: lazyDriver(() => import('./moderation').then((m) => m.createHttpModerationDriver(apiFetch))),
     billing: lazyDriver(() => import('./billingDriver').then((m) => m.createHttpBillingDriver(apiFetch))),
   };
 }

@@ -19,6 +19,7 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
+import { MODERATOR_CLAIM } from '@flipstage/core';
 import { errorCode, TAKEN } from './authErrors';
 import type { AuthDriver, AuthUser, SignUpOutcome } from './types';
 
@@ -116,6 +117,10 @@ export function createFirebaseAuthDriver(auth: Auth): AuthDriver {
       await sendEmailVerification(requireUser(auth), { url: continueUrl });
     },
     refreshEmailVerified,
+    async isModerator() {
+      const user = auth.currentUser;
+      return user ? (await user.getIdTokenResult()).claims[MODERATOR_CLAIM] === true : false;
+    },
     async updatePassword(newPassword) {
       await updatePassword(requireUser(auth), newPassword);
     },

@@ -9,6 +9,7 @@ import type {
 } from '@flipstage/core';
 import type { MarketplaceDriver } from './marketplace';
 import type { MessagesDriver } from './messages';
+import type { ModerationDriver } from './moderation';
 import type { StagingDriver } from './staging';
 
 /** The signed-in identity as the auth provider reports it. */
@@ -73,6 +74,11 @@ export interface AuthDriver {
    * signed in or the email is not verified yet.
    */
   refreshEmailVerified(): Promise<boolean>;
+  /**
+   * Whether the signed-in user's ID token carries the moderator claim (issue 40), to show them the
+   * review page; the API checks the account itself. A newly granted claim shows with the next token.
+   */
+  isModerator(): Promise<boolean>;
   updatePassword(newPassword: string): Promise<void>;
   /** Sends confirmation links to the new and old addresses; the change happens when confirmed. */
   changeEmail(newEmail: string, continueUrl: string): Promise<void>;
@@ -119,5 +125,6 @@ export interface Backend {
   staging: StagingDriver;
   marketplace: MarketplaceDriver;
   messages: MessagesDriver;
+  moderation: ModerationDriver;
   billing: BillingDriver;
 }

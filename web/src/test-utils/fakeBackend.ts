@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import { mergeUser, TRIAL_CREDITS, type MergedUser } from '@flipstage/core';
 import type { MarketplaceDriver } from '../backend/marketplace';
 import type { MessagesDriver } from '../backend/messages';
+import type { ModerationDriver } from '../backend/moderation';
 import type { StagingDriver } from '../backend/staging';
 import type { AuthUser, Backend } from '../backend/types';
 
@@ -51,6 +52,9 @@ export function createFakeBackend(
     staging?: StagingDriver;
     marketplace?: MarketplaceDriver;
     messages?: MessagesDriver;
+    moderation?: ModerationDriver;
+    /** The signed-in user's ID token carries the moderator claim. */
+    moderator?: boolean;
   } = {},
 ): FakeBackend {
   let current: AuthUser | null = options.user === undefined ? null : options.user;
@@ -88,6 +92,7 @@ export function createFakeBackend(
       applyActionCode: vi.fn(async () => {}),
       resendEmailVerification: vi.fn(async () => {}),
       refreshEmailVerified: vi.fn(async () => current?.emailVerified ?? false),
+      isModerator: vi.fn(async () => current !== null && options.moderator === true),
       updatePassword: vi.fn(async () => {}),
       changeEmail: vi.fn(async () => {}),
       reauthenticateWithPassword: vi.fn(async () => {}),
@@ -130,6 +135,12 @@ export function createFakeBackend(
       block: unreachable('messages'),
       report: unreachable('messages'),
       markRead: unreachable('messages'),
+    },
+    // A seller's dashboard asks which of their listings reports took down: none, unless a test gives the driver.
+    moderation: options.moderation ?? {
+      reviewQueue: unreachable('moderation'),
+      decide: unreachable('moderation'),
+      ownListings: vi.fn(async () => ({ data: [] })),
     },
     billing: {
       createCheckoutSession: vi.fn(async () => ({ id: 'cs_test_1', url: 'https://checkout.example/cs_test_1' })),

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NO_LISTING_FACTS, type Item } from '@flipstage/core';
+import { NO_LISTING_FACTS, type Item, type OwnListingModeration } from '@flipstage/core';
 import type { MarketplaceDriver } from '../../backend/marketplace';
 import { renderApp } from '../../test-utils/renderApp';
 import { createFakeBackend, fakeAuthUser } from '../../test-utils/fakeBackend';
@@ -26,8 +26,9 @@ function listing(id: string, title: string, overrides: Partial<Item> = {}): Item
   };
 }
 
-function renderDashboard(items: Item[], more: Item[] = []) {
+function renderDashboard(items: Item[], more: Item[] = [], moderated: OwnListingModeration[] = []) {
   const fake = createFakeBackend({ user: fakeAuthUser() });
+  fake.moderation.ownListings = vi.fn(async () => ({ data: moderated }));
   const listSellerItems = vi.fn(async (_seller: string, cursor: string | null) =>
     cursor === null ? { data: items, nextCursor: more.length > 0 ? 'page-2' : null } : { data: more, nextCursor: null },
   );
@@ -52,6 +53,24 @@ describe('My listings', () => {
       expect.stringContaining('Sold'),
     ]);
     expect(within(list).getByRole('link', { name: 'Teak sideboard' })).toHaveAttribute('href', '/marketplace/b');
+  });
+
+  it('marks a listing reports have hidden, and one a moderator removed with the reason', async () => {
+    renderDashboard(
+      [listing('a', 'Oak dresser'), listing('b', 'Teak sideboard'), listing('c', 'Pine bench')],
+      [],
+      [
+        { itemId: 'a', status: 'hidden', reason: null, updated_at: '2026-11-27T10:00:00.000Z' },
+        { itemId: 'b', status: 'removed', reason: 'Stolen photos', updated_at: '2026-11-27T11:00:00.000Z' },
+      ],
+    );
+    const list = await screen.findByRole('list', { name: 'My listings' }, { timeout: 5_000 });
+    const [hidden, removed, listed] = within(list).getAllByRole('listitem');
+    expect(await within(hidden!).findByText('Hidden for review')).toBeInTheDocument();
+    expect(within(removed!).getByText('Removed')).toBeInTheDocument();
+    expect(removed).toHaveTextContent('Reason: Stolen photos');
+    expect(listed).not.toHaveTextContent(/Hidden for review|Removed/);
+    expect(within(listed!).getByText('Active')).toBeInTheDocument();
   });
 
   it('shows more listings on request', async () => {

@@ -1,12 +1,18 @@
-/** "My listings" on the dashboard (issue 25): every listing of the user, active, reserved or sold, each opening its page. */
+/**
+ * "My listings" on the dashboard (issue 25): every listing of the user, active, reserved or sold,
+ * each opening its page; one that reports took off the marketplace says so, and why (issue 40).
+ */
 import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { AnchorLink, ButtonLink } from '../../app/links';
 import { StateBadge } from '../marketplace/ItemBadges';
 import { formatPrice } from '../marketplace/price';
 import { useOwnListings } from '../marketplace/sellerQueries';
+import { ModerationBadge, ModerationNote } from '../moderation/ModerationBadge';
+import { useOwnListingModeration } from '../moderation/moderationQueries';
 
 export function MyListings({ uid }: { uid: string }) {
   const listings = useOwnListings(uid);
+  const moderated = useOwnListingModeration(uid);
   if (listings.isPending) {
     return (
       <Group gap="xs">
@@ -38,19 +44,24 @@ export function MyListings({ uid }: { uid: string }) {
   return (
     <Stack gap="sm" align="flex-start">
       <Stack gap="xs" component="ul" p={0} m={0} w="100%" style={{ listStyle: 'none' }} aria-label="My listings">
-        {items.map((item) => (
-          <Card key={item.id} component="li" withBorder padding="sm" radius="md">
-            <Group justify="space-between" wrap="nowrap">
-              <AnchorLink to="/marketplace/$id" params={{ id: item.id }} fw={600} lineClamp={1}>
-                {item.title}
-              </AnchorLink>
-              <Group gap="sm" wrap="nowrap">
-                <Text fw={600}>{formatPrice(item.price)}</Text>
-                <StateBadge state={item.state} reserved={item.reserved} />
+        {items.map((item) => {
+          const moderation = moderated.get(item.id);
+          return (
+            <Card key={item.id} component="li" withBorder padding="sm" radius="md">
+              <Group justify="space-between" wrap="nowrap">
+                <AnchorLink to="/marketplace/$id" params={{ id: item.id }} fw={600} lineClamp={1}>
+                  {item.title}
+                </AnchorLink>
+                <Group gap="sm" wrap="nowrap">
+                  <Text fw={600}>{formatPrice(item.price)}</Text>
+                  <StateBadge state={item.state} reserved={item.reserved} />
+                  {moderation && <ModerationBadge moderation={moderation} />}
+                </Group>
               </Group>
-            </Group>
-          </Card>
-        ))}
+              {moderation && <ModerationNote moderation={moderation} />}
+            </Card>
+          );
+        })}
       </Stack>
       {listings.hasNextPage && (
         <Button
