@@ -35,7 +35,7 @@ export function BeforeAfterExamples() {
       </SimpleGrid>
       <Text size="xs" c="dimmed" ta="center" mt="sm">
         Original photos: the chair and the bed from Pexels; the sofa and the desk from Roboflow 100 furniture-ngpea,{' '}
-        <Anchor href="https://creativecommons.org/licenses/by/4.0/" size="xs" inherit>
+        <Anchor href="https://creativecommons.org/licenses/by/4.0/" size="xs" inherit underline="always">
           CC BY 4.0
         </Anchor>
         , staged by FlipStage.
