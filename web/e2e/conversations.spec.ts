@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '@flipstage/core';
 import { signUp } from './support/accounts';
-import { listItem } from './support/listings';
+import { listItem } from './support/apiListings';
 
 const messagesLink = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Messages/ });

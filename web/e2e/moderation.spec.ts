@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { signOut, signUp, submitSignIn } from './support/accounts';
 import { seriousViolations } from './support/axe';
-import { listItem } from './support/listings';
+import { listItem } from './support/apiListings';
 import { AUTH_EMULATOR_URL } from './support/ports';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
