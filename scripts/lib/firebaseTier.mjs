@@ -16,9 +16,9 @@ export const TIER_PARTS = {
   firestore: { title: 'Firestore rules and the Store contract', emulators: ['firestore'], vitest: ['test/firebase/firestore/'] },
   storage: { title: 'Storage rules, the Blobs contract and blob URLs', emulators: ['storage'], vitest: ['test/firebase/storage/'] },
   functions: {
-    title: 'the api function creating an account and granting its credits',
+    title: 'the api function creating an account and granting its credits, and taking reports',
     emulators: ['auth', 'firestore', 'functions'],
-    vitest: ['test/firebase/functions/apiAccount.test.ts'],
+    vitest: ['test/firebase/functions/apiAccount.test.ts', 'test/firebase/functions/apiReports.test.ts'],
   },
   'functions-storage': {
     title: 'the api function staging a photo into Storage',

@@ -11,7 +11,7 @@ import { adminApp, emulatorHost, functionUrl, signUpInAuthEmulator } from './emu
 import { firestoreRulesEnvironment } from './rulesEnvironment.js';
 
 // The project `npm run test:firebase` starts the emulators with, so the function writes here too.
-const PROJECT_ID = 'demo-flipstage';
+export const PROJECT_ID = 'demo-flipstage';
 
 export interface ApiFunction {
   /** The `api` function's base URL; set once the suite has started. */
