@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Logger, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { mantineStylesPerComponent } from './vite-plugins/mantineStyles.js';
+import { pageSources } from './vite-plugins/pageSources.js';
 // Core's source, not its package: the config loads before any build, and this module imports nothing.
 import { injectPageHead, LISTING_HEAD_PATH } from '../core/src/pageShell.js';
 
@@ -98,7 +99,7 @@ function preloadHeadingFont(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), mantineStylesPerComponent(), listingPages(), preloadHeadingFont()],
+  plugins: [react(), mantineStylesPerComponent(), listingPages(), preloadHeadingFont(), pageSources()],
   resolve: {
     alias: { '@flipstage/core': fileURLToPath(new URL('../core/src/index.ts', import.meta.url)) },
   },

@@ -15,3 +15,4 @@ export * from './project.js';
 export * from './apiRetry.js';
 export * from './listingMetadata.js';
 export * from './pageShell.js';
+export * from './securityHeaders.js';

@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { LOCAL_PRICE_IDS } from '@flipstage/core';
+import { writeRunSecurityHeaders } from './hostingHeaders.mjs';
 
 export const EMULATOR_PROJECT_ID = 'demo-flipstage';
 const REGION = 'us-central1';
@@ -58,5 +59,7 @@ export function buildFunctionsForEmulators(root, runConfig, { hosting = false } 
 /** Builds the web app in Firebase mode for the run's ports and the function bundle, into its folders. */
 export function buildForEmulators(root, runConfig) {
   run(root, 'npm', ['run', 'build', '-w', 'web', '--', '--outDir', runConfig.webDir, '--emptyOutDir', '--logLevel', 'warn'], firebaseModeWebEnv(runConfig.ports));
+  // Hosting sends the headers this build needs, which let it reach the emulators.
+  writeRunSecurityHeaders(join(root, runConfig.configName), runConfig.webDir);
   buildFunctionsForEmulators(root, runConfig, { hosting: true });
 }

@@ -2,6 +2,7 @@
 import 'virtual:mantine-styles';
 // The heading face ships with the build (no font service at run time); the body keeps the platform's UI font.
 import './app/headingFont.css';
+import './app/zodWithoutEval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';

@@ -38,6 +38,7 @@ import { devPages } from './devPages.js';
 import { keepAccounts } from './keptAccounts.js';
 import { recreateOrphanAccounts } from './orphanAccounts.js';
 import { DEMO_LOGIN, seedDemo } from './seedDemo.js';
+import { localSecurityHeaders, type SecurityHeaderSetter } from './securityHeaders.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const DEFAULT_LOCAL_PORT = 5050;
@@ -135,8 +136,12 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
   app.disable('x-powered-by');
   const kept = keptListingReads({ store, logger });
   const signIns = authProxy({ emulatorHost, accounts, logger });
+  // Known once the host's port is; the Auth emulator's own pages keep the emulator's headers.
+  let secure: SecurityHeaderSetter | undefined;
   const handler: RequestListener = (req, res) => {
-    if (!signIns.answer(req, res) && !kept.answer(req, res)) app(req, res);
+    if (signIns.answer(req, res)) return;
+    secure?.(req, res);
+    if (!kept.answer(req, res)) app(req, res);
   };
   let server: Server | null = null;
   let webServer: Server | null = null;
@@ -149,6 +154,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     const address = server.address();
     const actualPort = typeof address === 'object' && address ? address.port : port;
     const baseUrl = (options.baseUrl ?? `http://${host}:${actualPort}`).replace(/\/+$/, '');
+    secure = localSecurityHeaders({ webDir: options.webDir, apiOrigin: new URL(baseUrl).origin });
 
     const deps = createLocalDeps({ db, store, auth, dataDir, baseUrl, config, stager, logger });
     const { blobs, payments } = deps;

@@ -4,6 +4,7 @@
  * at once; Vite's content-hashed files under /assets are cached for a year. Header rules match
  * the request path, not the rewrite's destination, and where several match the last one wins, so
  * this serves a stand-in build from the Hosting emulator (pure Node) and reads the headers back.
+ * The security headers (scripts/lib/hostingHeaders.mjs) go on every path but Firebase's own /__/.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_PROJECT_ID } from '@flipstage/core';
 import { freePort } from '../../../scripts/lib/freePort.mjs';
+import { SECURITY_HEADERS_REGEX } from '../../../scripts/lib/hostingHeaders.mjs';
 import { startFirebaseEmulators, type RunningEmulators } from '../helpers/firebaseEmulators.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -23,7 +25,7 @@ let emulator: RunningEmulators | undefined;
 let baseUrl = '';
 
 interface HostingConfig {
-  headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }>;
+  headers: Array<{ source?: string; regex?: string; headers: Array<{ key: string; value: string }> }>;
   rewrites: Array<{ source: string; destination?: string }>;
 }
 
@@ -93,5 +95,34 @@ describe('Hosting cache headers from firebase.json', () => {
 
   it('revalidates other static files, whose names carry no hash', async () => {
     expect(await cacheControl('/favicon.svg')).toMatchObject({ status: 200, cacheControl: NO_CACHE });
+  });
+});
+
+describe('Hosting security headers from firebase.json', () => {
+  const rule = hosting.headers.find((candidate) => candidate.regex === SECURITY_HEADERS_REGEX);
+  const expected = Object.fromEntries((rule?.headers ?? []).map(({ key, value }) => [key.toLowerCase(), value]));
+
+  it('has a rule that refuses framing and sniffing and asks for https', () => {
+    expect(expected['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(expected['x-content-type-options']).toBe('nosniff');
+    expect(expected['strict-transport-security']).toMatch(/^max-age=\d{8,}/);
+  });
+
+  it.each(['/', '/dashboard', '/marketplace/item-1', '/assets/index-3f9a1c2b.js', '/favicon.svg', '/_x'])(
+    'sends them at %s',
+    async (path) => {
+      const response = await fetch(`${baseUrl}${path}`);
+      await response.arrayBuffer();
+      expect(response.status).toBe(200);
+      for (const [name, value] of Object.entries(expected)) expect(response.headers.get(name), name).toBe(value);
+    },
+  );
+
+  it('leaves Firebase’s reserved /__/ paths (the sign-in handler and iframe) to Firebase’s own headers', async () => {
+    const response = await fetch(`${baseUrl}/__/auth/iframe`);
+    await response.arrayBuffer();
+    // A rule for every path ("**") reaches it; the security rule does not.
+    expect(response.headers.get('cache-control')).toBe(NO_CACHE);
+    for (const name of Object.keys(expected)) expect(response.headers.get(name), name).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_PRICE_IDS, LOCAL_PROJECT_ID } from '@flipstage/core';
+import { LOCAL_PRICE_IDS, LOCAL_PROJECT_ID, PAGE_SOURCES_FILE } from '@flipstage/core';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const webDir = join(root, 'web');
@@ -142,6 +142,17 @@ describe('a deploy build with a complete Firebase config', () => {
     const index = site.get('index.html') ?? '';
     expect(index).toContain(`<meta data-static-meta property="og:image" content="${SITE_URL}/og-image.jpg" />`);
     expect(index).toContain(`<meta data-static-meta name="twitter:image" content="${SITE_URL}/og-image.jpg" />`);
+  });
+
+  it('states what it loads, for the headers: Firebase, App Check and its auth domain’s frame, no emulator', () => {
+    expect(JSON.parse(readFileSync(join(outDir, PAGE_SOURCES_FILE), 'utf8'))).toEqual({
+      firebase: true,
+      authOrigin: `https://${FIREBASE_CONFIG.VITE_FIREBASE_AUTH_DOMAIN}`,
+      appCheck: true,
+      analytics: false,
+      chat: false,
+      origins: [],
+    });
   });
 
   it('loads the App Check SDK on demand, not with the page', () => {
