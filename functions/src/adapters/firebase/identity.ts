@@ -6,10 +6,10 @@ import type { Auth, DecodedIdToken, UserRecord } from 'firebase-admin/auth';
 import { MODERATOR_CLAIM } from '@flipstage/core';
 import { InvalidIdToken, type Identity, type TokenIdentity, type VerifiedIdentity } from '../../ports/identity.js';
 
-/** The token's own claims: the sign-in provider first (spec §3: the first is used for re-sign-in). */
 /** Identities that are not a social account: the email is its own key, the rest say nothing of a person. */
 const NOT_SOCIAL = new Set(['email', 'phone', 'custom', 'anonymous']);
 
+/** The token's own claims: the sign-in provider first (spec §3: the first is used for re-sign-in). */
 export function identityFromToken(token: DecodedIdToken): TokenIdentity {
   const identities = (token.firebase.identities ?? {}) as Record<string, unknown>;
   const providers = [token.firebase.sign_in_provider, ...Object.keys(identities)].filter(
