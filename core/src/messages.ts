@@ -64,6 +64,8 @@ export const MESSAGES = {
   // Reports and their review (issue 40)
   reportNeedsAccount: 'Please sign up to report a listing or a message.',
   reportNeedsVerifiedEmail: 'Please confirm your email address before you report.',
+  writeNeedsAccount: 'Please sign up to message sellers, make offers or list your furniture.',
+  writeNeedsVerifiedEmail: 'Please confirm your email address first: open the link we emailed you.',
   moderatorsOnly: 'Only moderators can do that.',
   removalReasonRequired: 'Please tell the seller why the listing is removed.',
 

@@ -18,6 +18,7 @@ import {
   type Message,
   type MessagesPage,
 } from '@flipstage/core';
+import type { AppConfig } from '../config.js';
 import type { Identity } from '../ports/identity.js';
 import { invalid, ServiceError } from '../services/errors.js';
 import {
@@ -33,6 +34,7 @@ import {
 import { decideOffer, makeOffer, setListingStatus } from '../services/offers.js';
 import { currentUser, requireUser } from './auth.js';
 import type { FairUseGates } from './fairUseGates.js';
+import { requireVerifiedPerson } from './verifiedPerson.js';
 import { requestLogger } from './requestContext.js';
 
 /** A comment line this often keeps proxies and the browser from closing an idle stream. */
@@ -52,16 +54,22 @@ function before(req: Request): string | null {
   return new Date(value).toISOString();
 }
 
-type RouteDeps = Omit<ConversationDeps, 'logger'> & { identity: Identity; fairUse: FairUseGates };
+type RouteDeps = Omit<ConversationDeps, 'logger' | 'config'> & {
+  identity: Identity;
+  fairUse: FairUseGates;
+  config: ConversationDeps['config'] & Pick<AppConfig, 'verifiedEmailRequired'>;
+};
 
 export function conversationRoutes(deps: RouteDeps): Router {
   const router = Router();
   const signedIn = requireUser(deps.identity);
   const json = express.json({ limit: '16kb' });
   const writing = [signedIn, deps.fairUse.messages, json];
+  // A new thread or an offer reaches someone else: only a verified person may start one.
+  const reaching = [signedIn, requireVerifiedPerson(deps.config.verifiedEmailRequired), deps.fairUse.messages, json];
   const withLogger = (res: Response): ConversationDeps => ({ ...deps, logger: requestLogger(res) });
 
-  router.post('/conversations', ...writing, async (req, res) => {
+  router.post('/conversations', ...reaching, async (req, res) => {
     const input = parseWith(startConversationSchema, req.body, invalid);
     const conversation = await startConversation(withLogger(res), currentUser(res).uid, input);
     res.status(201).json(conversation satisfies Conversation);
@@ -90,7 +98,7 @@ export function conversationRoutes(deps: RouteDeps): Router {
     res.json((await markRead(deps, currentUser(res).uid, conversationId(req))) satisfies Conversation);
   });
 
-  router.post('/conversations/offer', ...writing, async (req, res) => {
+  router.post('/conversations/offer', ...reaching, async (req, res) => {
     const offer = parseWith(offerSchema, req.body, invalid);
     const message = await makeOffer(withLogger(res), currentUser(res).uid, conversationId(req), offer);
     res.status(201).json(message satisfies Message);

@@ -17,6 +17,7 @@ import {
   sellerItemsQuerySchema,
   type Item,
 } from '@flipstage/core';
+import type { AppConfig } from '../config.js';
 import type { Identity } from '../ports/identity.js';
 import { invalid } from '../services/errors.js';
 import { listingReads, type ListingRead } from '../services/listingReads.js';
@@ -24,6 +25,7 @@ import { createItem, deleteItem, updateItem, type MarketplaceDeps } from '../ser
 import { currentUser, maybeUser, optionalUser, requireUser } from './auth.js';
 import type { FairUseGates } from './fairUseGates.js';
 import type { KeptListingReads } from './keptListingReads.js';
+import { requireVerifiedPerson } from './verifiedPerson.js';
 import { parseMultipart } from './multipart.js';
 
 /** `?id=`: missing is the service's 404; present, it must be an id the store could hold. */
@@ -47,7 +49,12 @@ async function itemSubmission(req: Request, uid: string) {
 }
 
 export function marketplaceRoutes(
-  deps: MarketplaceDeps & { identity: Identity; fairUse: FairUseGates; keptListingReads?: KeptListingReads },
+  deps: MarketplaceDeps & {
+    identity: Identity;
+    fairUse: FairUseGates;
+    keptListingReads?: KeptListingReads;
+    config: Pick<AppConfig, 'verifiedEmailRequired'>;
+  },
 ): Router {
   const router = Router();
 
@@ -82,7 +89,13 @@ export function marketplaceRoutes(
   });
 
   const writeGates = [requireUser(deps.identity), deps.fairUse.listingWrites, deps.fairUse.upload];
-  router.post('/marketplace-create-item', ...writeGates, async (req, res) => {
+  // A new listing is seen by everyone: only a verified person may make one.
+  const createGates = [
+    writeGates[0]!,
+    requireVerifiedPerson(deps.config.verifiedEmailRequired),
+    ...writeGates.slice(1),
+  ];
+  router.post('/marketplace-create-item', ...createGates, async (req, res) => {
     const submission = await itemSubmission(req, currentUser(res).uid);
     const { item, created } = await createItem(deps, { ...submission, idempotencyKey: req.get(IDEMPOTENCY_HEADER) });
     res.status(created ? 201 : 200).json(item satisfies Item);
@@ -93,10 +106,15 @@ export function marketplaceRoutes(
     res.json((await updateItem(deps, id, await itemSubmission(req, currentUser(res).uid))) satisfies Item);
   });
 
-  router.delete('/marketplace-delete-item', requireUser(deps.identity), deps.fairUse.listingWrites, async (req, res) => {
-    await deleteItem(deps, itemId(req), currentUser(res).uid);
-    res.status(204).end();
-  });
+  router.delete(
+    '/marketplace-delete-item',
+    requireUser(deps.identity),
+    deps.fairUse.listingWrites,
+    async (req, res) => {
+      await deleteItem(deps, itemId(req), currentUser(res).uid);
+      res.status(204).end();
+    },
+  );
 
   return router;
 }

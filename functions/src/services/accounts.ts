@@ -52,6 +52,19 @@ export function isVisitor(identity: VerifiedIdentity): boolean {
   return identity.signInProvider === 'anonymous';
 }
 
+/**
+ * A signed-in person as FlipStage lets them reach others (issue 40: reports, conversations, offers,
+ * listings): a visitor's anonymous session, an address not yet verified where the deployment
+ * verifies addresses (Firebase mode), or a verified person. Local mode serves one person with no
+ * inbox to confirm, so there a signed-up account counts as verified.
+ */
+export type PersonStanding = 'visitor' | 'unverified' | 'verified';
+
+export function personStanding(identity: VerifiedIdentity, needVerifiedEmail: boolean): PersonStanding {
+  if (isVisitor(identity)) return 'visitor';
+  return needVerifiedEmail && !identity.emailVerified ? 'unverified' : 'verified';
+}
+
 /** Where a visitor's free tries are counted: the caller's network, and how many it may have a day. */
 export interface TrialAllowance {
   address: string | null;

@@ -6,7 +6,7 @@
 import { REPORTER_MIN_ACCOUNT_AGE_MS, REPORTS_TO_HIDE, type ModerationStatus } from '@flipstage/core';
 import type { VerifiedIdentity } from '../ports/identity.js';
 import type { ModerationRules } from '../ports/moderation.js';
-import { isVisitor } from './accounts.js';
+import { personStanding } from './accounts.js';
 
 /**
  * How FlipStage takes a reporter: a visitor's anonymous session or an unverified address is
@@ -19,8 +19,8 @@ export function reporterStanding(
   identity: VerifiedIdentity,
   options: { now: number; needVerifiedEmail: boolean },
 ): ReporterStanding {
-  if (isVisitor(identity)) return 'visitor';
-  if (options.needVerifiedEmail && !identity.emailVerified) return 'unverified';
+  const person = personStanding(identity, options.needVerifiedEmail);
+  if (person !== 'verified') return person;
   const created = identity.accountCreatedAt === null ? Number.NaN : Date.parse(identity.accountCreatedAt);
   // An account Auth gives no creation time for is judged new: its age cannot be shown.
   return options.now - created >= REPORTER_MIN_ACCOUNT_AGE_MS ? 'established' : 'new';

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { API_PATHS } from '@flipstage/core';
 import { emulatorHost } from '../support/emulators.js';
-import { submitSignUp } from './signUp.js';
+import { confirmEmail, expectSignupCreditsClaimed, submitSignUp } from './signUp.js';
 
 const PASSWORD = 'staging-is-fun-42';
 const PHOTO = fileURLToPath(new URL('../../../../samples/table-oak.jpg', import.meta.url));
@@ -41,9 +41,12 @@ async function listItem(page: Page, email: string, title: string): Promise<strin
   return ((await response.json()) as { id: string }).id;
 }
 
+/** Signed up and the email confirmed: listing a piece and writing to a seller need a verified address. */
 async function signedUp(page: Page): Promise<string> {
   const email = await submitSignUp(page);
   await expect(page).not.toHaveURL(/\/auth\/signup/);
+  await confirmEmail(page, email);
+  await expectSignupCreditsClaimed(page);
   return email;
 }
 
