@@ -64,6 +64,9 @@ export const logs = {
       ...describeError(error),
     });
   },
+  mailNoticeWithheld(logger: Logger, fields: { subject: string }) {
+    logger.write('INFO', 'an email notice was not sent: its address is not verified', fields);
+  },
   sweepFailed(logger: Logger, error: unknown) {
     logger.write('ERROR', 'the sweep of abandoned stagings failed', describeError(error));
   },

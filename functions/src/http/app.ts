@@ -20,6 +20,7 @@ import { createJsonLogger, type Logger } from '../logs.js';
 import { accountRoutes } from './accountRoutes.js';
 import { serveBlobs } from './blobRoutes.js';
 import { trustProxy } from './clientAddress.js';
+import { toVerifiedAddresses } from '../services/verifiedMail.js';
 import { checkoutRoutes } from './checkoutRoutes.js';
 import { conversationRoutes } from './conversationRoutes.js';
 import { errorHandler, sendError } from './errors.js';
@@ -79,12 +80,14 @@ export function createApp(deps: AppDeps, areas: readonly ApiArea[] = ALL_API_ARE
   app.use(requestContext(logger));
 
   const fairUse = createFairUseGates(deps.fairUseRules);
+  const needVerifiedEmail = deps.config.verifiedEmailRequired;
+  const mail = toVerifiedAddresses(deps.mail, { identity: deps.identity, needVerifiedEmail, logger });
   const api = express.Router();
   if (areas.includes('light')) {
     api.use(accountRoutes({ ...deps, fairUse }));
     api.use(marketplaceRoutes({ ...deps, fairUse }));
-    api.use(conversationRoutes({ ...deps, fairUse }));
-    api.use(moderationRoutes({ ...deps, fairUse }));
+    api.use(conversationRoutes({ ...deps, mail, fairUse }));
+    api.use(moderationRoutes({ ...deps, mail, fairUse }));
     api.use(checkoutRoutes(deps));
     api.use(stageProgressRoutes(deps));
     api.use(stripeWebhookRoutes(deps));

@@ -34,6 +34,8 @@ export type TokenIdentity = Omit<VerifiedIdentity, 'accountCreatedAt' | 'moderat
 export interface Identity {
   /** Throws InvalidIdToken. */
   verifyIdToken(token: string): Promise<VerifiedIdentity>;
+  /** Whether an enabled account has shown it receives mail at this address (its email is verified). */
+  isVerifiedAddress(email: string): Promise<boolean>;
 }
 
 export class InvalidIdToken extends Error {

@@ -13,7 +13,7 @@ import type { AppConfig } from '../../src/config.js';
 import type { ItemDoc, MailNotice } from '../../src/ports/store.js';
 import { makeItemDoc } from '../contracts/storeContract.js';
 import { createTestApp, WITHOUT_RATE_LIMITS, type TestApp } from './testApp.js';
-import { signUpTestUser, type TestUser } from './emulatorUsers.js';
+import { signUpTestUser, verifyTestUserEmail, type TestUser } from './emulatorUsers.js';
 
 export const auth = (user: TestUser) => ({ authorization: `Bearer ${user.idToken}` });
 
@@ -75,7 +75,8 @@ export function useReportSuite(config: Partial<AppConfig> = { verifiedEmailRequi
 
   beforeAll(async () => {
     suite.t = await createTestApp({ fairUseRules: WITHOUT_RATE_LIMITS, config });
-    suite.seller = await signUpTestUser('Sam Seller');
+    // A seller's listing needs a verified address, and only a verified address is sent notices.
+    suite.seller = await verifyTestUserEmail(await signUpTestUser('Sam Seller'));
     await request(suite.t.app).post('/api/account').set(auth(suite.seller));
   });
   afterAll(() => suite.t.close());

@@ -136,6 +136,15 @@ export function createFirebaseIdentity(auth: Auth, options: IdentityOptions = {}
   }
 
   return {
+    async isVerifiedAddress(email) {
+      try {
+        const user = await auth.getUserByEmail(email);
+        return user.emailVerified && !user.disabled;
+      } catch (error) {
+        if (errorCode(error) === 'auth/user-not-found') return false;
+        throw error;
+      }
+    },
     async verifyIdToken(idToken) {
       try {
         return await verify(idToken);
