@@ -12,7 +12,7 @@ import { APP_CHECK_HEADER, MESSAGES } from '@flipstage/core';
 import type { AppCheckMode } from '../config.js';
 import { InvalidAppCheckToken, type AppCheckVerifier } from '../ports/appCheck.js';
 import type { VerifiedIdentity } from '../ports/identity.js';
-import { isVisitor } from '../services/accounts.js';
+import { isVisitor, personStanding } from '../services/accounts.js';
 import { ServiceError } from '../services/errors.js';
 import { currentUser } from './auth.js';
 
@@ -46,6 +46,23 @@ export function requireAppCheck(verifier: AppCheckVerifier, mode: AppCheckMode):
 export function requireAppCheckForVisitors(verifier: AppCheckVerifier, mode: AppCheckMode): RequestHandler {
   const required = requireAppCheck(verifier, mode);
   return (req, res, next) => (isVisitor(currentUser(res)) ? required(req, res, next) : next());
+}
+
+/**
+ * Work that costs CPU but no credit (the preview) must come from the app or from a verified person:
+ * a throwaway account's script would otherwise have it free, a photo at a time (issue 40). The CLI
+ * has no token, but its accounts are verified ones.
+ */
+export function requireAppCheckOrVerifiedPerson(
+  verifier: AppCheckVerifier,
+  mode: AppCheckMode,
+  needVerifiedEmail: boolean,
+): RequestHandler {
+  const required = requireAppCheck(verifier, mode);
+  return (req, res, next) =>
+    personStanding(currentUser(res), needVerifiedEmail) === 'verified' && !req.get(APP_CHECK_HEADER)?.trim()
+      ? next()
+      : required(req, res, next);
 }
 
 /**

@@ -20,7 +20,7 @@ import type { CustomerDoc } from '../ports/store.js';
 import { previewStaging } from '../services/stagePreview.js';
 import { isVisitor } from '../services/accounts.js';
 import { customerWhoCanStage, stageImage, type StagingDeps } from '../services/staging.js';
-import { requireAppCheckForVisitors } from './appCheck.js';
+import { requireAppCheckForVisitors, requireAppCheckOrVerifiedPerson } from './appCheck.js';
 import { currentUser, requireUser } from './auth.js';
 import type { FairUseGates } from './fairUseGates.js';
 import { parseMultipart } from './multipart.js';
@@ -47,7 +47,7 @@ export function stageRoutes(
     fairUse: FairUseGates;
     analysis: PhotoAnalysis;
     appCheck: AppCheckVerifier;
-    config: Pick<AppConfig, 'appCheck'>;
+    config: Pick<AppConfig, 'appCheck' | 'verifiedEmailRequired'>;
   },
 ): Router {
   const router = Router();
@@ -78,8 +78,15 @@ export function stageRoutes(
     );
     res.json(result satisfies StageResponse);
   });
-  // Signed in, like staging, but no credit needed: a seller out of credits still sees why a photo would fail.
-  router.post('/stage/preview', ...signedIn, deps.fairUse.staging, deps.fairUse.upload, async (req, res) => {
+  // Signed in, like staging, but no credit needed: a seller out of credits still sees why a photo
+  // would fail. Free CPU, so it comes from the app or from a verified person.
+  const fromAppOrVerified = requireAppCheckOrVerifiedPerson(
+    deps.appCheck,
+    deps.config.appCheck,
+    deps.config.verifiedEmailRequired,
+  );
+  const previewing = [signedIn[0]!, fromAppOrVerified, deps.fairUse.staging, deps.fairUse.upload];
+  router.post('/stage/preview', ...previewing, async (req, res) => {
     const body = await parseMultipart(req, {
       fileFields: [STAGE_FILE_FIELD],
       maxFiles: 1,

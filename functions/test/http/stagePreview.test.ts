@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, stagePreviewSchema } from '@flipstage/core';
-import { createTestApp, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
-import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
+import { APP_CHECK_HEADER, MESSAGES, stagePreviewSchema } from '@flipstage/core';
+import { createTestApp, TEST_APP_CHECK_TOKEN, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
+import { signUpTestUser, verifyTestUserEmail, type TestUser } from '../helpers/emulatorUsers.js';
 import { CREDIT_RULES } from '../../src/services/creditRules.js';
 
 const photo = (path: string) => readFileSync(new URL(`../fixtures/classifier/${path}`, import.meta.url));
@@ -93,5 +93,41 @@ describe('POST /api/stage/preview', () => {
     const response = await preview(null, { subject: '' });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: { message: MESSAGES.imageFileRequired } });
+  });
+});
+
+describe('POST /api/stage/preview as Firebase mode runs it (App Check enforced, addresses verified)', () => {
+  let firebaseLike: TestApp;
+  beforeAll(async () => {
+    firebaseLike = await createTestApp({
+      fairUseRules: WITHOUT_RATE_LIMITS,
+      config: { appCheck: 'enforce', verifiedEmailRequired: true },
+    });
+  });
+  afterAll(() => firebaseLike.close());
+
+  const previewAs = (who: TestUser) =>
+    request(firebaseLike.app)
+      .post('/api/stage/preview')
+      .set('authorization', `Bearer ${who.idToken}`)
+      .attach('imageFile', photo('home/sofa-rf100-val_000006.jpg'), {
+        filename: 'photo.jpg',
+        contentType: 'image/jpeg',
+      });
+
+  it('is refused to an unverified account that does not come from the app, as a script would', async () => {
+    const response = await previewAs(await signUpTestUser());
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ error: { message: MESSAGES.appCheckRequired } });
+  });
+
+  it('answers an unverified account asking from the app', async () => {
+    const response = await previewAs(await signUpTestUser()).set(APP_CHECK_HEADER, TEST_APP_CHECK_TOKEN);
+    expect(response.status).toBe(200);
+  });
+
+  it('answers a verified account without App Check (the CLI has none)', async () => {
+    const response = await previewAs(await verifyTestUserEmail(await signUpTestUser()));
+    expect(response.status).toBe(200);
   });
 });
