@@ -7,8 +7,11 @@ import { Router } from 'express';
 import { LISTING_HEAD_PATH } from '@flipstage/core';
 import { listingHead, renderListingPage, type ListingPageDeps } from '../services/listingPage.js';
 
-/** Browsers keep a page a minute, Hosting's CDN five: a sale or an edit shows within minutes. */
-export const LISTING_PAGE_CACHE_CONTROL = 'public, max-age=60, s-maxage=300';
+/**
+ * Browsers and Hosting's CDN keep a page a minute: the CDN cannot be purged per page, so a sale, an
+ * edit or a listing hidden for review leaves the copies within a minute.
+ */
+export const LISTING_PAGE_CACHE_CONTROL = 'public, max-age=60, s-maxage=60';
 
 /** A missing listing may exist a moment later (a link shared as it is posted), so nothing keeps the 404. */
 const MISSING_CACHE_CONTROL = 'no-cache';

@@ -20,7 +20,7 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const siteDir = join(root, '.local', `hosting-headers-test-${randomUUID().slice(0, 8)}`);
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const LISTING_PAGE = 'public, max-age=60, s-maxage=300';
+const LISTING_PAGE = 'public, max-age=60, s-maxage=60';
 let emulator: RunningEmulators | undefined;
 let baseUrl = '';
 
