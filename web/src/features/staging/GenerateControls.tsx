@@ -20,7 +20,7 @@ export function GenerateControls() {
   // The upload's own message is shown beside the drop zone (UploadArea).
   const message = studioMessage === MESSAGES.noValidImages ? null : studioMessage;
   const { credits, loading: loadingAccount } = session;
-  const { generateSelected, requestGenerateAll, confirmGenerateAll } = useGeneration();
+  const { generateSelected, requestGenerateAll, confirmGenerateAll, sessionSettled } = useGeneration();
   const [confirmMessage, setConfirmMessage] = useState<string | null>(null);
   // Mounted from the first question on, so the dialog's closing transition still plays.
   const [confirmAsked, setConfirmAsked] = useState(false);
@@ -41,23 +41,20 @@ export function GenerateControls() {
         </Alert>
       )}
       <Group gap="sm">
-        <Button
-          leftSection={<IconWand size={18} aria-hidden />}
-          disabled={loadingAccount}
-          onClick={() => void generateSelected()}
-        >
+        <Button leftSection={<IconWand size={18} aria-hidden />} onClick={() => void generateSelected()}>
           {generateSelectedLabel(credits)}
         </Button>
         <Button
           variant="outline"
           leftSection={<IconSparkles size={18} aria-hidden />}
-          disabled={loadingAccount}
-          onClick={() => {
-            const decision = requestGenerateAll();
-            if (decision.kind !== 'confirm') return;
-            setConfirmAsked(true);
-            setConfirmMessage(decision.message);
-          }}
+          onClick={() =>
+            void sessionSettled().then(() => {
+              const decision = requestGenerateAll();
+              if (decision.kind !== 'confirm') return;
+              setConfirmAsked(true);
+              setConfirmMessage(decision.message);
+            })
+          }
         >
           {generateAllLabel(stageable.length)}
         </Button>

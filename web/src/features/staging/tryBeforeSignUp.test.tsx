@@ -51,6 +51,26 @@ describe('a signed-out visitor’s free tries', () => {
     expect(counter()).toHaveTextContent('2 free tries left');
   });
 
+  it('stage a photo whose Generate was pressed while the visitor’s session was still starting', async () => {
+    const { account } = await renderStudio({
+      session: signedOutSession,
+      backend: createFakeStagingDriver(TRIAL_CREDITS),
+    });
+    let started: () => void = () => {};
+    const starting = new Promise<void>((resolve) => (started = resolve));
+    const ensure = vi.mocked(account.ensureAccount).getMockImplementation();
+    vi.mocked(account.ensureAccount).mockImplementation(async (user) => {
+      await starting;
+      return ensure!(user);
+    });
+    await upload(imageFile('a.jpg'));
+    await waitFor(() => expect(account.ensureAccount).toHaveBeenCalled());
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Selected' }));
+    started();
+    expect(await screen.findByRole('img', { name: 'Staged image 1' })).toBeInTheDocument();
+    expect(counter()).toHaveTextContent('2 free tries left');
+  });
+
   it('used up, turn Generate Selected into Get Free Credits, which leads to sign-up', async () => {
     const { router, account } = await renderStudio({ session: signedOutSession });
     vi.mocked(account.ensureAccount).mockResolvedValue(fakeMergedUser({ uid: 'visitor-1', creditsRemaining: 0 }));

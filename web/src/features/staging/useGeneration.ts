@@ -95,9 +95,19 @@ export function useGeneration() {
   const navigate = useNavigate();
   // Async batches read the session as it is when each image finishes, not as it was at the click.
   const sessionRef = useRef(session);
+  // A click while the balance loads (a visitor's session starting, the account refetching) waits
+  // for it instead of being lost: the buttons stay enabled, so a click never lands on one that
+  // turned disabled between the pointer going down and coming up.
+  const waitingClicks = useRef<Array<() => void>>([]);
   useLayoutEffect(() => {
     sessionRef.current = session;
+    if (!session.loading) for (const resume of waitingClicks.current.splice(0)) resume();
   }, [session]);
+  const sessionSettled = useCallback(
+    (): Promise<void> =>
+      sessionRef.current.loading ? new Promise((resolve) => waitingClicks.current.push(resolve)) : Promise.resolve(),
+    [],
+  );
 
   const currentCredits = useCallback(() => sessionRef.current.credits, []);
 
@@ -178,6 +188,7 @@ export function useGeneration() {
 
   /** The selected image once Generate's checks pass (spec §4, §5), else null with the user told why. */
   const checkedSelection = useCallback(async (): Promise<StudioImage | null> => {
+    await sessionSettled();
     const credits = currentCredits();
     if (sessionRef.current.status === 'signedOut' && credits <= 0) {
       await navigate({ to: '/auth/$type', params: { type: 'signup' } });
@@ -206,7 +217,7 @@ export function useGeneration() {
     }
     store.set(studioMessageAtom, null);
     return image;
-  }, [currentCredits, navigate, store]);
+  }, [currentCredits, navigate, sessionSettled, store]);
 
   const generateSelected = useCallback(async () => {
     const image = await checkedSelection();
@@ -248,5 +259,13 @@ export function useGeneration() {
     [checkedSelection, run, store],
   );
 
-  return { generateSelected, requestGenerateAll, confirmGenerateAll, tryAnotherRoom, retry, resumeInFlight };
+  return {
+    generateSelected,
+    requestGenerateAll,
+    confirmGenerateAll,
+    tryAnotherRoom,
+    retry,
+    resumeInFlight,
+    sessionSettled,
+  };
 }
