@@ -64,8 +64,8 @@ export const logs = {
       ...describeError(error),
     });
   },
-  mailNoticeWithheld(logger: Logger, fields: { subject: string }) {
-    logger.write('INFO', 'an email notice was not sent: its address is not verified', fields);
+  mailNoticeWithheld(logger: Logger, fields: { subject: string; why: 'unverified address' | 'daily cap reached' }) {
+    logger.write('INFO', `an email notice was not sent: ${fields.why}`, fields);
   },
   sweepFailed(logger: Logger, error: unknown) {
     logger.write('ERROR', 'the sweep of abandoned stagings failed', describeError(error));

@@ -81,7 +81,12 @@ export function createApp(deps: AppDeps, areas: readonly ApiArea[] = ALL_API_ARE
 
   const fairUse = createFairUseGates(deps.fairUseRules);
   const needVerifiedEmail = deps.config.verifiedEmailRequired;
-  const mail = toVerifiedAddresses(deps.mail, { identity: deps.identity, needVerifiedEmail, logger });
+  const mail = toVerifiedAddresses(deps.mail, {
+    identity: deps.identity,
+    store: deps.store,
+    needVerifiedEmail,
+    logger,
+  });
   const api = express.Router();
   if (areas.includes('light')) {
     api.use(accountRoutes({ ...deps, fairUse }));

@@ -56,6 +56,11 @@ export interface ConversationStore {
   /** Blocks (or unblocks) the buyer for the seller: the pair's block record and every conversation between them. */
   setBlocked(seller: string, buyer: string, blocked: boolean): Promise<void>;
   isBlocked(seller: string, buyer: string): Promise<boolean>;
+  /**
+   * Counts one email notice to this recipient (a normalised address) on this UTC day, unless it
+   * has had `perDay` already: answers whether this one may go.
+   */
+  takeNotice(recipient: string, day: string, perDay: number): Promise<boolean>;
 }
 
 /** One email to one person: the Trigger Email extension's `mail` document, or a file in the local outbox. */

@@ -34,7 +34,16 @@ function aConversation(overrides: Partial<ConversationDoc> = {}): ConversationDo
 }
 
 function aMessage(from: string, minute: number, overrides: Partial<MessageDoc> = {}): MessageDoc {
-  return { id: uniq(), from, kind: 'text', text: `at ${minute}`, price: null, offerStatus: null, created_at: at(minute), ...overrides };
+  return {
+    id: uniq(),
+    from,
+    kind: 'text',
+    text: `at ${minute}`,
+    price: null,
+    offerStatus: null,
+    created_at: at(minute),
+    ...overrides,
+  };
 }
 
 export function describeConversationContract(name: string, makeStore: () => Promise<Store>): void {
@@ -48,7 +57,9 @@ export function describeConversationContract(name: string, makeStore: () => Prom
     it('opens a conversation once and answers the stored one after', async () => {
       const doc = aConversation();
       expect(await store.openConversation(doc)).toMatchObject(doc);
-      expect(await store.openConversation({ ...doc, itemTitle: 'Changed' })).toMatchObject({ itemTitle: 'Walnut dresser' });
+      expect(await store.openConversation({ ...doc, itemTitle: 'Changed' })).toMatchObject({
+        itemTitle: 'Walnut dresser',
+      });
       expect(await store.getConversation(doc.id)).toMatchObject({ ...doc, noticedAt: {} });
     });
 
@@ -77,6 +88,15 @@ export function describeConversationContract(name: string, makeStore: () => Prom
       expect((await store.appendMessage(doc.id, aMessage(doc.buyer, 17), notice(17))).noticeDue).toBe(true);
       const toBuyer = { recipient: doc.buyer, notBefore: at(3) };
       expect((await store.appendMessage(doc.id, aMessage(doc.seller, 18), toBuyer)).noticeDue).toBe(true);
+    });
+
+    it('lets a recipient be sent notices up to the day’s cap, then none that day, and others theirs', async () => {
+      const recipient = `${uniq()}@example.com`;
+      const taken = [];
+      for (let i = 0; i < 4; i++) taken.push(await store.takeNotice(recipient, '2026-11-28', 3));
+      expect(taken).toEqual([true, true, true, false]);
+      expect(await store.takeNotice(recipient, '2026-11-29', 3)).toBe(true);
+      expect(await store.takeNotice(`${uniq()}@example.com`, '2026-11-28', 3)).toBe(true);
     });
 
     it('lists messages oldest first, the newest page or the one before an instant', async () => {
@@ -109,7 +129,10 @@ export function describeConversationContract(name: string, makeStore: () => Prom
       const doc = await store.openConversation(aConversation());
       const offer = aMessage(doc.buyer, 1, { kind: 'offer', price: 150, offerStatus: 'pending' });
       await store.appendMessage(doc.id, offer, null);
-      expect(await store.decideOffer(doc.id, offer.id, 'accepted')).toMatchObject({ id: offer.id, offerStatus: 'accepted' });
+      expect(await store.decideOffer(doc.id, offer.id, 'accepted')).toMatchObject({
+        id: offer.id,
+        offerStatus: 'accepted',
+      });
       await expect(store.decideOffer(doc.id, offer.id, 'declined')).rejects.toBeInstanceOf(OfferNotPending);
       expect((await store.listMessages(doc.id, { before: null, limit: 10 }))[0]?.offerStatus).toBe('accepted');
     });
@@ -126,7 +149,8 @@ export function describeConversationContract(name: string, makeStore: () => Prom
       const itemId = `i_${uniq()}`;
       const first = await store.openConversation(aConversation({ itemId }));
       const second = await store.openConversation(aConversation({ itemId }));
-      const reserved = () => Promise.all([first, second].map(async (c) => (await store.getConversation(c.id))?.reservedForBuyer));
+      const reserved = () =>
+        Promise.all([first, second].map(async (c) => (await store.getConversation(c.id))?.reservedForBuyer));
       await store.setReservation(itemId, first.id);
       expect(await reserved()).toEqual([true, false]);
       await store.setReservation(itemId, second.id);
@@ -144,7 +168,11 @@ export function describeConversationContract(name: string, makeStore: () => Prom
       await store.setBlocked(seller, buyer, true);
       expect(await store.isBlocked(seller, buyer)).toBe(true);
       const blocked = async (id: string) => (await store.getConversation(id))?.blocked;
-      expect([await blocked(pair[0]!.id), await blocked(pair[1]!.id), await blocked(other.id)]).toEqual([true, true, false]);
+      expect([await blocked(pair[0]!.id), await blocked(pair[1]!.id), await blocked(other.id)]).toEqual([
+        true,
+        true,
+        false,
+      ]);
       await store.setBlocked(seller, buyer, false);
       expect(await store.isBlocked(seller, buyer)).toBe(false);
       expect(await blocked(pair[0]!.id)).toBe(false);

@@ -4,6 +4,7 @@
  * which only the backend reads. Every write that changes a count (unread, the notice window) is one
  * transaction.
  */
+import { createHash } from 'node:crypto';
 import { FieldPath, type CollectionReference, type Firestore } from 'firebase-admin/firestore';
 import type { MessageDoc } from '@flipstage/core';
 import {
@@ -26,14 +27,31 @@ interface StoredBlock {
   created_at: string;
 }
 
+/** Email notices counted per recipient and UTC day (ports/conversations.ts takeNotice); backend only. */
+const NOTICE_COUNTS = 'notice_counts';
+
 export function firestoreConversations(db: Firestore): ConversationStore {
-  const conversations = db.collection(CONVERSATION_COLLECTIONS.conversations) as CollectionReference<ConversationRecord>;
+  const conversations = db.collection(
+    CONVERSATION_COLLECTIONS.conversations,
+  ) as CollectionReference<ConversationRecord>;
   const messages = (id: string) =>
     conversations.doc(id).collection(CONVERSATION_COLLECTIONS.messages) as CollectionReference<MessageDoc>;
   const blocks = db.collection(CONVERSATION_COLLECTIONS.blocks) as CollectionReference<StoredBlock>;
   const blockOf = (seller: string, buyer: string) => blocks.doc(`${seller}_${buyer}`);
 
   return {
+    takeNotice(recipient, day, perDay) {
+      // Hashed, so the collection names no email address.
+      const ref = db
+        .collection(NOTICE_COUNTS)
+        .doc(`${day}_${createHash('sha256').update(recipient).digest('hex').slice(0, 40)}`);
+      return db.runTransaction(async (tx) => {
+        const count = ((await tx.get(ref)).data()?.count as number | undefined) ?? 0;
+        if (count >= perDay) return false;
+        tx.set(ref, { count: count + 1 });
+        return true;
+      });
+    },
     openConversation(doc) {
       return db.runTransaction(async (tx) => {
         const ref = conversations.doc(doc.id);

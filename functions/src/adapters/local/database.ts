@@ -269,6 +269,15 @@ const MIGRATIONS: readonly string[] = [
     SELECT i.id, i.owner, CASE WHEN i.hidden THEN 'hidden' ELSE 'pending' END, max(r.created_at)
     FROM items i JOIN reports r ON r.item_id = i.id GROUP BY i.id, i.owner, i.hidden;
   `,
+  // Email notices counted per recipient (a normalised address) and UTC day, against a daily cap.
+  `
+  CREATE TABLE notice_counts (
+    recipient text NOT NULL,
+    day text NOT NULL,
+    count integer NOT NULL,
+    PRIMARY KEY (recipient, day)
+  );
+  `,
 ];
 
 /**

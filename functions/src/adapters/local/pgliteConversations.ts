@@ -76,6 +76,18 @@ async function lockedConversation(tx: Transaction, id: string): Promise<Conversa
 
 export function pgliteConversations(db: PGlite): ConversationStore {
   return {
+    async takeNotice(recipient, day, perDay) {
+      if (perDay <= 0) return false;
+      // A row at the cap is left as it is: the update's WHERE fails and nothing is returned.
+      const counted = await db.query(
+        `INSERT INTO notice_counts (recipient, day, count) VALUES ($1, $2, 1)
+         ON CONFLICT (recipient, day) DO UPDATE SET count = notice_counts.count + 1 WHERE notice_counts.count < $3
+         RETURNING count`,
+        [recipient, day, perDay],
+      );
+      return counted.rows.length > 0;
+    },
+
     openConversation(doc) {
       return db.transaction(async (tx) => {
         await tx.query(
@@ -113,7 +125,16 @@ export function pgliteConversations(db: PGlite): ConversationStore {
         await tx.query(
           `INSERT INTO messages (conversation_id, id, from_uid, kind, text, price, offer_status, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [conversationId, message.id, message.from, message.kind, message.text, message.price, message.offerStatus, message.created_at],
+          [
+            conversationId,
+            message.id,
+            message.from,
+            message.kind,
+            message.text,
+            message.price,
+            message.offerStatus,
+            message.created_at,
+          ],
         );
         const other = message.from === row.buyer ? row.seller : row.buyer;
         const unread = { ...row.unread, [other]: (row.unread[other] ?? 0) + 1 };
@@ -195,7 +216,11 @@ export function pgliteConversations(db: PGlite): ConversationStore {
         } else {
           await tx.query('DELETE FROM blocks WHERE seller = $1 AND buyer = $2', [seller, buyer]);
         }
-        await tx.query('UPDATE conversations SET blocked = $3 WHERE seller = $1 AND buyer = $2', [seller, buyer, blocked]);
+        await tx.query('UPDATE conversations SET blocked = $3 WHERE seller = $1 AND buyer = $2', [
+          seller,
+          buyer,
+          blocked,
+        ]);
       });
     },
 

@@ -162,6 +162,7 @@ const calls: Record<keyof Store, Array<(store: Store) => Promise<unknown>>> = {
   setReservation: [(s) => s.setReservation('item-1', 'c1')],
   setBlocked: [(s) => s.setBlocked('u1', 'u2', true), (s) => s.setBlocked('u1', 'u2', false)],
   isBlocked: [(s) => s.isBlocked('u1', 'u2')],
+  takeNotice: [(s) => s.takeNotice('ana@example.com', '2026-11-28', 20)],
   addReport: [
     (s) =>
       s.addReport(

@@ -16,6 +16,7 @@ const PATHS = {
   'stripe_events/{eventId}': { collection: 'stripe_events', doc: 'evt_1', data: aStripeEvent() },
   'customers/{uid}/stage_requests/{key}': { collection: `customers/${OWNER}/stage_requests`, doc: 'k1', data: aStageRequest() },
   'signup_grants/{hashed person key}': { collection: 'signup_grants', doc: 'a1b2c3', data: { uid: OWNER, at: '2026-11-28T00:00:00Z' } },
+  'notice_counts/{day}_{hashed address}': { collection: 'notice_counts', doc: '2026-11-28_a1b2c3', data: { count: 1 } },
   'an unnamed collection': { collection: 'admin_notes', doc: 'n1', data: { text: 'internal' } },
 };
 
