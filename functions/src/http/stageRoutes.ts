@@ -51,7 +51,8 @@ export function stageRoutes(
   },
 ): Router {
   const router = Router();
-  const signedIn = [requireUser(deps.identity), requireAppCheckForVisitors(deps.appCheck, deps.config.appCheck)];
+  const signedInUser = requireUser(deps.identity);
+  const signedIn = [signedInUser, requireAppCheckForVisitors(deps.appCheck, deps.config.appCheck)];
   // Rate, credit and upload-slot checks all come before a byte of the upload is read.
   const canStage: RequestHandler = async (_req, res, next) => {
     res.locals.customer = await customerWhoCanStage(deps.store, currentUser(res).uid);
@@ -85,7 +86,7 @@ export function stageRoutes(
     deps.config.appCheck,
     deps.config.verifiedEmailRequired,
   );
-  const previewing = [signedIn[0]!, fromAppOrVerified, deps.fairUse.staging, deps.fairUse.upload];
+  const previewing = [signedInUser, fromAppOrVerified, deps.fairUse.staging, deps.fairUse.upload];
   router.post('/stage/preview', ...previewing, async (req, res) => {
     const body = await parseMultipart(req, {
       fileFields: [STAGE_FILE_FIELD],

@@ -106,7 +106,7 @@ export async function ensureAccount(deps: AccountDeps, identity: VerifiedIdentit
 }
 
 /** The UTC day a trial is counted under. */
-function utcDay(at: Date): string {
+export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 

@@ -10,6 +10,7 @@
 import type { Identity } from '../ports/identity.js';
 import type { MailNotices, Store } from '../ports/store.js';
 import { logs, type Logger } from '../logs.js';
+import { utcDay } from './accounts.js';
 import { normaliseEmail } from './signupPerson.js';
 
 export const NOTICES_PER_RECIPIENT_PER_DAY = 20;
@@ -28,7 +29,7 @@ export function toVerifiedAddresses(
       if (deps.needVerifiedEmail && !(await deps.identity.isVerifiedAddress(notice.to))) {
         return logs.mailNoticeWithheld(deps.logger, { subject: notice.subject, why: 'unverified address' });
       }
-      const day = new Date().toISOString().slice(0, 10);
+      const day = utcDay(new Date());
       if (!(await deps.store.takeNotice(normaliseEmail(notice.to), day, NOTICES_PER_RECIPIENT_PER_DAY))) {
         return logs.mailNoticeWithheld(deps.logger, { subject: notice.subject, why: 'daily cap reached' });
       }
