@@ -21,7 +21,7 @@ export function BeforeAfterExamples() {
               <Stack gap={4}>
                 <Image
                   src={example.after}
-                  alt={`${example.piece}, staged in a ${example.style} room`}
+                  alt={`${example.piece}, staged in ${/^[AEIOU]/.test(example.style) ? 'an' : 'a'} ${example.style} room`}
                   radius="md"
                   loading="lazy"
                 />
