@@ -71,7 +71,7 @@ export function conversationRoutes(deps: RouteDeps): Router {
 
   router.post('/conversations', ...reaching, async (req, res) => {
     const input = parseWith(startConversationSchema, req.body, invalid);
-    const conversation = await startConversation(withLogger(res), currentUser(res).uid, input);
+    const conversation = await startConversation(withLogger(res), currentUser(res), input);
     res.status(201).json(conversation satisfies Conversation);
   });
 

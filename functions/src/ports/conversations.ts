@@ -53,9 +53,14 @@ export interface ConversationStore {
   decideOffer(conversationId: string, messageId: string, status: Exclude<OfferStatus, 'pending'>): Promise<MessageDoc>;
   /** The listing is reserved for this conversation's buyer (or, with null, for nobody): every conversation about the item says so. */
   setReservation(itemId: string, conversationId: string | null): Promise<void>;
-  /** Blocks (or unblocks) the buyer for the seller: the pair's block record and every conversation between them. */
-  setBlocked(seller: string, buyer: string, blocked: boolean): Promise<void>;
-  isBlocked(seller: string, buyer: string): Promise<boolean>;
+  /**
+   * Blocks (or unblocks) the buyer for the seller: the pair's block record and every conversation
+   * between them. `person` is the buyer's inbox (services/signupPerson.ts normaliseEmail), so the
+   * block covers every account that reaches it; unblocking lifts the person's blocks as well.
+   */
+  setBlocked(seller: string, buyer: string, blocked: boolean, person: string | null): Promise<void>;
+  /** Whether the seller blocked this user, or any account of the person whose inbox is `person`. */
+  isBlocked(seller: string, buyer: string, person: string | null): Promise<boolean>;
   /**
    * Counts one email notice to this recipient (a normalised address) on this UTC day, unless it
    * has had `perDay` already: answers whether this one may go.

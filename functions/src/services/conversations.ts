@@ -1,7 +1,8 @@
 /**
  * Buyers reach sellers (issue 25): one conversation per listing and buyer, where only the two
  * participants read and write. A buyer cannot write about their own listing, start about a sold
- * or hidden one, or write once the seller has blocked them. Each new message tells the other
+ * or hidden one, or write once the seller has blocked them (a block covers the person: every account
+ * reaching the blocked buyer's inbox). Each new message tells the other
  * participant by email, at most once per conversation in NOTICE_WINDOW_MS, and their open pages
  * through the ConversationEvents port.
  */
@@ -20,6 +21,7 @@ import { ConversationNotFound, type ConversationRecord, type MailNotices, type S
 import { logs, type Logger } from '../logs.js';
 import { ServiceError } from './errors.js';
 import { newMessageNotice } from './messageNotices.js';
+import { normaliseEmail } from './signupPerson.js';
 
 /** At most one email per conversation and recipient in this window, however many messages arrive. */
 export const NOTICE_WINDOW_MS = 15 * 60_000;
@@ -117,9 +119,10 @@ export async function postMessage(
 /** POST /api/conversations: the buyer's conversation about a listing (opened the first time) with its new message. */
 export async function startConversation(
   deps: ConversationDeps,
-  buyer: string,
+  identity: { uid: string; email?: string | null },
   input: { itemId: string; text: string },
 ): Promise<Conversation> {
+  const buyer = identity.uid;
   const item = await deps.store.getItem(input.itemId);
   if (!item || (item.hidden && item.owner !== buyer)) throw new ServiceError('not-found', MESSAGES.itemNotFound);
   if (item.owner === buyer) throw new ServiceError('forbidden', MESSAGES.ownListingMessage);
@@ -127,7 +130,8 @@ export async function startConversation(
   let record = await deps.store.getConversation(id);
   if (!record) {
     if (item.state === 'sold' || item.hidden) throw new ServiceError('conflict', MESSAGES.listingNotAvailable);
-    if (await deps.store.isBlocked(item.owner, buyer)) throw new ServiceError('forbidden', MESSAGES.blockedBySeller);
+    if (await deps.store.isBlocked(item.owner, buyer, inboxOf(identity.email ?? null)))
+      throw new ServiceError('forbidden', MESSAGES.blockedBySeller);
     const now = nextInstant();
     const doc: ConversationDoc = {
       id,
@@ -196,6 +200,9 @@ export async function markRead(
   return viewOf({ ...record, unread: { ...record.unread, [uid]: 0 } }, uid);
 }
 
+/** The person a block covers: the inbox an address reaches, so a second account of the buyer's is blocked too. */
+const inboxOf = (email: string | null) => (email ? normaliseEmail(email) : null);
+
 /** POST /api/conversations/block?id=: the seller blocks or unblocks this conversation's buyer, in all their conversations. */
 export async function setBlocked(
   deps: Pick<ConversationDeps, 'store' | 'conversationEvents'>,
@@ -205,7 +212,8 @@ export async function setBlocked(
 ): Promise<Conversation> {
   const record = await participantsConversation(deps.store, id, uid);
   requireSeller(record, uid);
-  await deps.store.setBlocked(record.seller, record.buyer, blocked);
+  const buyerEmail = (await deps.store.getAccount(record.buyer))?.profile.email ?? null;
+  await deps.store.setBlocked(record.seller, record.buyer, blocked, inboxOf(buyerEmail));
   deps.conversationEvents?.publish([record.buyer, record.seller], record.id);
   return viewOf({ ...record, blocked }, uid);
 }

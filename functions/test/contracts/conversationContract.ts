@@ -165,17 +165,39 @@ export function describeConversationContract(name: string, makeStore: () => Prom
       const pair = [aConversation({ seller, buyer }), aConversation({ seller, buyer })];
       const other = aConversation({ seller });
       for (const doc of [...pair, other]) await store.openConversation(doc);
-      await store.setBlocked(seller, buyer, true);
-      expect(await store.isBlocked(seller, buyer)).toBe(true);
+      await store.setBlocked(seller, buyer, true, null);
+      expect(await store.isBlocked(seller, buyer, null)).toBe(true);
       const blocked = async (id: string) => (await store.getConversation(id))?.blocked;
       expect([await blocked(pair[0]!.id), await blocked(pair[1]!.id), await blocked(other.id)]).toEqual([
         true,
         true,
         false,
       ]);
-      await store.setBlocked(seller, buyer, false);
-      expect(await store.isBlocked(seller, buyer)).toBe(false);
+      await store.setBlocked(seller, buyer, false, null);
+      expect(await store.isBlocked(seller, buyer, null)).toBe(false);
       expect(await blocked(pair[0]!.id)).toBe(false);
+    });
+
+    it('blocks every account of the blocked buyer’s inbox, for that seller only', async () => {
+      const seller = `s_${uniq()}`;
+      const person = `p${uniq()}@gmail.com`;
+      await store.setBlocked(seller, `b_${uniq()}`, true, person);
+      expect(await store.isBlocked(seller, `second_${uniq()}`, person)).toBe(true);
+      expect(await store.isBlocked(seller, `second_${uniq()}`, `other${uniq()}@gmail.com`)).toBe(false);
+      expect(await store.isBlocked(`s_${uniq()}`, `second_${uniq()}`, person)).toBe(false);
+    });
+
+    it('lifts the person’s blocks and their conversations’ when the seller unblocks one account', async () => {
+      const seller = `s_${uniq()}`;
+      const person = `p${uniq()}@gmail.com`;
+      const [first, second] = [`b_${uniq()}`, `b_${uniq()}`];
+      const secondsConversation = aConversation({ seller, buyer: second });
+      await store.openConversation(secondsConversation);
+      await store.setBlocked(seller, first, true, person);
+      await store.setBlocked(seller, second, true, person);
+      await store.setBlocked(seller, first, false, person);
+      expect(await store.isBlocked(seller, second, person)).toBe(false);
+      expect((await store.getConversation(secondsConversation.id))?.blocked).toBe(false);
     });
   });
 }

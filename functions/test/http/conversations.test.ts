@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type Conversation } from '@flipstage/core';
 import { auth, useConversationParties } from '../helpers/conversationParties.js';
 import type { TestApp } from '../helpers/testApp.js';
-import type { TestUser } from '../helpers/emulatorUsers.js';
+import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
 import { makeItemDoc } from '../contracts/storeContract.js';
 
 const p = useConversationParties();
@@ -45,14 +46,20 @@ describe('starting a conversation', () => {
 
   it('refuses the seller writing about their own listing', async () => {
     const item = await listing();
-    const response = await request(t.app).post('/api/conversations').set(auth(seller)).send({ itemId: item.id, text: 'Hi' });
+    const response = await request(t.app)
+      .post('/api/conversations')
+      .set(auth(seller))
+      .send({ itemId: item.id, text: 'Hi' });
     expect(response.status).toBe(403);
     expect(response.body.error.message).toBe(MESSAGES.ownListingMessage);
   });
 
   it('refuses a new conversation about a sold listing', async () => {
     const item = await listing({ state: 'sold' });
-    const response = await request(t.app).post('/api/conversations').set(auth(buyer)).send({ itemId: item.id, text: 'Hi' });
+    const response = await request(t.app)
+      .post('/api/conversations')
+      .set(auth(buyer))
+      .send({ itemId: item.id, text: 'Hi' });
     expect(response.status).toBe(409);
     expect(response.body.error.message).toBe(MESSAGES.listingNotAvailable);
   });
@@ -65,7 +72,10 @@ describe('starting a conversation', () => {
 
   it('refuses an empty message with the form’s message', async () => {
     const item = await listing();
-    const response = await request(t.app).post('/api/conversations').set(auth(buyer)).send({ itemId: item.id, text: '  ' });
+    const response = await request(t.app)
+      .post('/api/conversations')
+      .set(auth(buyer))
+      .send({ itemId: item.id, text: '  ' });
     expect(response.status).toBe(400);
     expect(response.body.error.message).toBe(MESSAGES.messageRequired);
   });
@@ -87,7 +97,9 @@ describe('messages', () => {
   it('lists the inbox most recently updated first', async () => {
     const older = await start((await listing()).id);
     const newer = await start((await listing()).id);
-    const ids = ((await request(t.app).get('/api/conversations').set(auth(seller))).body.data as Conversation[]).map((c) => c.id);
+    const ids = ((await request(t.app).get('/api/conversations').set(auth(seller))).body.data as Conversation[]).map(
+      (c) => c.id,
+    );
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
   });
 
@@ -128,7 +140,10 @@ describe('offers', () => {
     const offer = await post('offer', buyer, conversation.id, { price: 180 });
     expect(offer.status).toBe(201);
     expect(offer.body).toMatchObject({ kind: 'offer', price: 180, offerStatus: 'pending' });
-    const decided = await post('offer-decision', seller, conversation.id, { messageId: offer.body.id, decision: 'accept' });
+    const decided = await post('offer-decision', seller, conversation.id, {
+      messageId: offer.body.id,
+      decision: 'accept',
+    });
     expect(decided.status).toBe(200);
     expect(decided.body.reservedForBuyer).toBe(true);
     expect(await t.store.getItem(item.id)).toMatchObject({ reserved: true, state: 'active' });
@@ -144,7 +159,10 @@ describe('offers', () => {
     const item = await listing();
     const conversation = await start(item.id);
     const offer = await post('offer', buyer, conversation.id, { price: 50 });
-    const decided = await post('offer-decision', seller, conversation.id, { messageId: offer.body.id, decision: 'decline' });
+    const decided = await post('offer-decision', seller, conversation.id, {
+      messageId: offer.body.id,
+      decision: 'decline',
+    });
     expect(decided.body.reservedForBuyer).toBe(false);
     expect((await t.store.getItem(item.id))?.reserved).toBe(false);
     expect((await messagesOf(buyer, conversation.id)).data[1]?.offerStatus).toBe('declined');
@@ -164,7 +182,10 @@ describe('offers', () => {
   it('refuses the buyer deciding their own offer', async () => {
     const conversation = await start((await listing()).id);
     const offer = await post('offer', buyer, conversation.id, { price: 50 });
-    const decided = await post('offer-decision', buyer, conversation.id, { messageId: offer.body.id, decision: 'accept' });
+    const decided = await post('offer-decision', buyer, conversation.id, {
+      messageId: offer.body.id,
+      decision: 'accept',
+    });
     expect(decided.status).toBe(403);
     expect(decided.body.error.message).toBe(MESSAGES.onlySellerDecides);
   });
@@ -173,7 +194,10 @@ describe('offers', () => {
     const conversation = await start((await listing()).id);
     const offer = await post('offer', buyer, conversation.id, { price: 50 });
     await post('offer-decision', seller, conversation.id, { messageId: offer.body.id, decision: 'decline' });
-    const again = await post('offer-decision', seller, conversation.id, { messageId: offer.body.id, decision: 'accept' });
+    const again = await post('offer-decision', seller, conversation.id, {
+      messageId: offer.body.id,
+      decision: 'accept',
+    });
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(MESSAGES.offerNotPending);
   });
@@ -183,7 +207,10 @@ describe('offers', () => {
     const conversation = await start(item.id);
     const offer = await post('offer', buyer, conversation.id, { price: 50 });
     await post('listing-status', seller, conversation.id, { status: 'sold' });
-    const decided = await post('offer-decision', seller, conversation.id, { messageId: offer.body.id, decision: 'accept' });
+    const decided = await post('offer-decision', seller, conversation.id, {
+      messageId: offer.body.id,
+      decision: 'accept',
+    });
     expect(decided.status).toBe(409);
     expect(decided.body.error.message).toBe(MESSAGES.listingNotAvailable);
     expect(await t.store.getItem(item.id)).toMatchObject({ state: 'sold', reserved: false });
@@ -220,10 +247,34 @@ describe('blocking', () => {
     const refused = await post('messages', buyer, conversation.id, { text: 'Hello?' });
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toBe(MESSAGES.blockedBySeller);
-    const other = await request(t.app).post('/api/conversations').set(auth(buyer)).send({ itemId: (await listing()).id, text: 'Hi' });
+    const other = await request(t.app)
+      .post('/api/conversations')
+      .set(auth(buyer))
+      .send({ itemId: (await listing()).id, text: 'Hi' });
     expect(other.status).toBe(403);
     await post('block', seller, conversation.id, { blocked: false });
     expect((await post('messages', buyer, conversation.id, { text: 'Hello?' })).status).toBe(201);
+  });
+
+  it('covers the person: a second account reaching the blocked buyer’s inbox cannot start a conversation', async () => {
+    const inbox = `bo.${randomUUID().slice(0, 8)}`;
+    const [first, second] = await Promise.all(
+      [`${inbox}+first@gmail.com`, `${inbox.replace('.', '')}+second@googlemail.com`].map(async (email) => {
+        const user = await signUpTestUser('Bo Again', email);
+        await request(t.app).post('/api/account').set(auth(user));
+        return user;
+      }),
+    );
+    const conversation = await start((await listing()).id, 'Hi', first);
+    await post('block', seller, conversation.id, { blocked: true });
+    const refused = await request(t.app)
+      .post('/api/conversations')
+      .set(auth(second!))
+      .send({ itemId: (await listing()).id, text: 'Hi' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe(MESSAGES.blockedBySeller);
+    await post('block', seller, conversation.id, { blocked: false });
+    expect((await start((await listing()).id, 'Hi', second)).buyer).toBe(second!.uid);
   });
 
   it('is the seller’s alone', async () => {

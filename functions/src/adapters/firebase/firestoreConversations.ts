@@ -5,7 +5,12 @@
  * transaction.
  */
 import { createHash } from 'node:crypto';
-import { FieldPath, type CollectionReference, type Firestore } from 'firebase-admin/firestore';
+import {
+  FieldPath,
+  type CollectionReference,
+  type Firestore,
+  type QueryDocumentSnapshot,
+} from 'firebase-admin/firestore';
 import type { MessageDoc } from '@flipstage/core';
 import {
   ConversationNotFound,
@@ -24,8 +29,15 @@ export const CONVERSATION_COLLECTIONS = {
 interface StoredBlock {
   seller: string;
   buyer: string;
+  /** The blocked buyer's inbox, hashed (as notice_counts' ids are), or null when unknown. */
+  person: string | null;
   created_at: string;
 }
+
+/** Firestore's most values in one `in` filter. */
+const IN_LIMIT = 30;
+
+const hashed = (address: string) => createHash('sha256').update(address).digest('hex').slice(0, 40);
 
 /** Email notices counted per recipient and UTC day (ports/conversations.ts takeNotice); backend only. */
 const NOTICE_COUNTS = 'notice_counts';
@@ -42,9 +54,7 @@ export function firestoreConversations(db: Firestore): ConversationStore {
   return {
     takeNotice(recipient, day, perDay) {
       // Hashed, so the collection names no email address.
-      const ref = db
-        .collection(NOTICE_COUNTS)
-        .doc(`${day}_${createHash('sha256').update(recipient).digest('hex').slice(0, 40)}`);
+      const ref = db.collection(NOTICE_COUNTS).doc(`${day}_${hashed(recipient)}`);
       return db.runTransaction(async (tx) => {
         const count = ((await tx.get(ref)).data()?.count as number | undefined) ?? 0;
         if (count >= perDay) return false;
@@ -137,17 +147,41 @@ export function firestoreConversations(db: Firestore): ConversationStore {
       });
     },
 
-    setBlocked(seller, buyer, blocked) {
+    setBlocked(seller, buyer, blocked, person) {
+      const personKey = person === null ? null : hashed(person);
       return db.runTransaction(async (tx) => {
-        const pair = await tx.get(conversations.where('seller', '==', seller).where('buyer', '==', buyer));
-        if (blocked) tx.set(blockOf(seller, buyer), { seller, buyer, created_at: new Date().toISOString() });
-        else tx.delete(blockOf(seller, buyer));
-        for (const doc of pair.docs) tx.update(doc.ref, { blocked });
+        const lifted =
+          blocked || personKey === null
+            ? []
+            : (await tx.get(blocks.where('seller', '==', seller).where('person', '==', personKey))).docs.map(
+                (doc) => doc.data().buyer,
+              );
+        const buyers = [...new Set([buyer, ...lifted])];
+        const pairs: QueryDocumentSnapshot<ConversationRecord>[] = [];
+        for (let at = 0; at < buyers.length; at += IN_LIMIT) {
+          const chunk = buyers.slice(at, at + IN_LIMIT);
+          pairs.push(...(await tx.get(conversations.where('seller', '==', seller).where('buyer', 'in', chunk))).docs);
+        }
+        if (blocked) {
+          const kept = (await tx.get(blockOf(seller, buyer))).data()?.person ?? null;
+          tx.set(blockOf(seller, buyer), {
+            seller,
+            buyer,
+            person: personKey ?? kept,
+            created_at: new Date().toISOString(),
+          });
+        } else {
+          for (const each of buyers) tx.delete(blockOf(seller, each));
+        }
+        for (const doc of pairs) tx.update(doc.ref, { blocked });
       });
     },
 
-    async isBlocked(seller, buyer) {
-      return (await blockOf(seller, buyer).get()).exists;
+    async isBlocked(seller, buyer, person) {
+      if ((await blockOf(seller, buyer).get()).exists) return true;
+      if (person === null) return false;
+      const byPerson = await blocks.where('seller', '==', seller).where('person', '==', hashed(person)).limit(1).get();
+      return !byPerson.empty;
     },
   };
 }

@@ -278,6 +278,12 @@ const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (recipient, day)
   );
   `,
+  // A seller's block covers the person (issue 40): the blocked buyer's inbox (a normalised
+  // address), so a second account of theirs is blocked too.
+  `
+  ALTER TABLE blocks ADD COLUMN person text;
+  CREATE INDEX blocks_by_person ON blocks (seller, person) WHERE person IS NOT NULL;
+  `,
 ];
 
 /**

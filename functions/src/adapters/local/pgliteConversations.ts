@@ -209,23 +209,32 @@ export function pgliteConversations(db: PGlite): ConversationStore {
       ]);
     },
 
-    async setBlocked(seller, buyer, blocked) {
+    async setBlocked(seller, buyer, blocked, person) {
       await db.transaction(async (tx) => {
         if (blocked) {
-          await tx.query('INSERT INTO blocks (seller, buyer) VALUES ($1, $2) ON CONFLICT DO NOTHING', [seller, buyer]);
+          await tx.query(
+            `INSERT INTO blocks (seller, buyer, person) VALUES ($1, $2, $3)
+             ON CONFLICT (seller, buyer) DO UPDATE SET person = coalesce(EXCLUDED.person, blocks.person)`,
+            [seller, buyer, person],
+          );
+          await tx.query('UPDATE conversations SET blocked = true WHERE seller = $1 AND buyer = $2', [seller, buyer]);
         } else {
-          await tx.query('DELETE FROM blocks WHERE seller = $1 AND buyer = $2', [seller, buyer]);
+          await tx.query(
+            `WITH lifted AS (DELETE FROM blocks WHERE seller = $1 AND (buyer = $2 OR person = $3) RETURNING buyer)
+             UPDATE conversations SET blocked = false
+             WHERE seller = $1 AND (buyer = $2 OR buyer IN (SELECT buyer FROM lifted))`,
+            [seller, buyer, person],
+          );
         }
-        await tx.query('UPDATE conversations SET blocked = $3 WHERE seller = $1 AND buyer = $2', [
-          seller,
-          buyer,
-          blocked,
-        ]);
       });
     },
 
-    async isBlocked(seller, buyer) {
-      const result = await db.query('SELECT 1 FROM blocks WHERE seller = $1 AND buyer = $2', [seller, buyer]);
+    async isBlocked(seller, buyer, person) {
+      const result = await db.query('SELECT 1 FROM blocks WHERE seller = $1 AND (buyer = $2 OR person = $3) LIMIT 1', [
+        seller,
+        buyer,
+        person,
+      ]);
       return result.rows.length > 0;
     },
   };

@@ -56,7 +56,15 @@ const conversation: ConversationDoc = {
   blocked: false,
   reservedForBuyer: false,
 };
-const message: MessageDoc = { id: 'm1', from: 'u2', kind: 'text', text: 'Hi', price: null, offerStatus: null, created_at: AT };
+const message: MessageDoc = {
+  id: 'm1',
+  from: 'u2',
+  kind: 'text',
+  text: 'Hi',
+  price: null,
+  offerStatus: null,
+  created_at: AT,
+};
 const search = (query: Partial<ItemQuery>): ItemQuery => ({
   terms: { all: [], last: null },
   minPrice: null,
@@ -125,7 +133,10 @@ const calls: Record<keyof Store, Array<(store: Store) => Promise<unknown>>> = {
   getStageProgress: [(s) => s.getStageProgress('u1', 'k')],
   grantTrial: [
     (s) =>
-      s.grantTrial({ uid: 'u1', credits: 3, address: '203.0.113.0', day: '2026-11-26', perAddressPerDay: 2 }, CREDIT_RULES),
+      s.grantTrial(
+        { uid: 'u1', credits: 3, address: '203.0.113.0', day: '2026-11-26', perAddressPerDay: 2 },
+        CREDIT_RULES,
+      ),
   ],
   endTrial: [(s) => s.endTrial('u1', CREDIT_RULES)],
   listImageEdits: [
@@ -137,9 +148,24 @@ const calls: Record<keyof Store, Array<(store: Store) => Promise<unknown>>> = {
   updateItem: [(s) => s.updateItem('item-1', 'u1', item)],
   searchItems: [null, 'u2'].flatMap((viewer) => [
     (s: Store) => s.searchItems(search({ viewer })),
-    (s: Store) => s.searchItems(search({ viewer, terms: searchTerms({ search: 'oak dresser', style: 'modern' }), sort: 'price-asc', minPrice: 10 })),
     (s: Store) =>
-      s.searchItems(search({ viewer, terms: searchTerms({ search: 'oak dre' }), sort: 'price-desc', after: { createdAt: AT, id: 'item-1', price: 1 } })),
+      s.searchItems(
+        search({
+          viewer,
+          terms: searchTerms({ search: 'oak dresser', style: 'modern' }),
+          sort: 'price-asc',
+          minPrice: 10,
+        }),
+      ),
+    (s: Store) =>
+      s.searchItems(
+        search({
+          viewer,
+          terms: searchTerms({ search: 'oak dre' }),
+          sort: 'price-desc',
+          after: { createdAt: AT, id: 'item-1', price: 1 },
+        }),
+      ),
   ]),
   deleteItem: [(s) => s.deleteItem('item-1', 'u1')],
   listItemsByOwner: [true, false].flatMap((includeUnlisted) => [
@@ -160,8 +186,11 @@ const calls: Record<keyof Store, Array<(store: Store) => Promise<unknown>>> = {
   markRead: [(s) => s.markRead('c1', 'u1')],
   decideOffer: [(s) => s.decideOffer('c1', 'm1', 'accepted')],
   setReservation: [(s) => s.setReservation('item-1', 'c1')],
-  setBlocked: [(s) => s.setBlocked('u1', 'u2', true), (s) => s.setBlocked('u1', 'u2', false)],
-  isBlocked: [(s) => s.isBlocked('u1', 'u2')],
+  setBlocked: [
+    (s) => s.setBlocked('u1', 'u2', true, 'me@gmail.com'),
+    (s) => s.setBlocked('u1', 'u2', false, 'me@gmail.com'),
+  ],
+  isBlocked: [(s) => s.isBlocked('u1', 'u2', 'me@gmail.com')],
   takeNotice: [(s) => s.takeNotice('ana@example.com', '2026-11-28', 20)],
   addReport: [
     (s) =>
