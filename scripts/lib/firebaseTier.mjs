@@ -14,7 +14,12 @@ import { findJava } from './javaRuntime.mjs';
  */
 export const TIER_PARTS = {
   firestore: { title: 'Firestore rules and the Store contract', emulators: ['firestore'], vitest: ['test/firebase/firestore/'] },
-  storage: { title: 'Storage rules, the Blobs contract and blob URLs', emulators: ['storage'], vitest: ['test/firebase/storage/'] },
+  // Firestore too: a listing's photos are readable while its listing is shown (a cross-service rule).
+  storage: {
+    title: 'Storage rules, the Blobs contract and blob URLs',
+    emulators: ['storage', 'firestore'],
+    vitest: ['test/firebase/storage/'],
+  },
   functions: {
     title: 'the api function creating an account and granting its credits, and taking reports',
     emulators: ['auth', 'firestore', 'functions'],

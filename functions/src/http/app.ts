@@ -19,6 +19,7 @@ import type { AppConfig } from '../config.js';
 import { createJsonLogger, type Logger } from '../logs.js';
 import { accountRoutes } from './accountRoutes.js';
 import { serveBlobs } from './blobRoutes.js';
+import { withheldListingPhotos } from '../services/listingPhotos.js';
 import { trustProxy } from './clientAddress.js';
 import { toVerifiedAddresses } from '../services/verifiedMail.js';
 import { checkoutRoutes } from './checkoutRoutes.js';
@@ -98,7 +99,9 @@ export function createApp(deps: AppDeps, areas: readonly ApiArea[] = ALL_API_ARE
     api.use(stripeWebhookRoutes(deps));
   }
   if (areas.includes('staging')) api.use(stageRoutes({ ...deps, priceIds: deps.config.priceIds, fairUse }));
-  if (deps.servedBlobs) api.use(BLOBS_ROUTE, serveBlobs(deps.servedBlobs, logger));
+  if (deps.servedBlobs) {
+    api.use(BLOBS_ROUTE, serveBlobs(deps.servedBlobs, logger, withheldListingPhotos(deps.store)));
+  }
   api.use((_req, res) => sendError(res, 404, MESSAGES.notFound));
 
   if (areas.includes('light') && deps.pageShell) {

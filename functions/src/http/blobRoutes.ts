@@ -11,7 +11,12 @@ import { IMAGE_EDIT_URL_TTL_MS } from '../services/imageEdits.js';
 import { logs, type Logger } from '../logs.js';
 import { sendText } from './plainText.js';
 
-export function serveBlobs(blobs: ServedBlobs, logger: Logger): RequestHandler {
+/** `withheld` says which public paths are served only with a signature (services/listingPhotos.ts). */
+export function serveBlobs(
+  blobs: ServedBlobs,
+  logger: Logger,
+  withheld: (path: string) => Promise<boolean>,
+): RequestHandler {
   return async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 404, MESSAGES.notFound);
     let path: string;
@@ -21,8 +26,10 @@ export function serveBlobs(blobs: ServedBlobs, logger: Logger): RequestHandler {
       return sendText(res, 400, MESSAGES.invalidAddress);
     }
     let read: BlobRead;
+    let isWithheld = false;
     try {
-      read = await blobs.read(path, new URL(req.originalUrl, 'http://blob.invalid').searchParams);
+      isWithheld = await withheld(path);
+      read = await blobs.read(path, new URL(req.originalUrl, 'http://blob.invalid').searchParams, isWithheld);
     } catch (error) {
       logs.requestFailed(logger, error);
       return sendText(res, 500, MESSAGES.internalError);
@@ -33,7 +40,9 @@ export function serveBlobs(blobs: ServedBlobs, logger: Logger): RequestHandler {
     res.setHeader('Content-Type', contentType);
     res.setHeader(
       'Cache-Control',
-      isPublicBlobPath(path) ? 'public, max-age=31536000, immutable' : `private, max-age=${IMAGE_EDIT_URL_TTL_MS / 1000}`,
+      isPublicBlobPath(path) && !isWithheld
+        ? 'public, max-age=31536000, immutable'
+        : `private, max-age=${IMAGE_EDIT_URL_TTL_MS / 1000}`,
     );
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('X-Content-Type-Options', 'nosniff');

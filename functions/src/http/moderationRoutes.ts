@@ -17,6 +17,7 @@ import type { MailNotices, Store } from '../ports/store.js';
 import { invalid } from '../services/errors.js';
 import { decideListing, ownListingModeration, reviewQueue } from '../services/moderation.js';
 import type { SellerNoticeDeps } from '../services/moderationNotices.js';
+import type { Blobs } from '../ports/blobs.js';
 import { report } from '../services/reports.js';
 import { currentUser, requireUser } from './auth.js';
 import type { FairUseGates } from './fairUseGates.js';
@@ -24,6 +25,7 @@ import { requestLogger } from './requestContext.js';
 
 interface RouteDeps {
   store: Store;
+  blobs: Blobs;
   mail: MailNotices;
   identity: Identity;
   config: Pick<AppConfig, 'siteOrigins' | 'verifiedEmailRequired'>;

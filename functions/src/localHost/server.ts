@@ -21,6 +21,7 @@ import { serveBlobs } from '../http/blobRoutes.js';
 import { BLOBS_ROUTE } from '../ports/blobs.js';
 import { logs } from '../logs.js';
 import { refundAbandonedStages } from '../services/abandonedStages.js';
+import { withheldListingPhotos } from '../services/listingPhotos.js';
 import { loadConfig, LOCAL_SITE_URL } from '../config.js';
 import { createJsonLogger, type Logger } from '../logs.js';
 import type { Stager } from '../ports/stager.js';
@@ -158,7 +159,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
 
     const deps = createLocalDeps({ db, store, auth, dataDir, baseUrl, config, stager, logger });
     const { blobs, payments } = deps;
-    routes.use(BLOBS_ROUTE, serveBlobs(blobs, logger));
+    routes.use(BLOBS_ROUTE, serveBlobs(blobs, logger, withheldListingPhotos(store)));
     routes.use(DEV_ROUTE, devPages(payments, logger));
     // `npm run backup` and `restore` find the host by the control file this writes.
     control = await startControl({

@@ -32,8 +32,12 @@ export type BlobRead = { kind: 'found'; blob: StoredBlob } | { kind: 'missing' }
 
 /** Blobs this backend serves itself: it checks the signature of a private path's URL. */
 export interface ServedBlobs extends Blobs {
-  /** `query` is the URL's query string; a private path needs the unexpired signature signedUrl gave. */
-  read(path: string, query: URLSearchParams): Promise<BlobRead>;
+  /**
+   * `query` is the URL's query string; a private path needs the unexpired signature signedUrl gave.
+   * `withheld` treats a public path as private for this read (a hidden listing's photos): without
+   * the signature it is missing, as if it had never been there.
+   */
+  read(path: string, query: URLSearchParams, withheld?: boolean): Promise<BlobRead>;
 }
 
 export class UnsafeBlobPath extends Error {

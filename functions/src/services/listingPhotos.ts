@@ -1,12 +1,13 @@
 /**
  * A listing's photos: every upload checked by content and re-encoded without its metadata before
  * any is written, a 128×128 cover thumbnail each (spec §7) and narrower copies for srcset, stored
- * under items/{id}/, and removed when the listing stops showing them.
+ * under items/{id}/, and removed when the listing stops showing them. A hidden listing's photos are
+ * withheld from the public (served only through a signed URL, to its moderators).
  */
 import { randomUUID } from 'node:crypto';
 import { MAX_ITEM_IMAGES, MESSAGES, type PhotoVariants } from '@flipstage/core';
 import { type Blobs } from '../ports/blobs.js';
-import type { ItemDoc } from '../ports/store.js';
+import type { ItemDoc, Store } from '../ports/store.js';
 import type { Images, ListingCopies } from '../ports/images.js';
 import { ServiceError } from './errors.js';
 import { checkedUpload, decoding } from './uploads.js';
@@ -128,6 +129,30 @@ function listingPhotoPaths(blobs: Blobs, item: ListingMedia): string[] {
       return [];
     }
   });
+}
+
+/**
+ * Whether a path is a photo of a listing hidden from the marketplace (by reports or a moderator):
+ * the backend's own blob route then serves it only through a signed URL, as storage.rules does on
+ * Cloud Storage.
+ */
+export function withheldListingPhotos(store: Pick<Store, 'getItem'>): (path: string) => Promise<boolean> {
+  return async (path) => {
+    const itemId = /^items\/([^/]+)\//.exec(path)?.[1];
+    return itemId ? (await store.getItem(itemId))?.hidden === true : false;
+  };
+}
+
+/** A URL that shows a hidden listing's photo to a moderator for `ttlMs`; any other URL as it is. */
+export async function moderatorsPhotoUrl(
+  blobs: Blobs,
+  item: Pick<ItemDoc, 'id' | 'hidden'>,
+  url: string,
+  ttlMs: number,
+): Promise<string> {
+  if (!item.hidden) return url;
+  const [path] = listingPhotoPaths(blobs, { id: item.id, images: [url], thumbs: [], variants: [] });
+  return path ? blobs.signedUrl(path, ttlMs) : url;
 }
 
 /**

@@ -10,9 +10,12 @@ import {
   type OwnListingModeration,
   type ReportedListing,
 } from '@flipstage/core';
+import type { Blobs } from '../ports/blobs.js';
 import type { VerifiedIdentity } from '../ports/identity.js';
 import { ItemNotFound, type ModerationDoc, type ReviewEntry, type Store } from '../ports/store.js';
 import { ServiceError } from './errors.js';
+import { IMAGE_EDIT_URL_TTL_MS } from './imageEdits.js';
+import { moderatorsPhotoUrl } from './listingPhotos.js';
 import { sellerNoticeOf } from './moderationRules.js';
 import { tellSeller, type SellerNoticeDeps } from './moderationNotices.js';
 
@@ -23,12 +26,14 @@ function requireModerator(viewer: VerifiedIdentity): void {
   if (!viewer.moderator) throw new ServiceError('forbidden', MESSAGES.moderatorsOnly);
 }
 
-function toReportedListing({ moderation, item, reports }: ReviewEntry): ReportedListing {
+async function toReportedListing(blobs: Blobs, { moderation, item, reports }: ReviewEntry): Promise<ReportedListing> {
+  const thumb = item.thumbs[0];
   return {
     itemId: item.id,
     title: item.title,
     description: item.description,
-    thumb: item.thumbs[0] ?? null,
+    // A hidden listing's photos are withheld from the public; the moderator sees them signed.
+    thumb: thumb ? await moderatorsPhotoUrl(blobs, item, thumb, IMAGE_EDIT_URL_TTL_MS) : null,
     owner: item.owner,
     sellerName: item.sellerName,
     status: moderation.status,
@@ -45,9 +50,13 @@ function toReportedListing({ moderation, item, reports }: ReviewEntry): Reported
 }
 
 /** GET /api/moderation/reports: the listings awaiting review, most recently reported first. */
-export async function reviewQueue(deps: { store: Store }, viewer: VerifiedIdentity): Promise<ReportedListing[]> {
+export async function reviewQueue(
+  deps: { store: Store; blobs: Blobs },
+  viewer: VerifiedIdentity,
+): Promise<ReportedListing[]> {
   requireModerator(viewer);
-  return (await deps.store.reviewQueue(REVIEW_QUEUE_LIMIT)).map(toReportedListing);
+  const entries = await deps.store.reviewQueue(REVIEW_QUEUE_LIMIT);
+  return Promise.all(entries.map((entry) => toReportedListing(deps.blobs, entry)));
 }
 
 /** POST /api/moderation/decision: restore the listing, or remove it with a reason the seller is sent. */

@@ -1,12 +1,14 @@
 /** The Blobs contract (DESIGN §7): written once, run against every adapter. */
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PrivateBlobPath, UnsafeBlobPath, type Blobs } from '../../src/ports/blobs.js';
 
 export interface BlobUrlChecks {
   fetchUrl: (url: string) => Promise<Response>;
   /** False for the Storage emulator, which serves any object URL without checking a signature. */
   checksSignatures: boolean;
+  /** Makes the listing `items/{itemId}/` belongs to shown, where storage.rules read it (Firestore). */
+  showListing?: (itemId: string) => Promise<void>;
 }
 
 export function describeBlobsContract(name: string, makeBlobs: () => Promise<Blobs>, urls?: BlobUrlChecks): void {
@@ -91,6 +93,9 @@ export function describeBlobsContract(name: string, makeBlobs: () => Promise<Blo
 
     if (urls) {
       const { fetchUrl } = urls;
+      beforeAll(async () => {
+        await urls.showListing?.(prefix);
+      });
       const expectServed = async (response: Response, contentType: string) => {
         expect(response.status).toBe(200);
         expect(response.headers.get('content-type')).toBe(contentType);
@@ -106,7 +111,10 @@ export function describeBlobsContract(name: string, makeBlobs: () => Promise<Blo
       it('serves a private path at its signed URL, with the content type', async () => {
         const blobs = await makeBlobs();
         await blobs.put(`image-edits/${prefix}/served.jpg`, bytes, 'image/jpeg');
-        await expectServed(await fetchUrl(await blobs.signedUrl(`image-edits/${prefix}/served.jpg`, 60_000)), 'image/jpeg');
+        await expectServed(
+          await fetchUrl(await blobs.signedUrl(`image-edits/${prefix}/served.jpg`, 60_000)),
+          'image/jpeg',
+        );
       });
 
       it('stops serving a deleted public path', async () => {

@@ -15,7 +15,7 @@ import { keptListingReads, type KeptListingReads } from '../../src/http/keptList
 import { FAIR_USE, LOCAL_FAIR_USE, type FairUseRules } from '../../src/services/fairUse.js';
 import { loadConfig, LOCAL_MODE, LOCAL_SITE_URL, type AppConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logs.js';
-import type { Blobs } from '../../src/ports/blobs.js';
+import type { ServedBlobs } from '../../src/ports/blobs.js';
 import type { Store } from '../../src/ports/store.js';
 import { openTestDatabase } from './testDatabase.js';
 import { createPgliteStore } from '../../src/adapters/local/pgliteStore.js';
@@ -67,7 +67,8 @@ export interface TestApp {
   /** The door the local host's server puts in front of the app, when the suite asked for it. */
   keptListingReads?: KeptListingReads;
   store: Store;
-  blobs: Blobs;
+  /** Served as the local host serves them, by a route a suite mounts (blobRoutes.ts). */
+  blobs: ServedBlobs;
   /** The blobs' folder, to check that a refused request left no file behind. */
   blobDir: string;
   /** Where email notices are written, one JSON file each (the local outbox). */

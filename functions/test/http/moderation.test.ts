@@ -3,11 +3,16 @@
  * decides; a restore puts a hidden listing back in search and tells the seller; a removal keeps it
  * off the marketplace for good and tells the seller why, by email and on their own listings.
  */
+import express from 'express';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, REPORTS_TO_HIDE } from '@flipstage/core';
 import { establishedUser, moderatorUser } from '../helpers/reporters.js';
 import { useReportSuite } from '../helpers/reportSuite.js';
+import { serveBlobs } from '../../src/http/blobRoutes.js';
+import { silentLogger } from '../../src/logs.js';
+import { BLOBS_ROUTE } from '../../src/ports/blobs.js';
+import { withheldListingPhotos } from '../../src/services/listingPhotos.js';
 
 const s = useReportSuite();
 
@@ -98,5 +103,40 @@ describe('the queue', () => {
       status: 'pending',
       reports: [{ reporter: reporter.uid, about: 'listing', reason: 'Asks for payment by gift card', counts: true }],
     });
+  });
+});
+
+describe('a hidden listing’s photos', () => {
+  /** The blob route as the local host mounts it, over the suite's store and blobs. */
+  let blobHost: express.Express;
+  beforeAll(() => {
+    blobHost = express().use(BLOBS_ROUTE, serveBlobs(s.t.blobs, silentLogger, withheldListingPhotos(s.t.store)));
+  });
+  const fetchPhoto = (url: string) => request(blobHost).get(new URL(url).pathname + new URL(url).search);
+
+  async function listingWithPhoto() {
+    const item = await s.listing();
+    const path = `items/${item.id}/photo.jpg`;
+    await s.t.blobs.put(path, new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), 'image/jpeg');
+    const url = s.t.blobs.publicUrl(path);
+    await s.t.store.updateItem(item.id, item.owner, { ...item, images: [url], thumbs: [url] });
+    return { item, url };
+  }
+
+  it('are withheld from the public while reports hide it, and shown again once a moderator restores it', async () => {
+    const { item, url } = await listingWithPhoto();
+    expect((await fetchPhoto(url)).status).toBe(200);
+    for (let i = 0; i < REPORTS_TO_HIDE; i++) await s.report(await establishedUser(), item.id);
+    expect((await fetchPhoto(url)).status).toBe(404);
+    await s.decide(await moderatorUser(), { itemId: item.id, decision: 'restore' });
+    expect((await fetchPhoto(url)).status).toBe(200);
+  });
+
+  it('reach the moderator through a signed thumbnail in the queue', async () => {
+    const { item, url } = await listingWithPhoto();
+    for (let i = 0; i < REPORTS_TO_HIDE; i++) await s.report(await establishedUser(), item.id);
+    const entry = await s.queued(await moderatorUser(), item.id);
+    expect(entry?.thumb).not.toBe(url);
+    expect((await fetchPhoto(entry!.thumb!)).status).toBe(200);
   });
 });

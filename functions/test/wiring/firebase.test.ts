@@ -19,7 +19,10 @@ import {
 
 // Building the deps touches no network: clients connect on first use.
 const PROJECT_ID = `${LOCAL_PROJECT_ID}-deps`;
-const app: App = initializeApp({ projectId: PROJECT_ID, storageBucket: `${PROJECT_ID}.appspot.com` }, 'firebase-deps-unit');
+const app: App = initializeApp(
+  { projectId: PROJECT_ID, storageBucket: `${PROJECT_ID}.appspot.com` },
+  'firebase-deps-unit',
+);
 
 const settings = (overrides: Partial<FirebaseSettings> = {}): FirebaseSettings => ({
   config: loadConfig({}),
@@ -46,14 +49,16 @@ describe('Firebase mode deps', () => {
 
   it('builds without Stripe keys, and only the billing calls say what is missing', async () => {
     const deps = createFirebaseDeps(app, settings({ stripeSecretKey: '', stripeWebhookSecret: '' }));
-    await expect(deps.payments.createPortalSession({ customerId: 'cus_1', returnUrl: 'https://x.example' })).rejects.toThrow(
-      'STRIPE_SECRET_KEY is not set',
-    );
+    await expect(
+      deps.payments.createPortalSession({ customerId: 'cus_1', returnUrl: 'https://x.example' }),
+    ).rejects.toThrow('STRIPE_SECRET_KEY is not set');
   });
 
   it('hands out Storage URLs for the project’s default bucket', () => {
     const deps = createFirebaseDeps(app, settings());
-    expect(deps.blobs.publicUrl('items/i1/photo-0.jpg')).toContain(`/v0/b/${PROJECT_ID}.appspot.com/o/items%2Fi1%2Fphoto-0.jpg`);
+    expect(deps.blobs.publicUrl('items/i1/photo-0.jpg')).toContain(
+      `/v0/b/${PROJECT_ID}.appspot.com/o/items%2Fi1%2Fphoto-0.jpg`,
+    );
     expect(deps.servedBlobs).toBeUndefined();
   });
 });
@@ -83,8 +88,13 @@ describe('Firebase mode images without a Storage emulator', () => {
   it('are served by the function itself at /api/blobs, public paths openly and private ones signed', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'flipstage-firebase-blobs-'));
     try {
-      const deps = createFirebaseDeps(app, settings({ blobs: { kind: 'files', dir, baseUrl: 'http://127.0.0.1:5000/' } }));
-      const api = request(createApp({ ...deps, logger: createJsonLogger(() => undefined) }));
+      const deps = createFirebaseDeps(
+        app,
+        settings({ blobs: { kind: 'files', dir, baseUrl: 'http://127.0.0.1:5000/' } }),
+      );
+      // No Firestore emulator here and no listing: only a hidden listing's photos are withheld.
+      const store = { ...deps.store, getItem: async () => null };
+      const api = request(createApp({ ...deps, store, logger: createJsonLogger(() => undefined) }));
       await deps.blobs.put('items/i1/photo.jpg', new Uint8Array([1, 2]), 'image/jpeg');
       await deps.blobs.put('image-edits/u1/e1/staged.jpg', new Uint8Array([3, 4]), 'image/jpeg');
       const publicUrl = new URL(deps.blobs.publicUrl('items/i1/photo.jpg'));

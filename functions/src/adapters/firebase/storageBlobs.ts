@@ -17,7 +17,13 @@
  * private path's URL is the emulator's Cloud Storage object URL, which it serves to anyone.
  */
 import type { Storage } from 'firebase-admin/storage';
-import { assertPublicBlobPath, assertSafeBlobPath, isPublicBlobPath, type Blobs, type StoredBlob } from '../../ports/blobs.js';
+import {
+  assertPublicBlobPath,
+  assertSafeBlobPath,
+  isPublicBlobPath,
+  type Blobs,
+  type StoredBlob,
+} from '../../ports/blobs.js';
 
 type Bucket = ReturnType<Storage['bucket']>;
 
@@ -83,7 +89,11 @@ export function createStorageBlobs({ bucket, origin, now = Date.now }: StorageBl
       await bucket.file(path).save(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
         resumable: false,
         contentType,
-        metadata: { cacheControl: isPublicBlobPath(path) ? 'public, max-age=3600' : 'private, max-age=3600' },
+        // Shared caches keep a listing's photo no longer than its page (s-maxage 60), so a hidden
+        // listing's photos leave them within a minute of storage.rules withholding them.
+        metadata: {
+          cacheControl: isPublicBlobPath(path) ? 'public, max-age=3600, s-maxage=60' : 'private, max-age=3600',
+        },
       });
     },
 

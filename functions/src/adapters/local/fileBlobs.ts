@@ -86,13 +86,14 @@ export function createFileBlobs(options: FileBlobsOptions): ServedBlobs {
       const expires = String(Math.ceil((now() + ttlMs) / 1000));
       return `${routeUrl(path)}?${new URLSearchParams({ expires, signature: signature(path, expires) })}`;
     },
-    async read(path, query) {
+    async read(path, query, withheld = false) {
       try {
         assertSafeBlobPath(path);
       } catch (error) {
         if (error instanceof UnsafeBlobPath) return { kind: 'missing' };
         throw error;
       }
+      if (withheld && !signatureHolds(path, query)) return { kind: 'missing' };
       if (!isPublicBlobPath(path) && !signatureHolds(path, query)) return { kind: 'refused' };
       const blob = await get(path);
       return blob ? { kind: 'found', blob } : { kind: 'missing' };

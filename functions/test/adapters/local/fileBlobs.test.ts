@@ -18,11 +18,23 @@ let baseUrl: string;
 let clockOffsetMs = 0;
 const now = () => Date.now() + clockOffsetMs;
 
+/** Public paths the route is told to withhold here (a hidden listing's photos). */
+const WITHHELD_FOLDER = 'items/withheld/';
+
 const makeBlobs = (): ServedBlobs => createFileBlobs({ rootDir, baseUrl, signingKey: blobSigningKey(rootDir), now });
 
 beforeAll(async () => {
   const app = express();
-  app.use(BLOBS_ROUTE, (req, res, next) => void serveBlobs(makeBlobs(), createJsonLogger(() => undefined))(req, res, next));
+  const withheld = async (path: string) => path.startsWith(WITHHELD_FOLDER);
+  app.use(
+    BLOBS_ROUTE,
+    (req, res, next) =>
+      void serveBlobs(
+        makeBlobs(),
+        createJsonLogger(() => undefined),
+        withheld,
+      )(req, res, next),
+  );
   server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
@@ -35,7 +47,10 @@ afterAll(async () => {
   rmSync(rootDir, { recursive: true, force: true });
 });
 
-describeBlobsContract('local folder', async () => makeBlobs(), { fetchUrl: (url) => fetch(url), checksSignatures: true });
+describeBlobsContract('local folder', async () => makeBlobs(), {
+  fetchUrl: (url) => fetch(url),
+  checksSignatures: true,
+});
 
 describe('local folder signed URLs', () => {
   it('stop working once they expire', async () => {
@@ -61,6 +76,16 @@ describe('local folder signed URLs', () => {
     const open = await fetch(blobs.publicUrl('items/i1/photo.jpg'));
     expect(signed.headers.get('cache-control')).toBe('private, max-age=3600');
     expect(open.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('are the only way to a withheld public path, which is otherwise missing and cached privately', async () => {
+    const blobs = makeBlobs();
+    const path = `${WITHHELD_FOLDER}photo.jpg`;
+    await blobs.put(path, new Uint8Array([7]), 'image/jpeg');
+    expect((await fetch(blobs.publicUrl(path))).status).toBe(404);
+    const signed = await fetch(await blobs.signedUrl(path, 60_000));
+    expect([signed.status, signed.headers.get('cache-control')]).toEqual([200, 'private, max-age=3600']);
+    expect(new Uint8Array(await signed.arrayBuffer())).toEqual(new Uint8Array([7]));
   });
 
   it('keep verifying with the folder’s key after a restart', async () => {

@@ -29,20 +29,33 @@ export function firestoreRulesEnvironment(projectId: string): Promise<RulesTestE
   });
 }
 
-export function storageRulesEnvironment(projectId: string): Promise<RulesTestEnvironment> {
+/** `withFirestore` for rules that read Firestore (items' photos follow their listing's doc). */
+export function storageRulesEnvironment(
+  projectId: string,
+  options: { withFirestore?: boolean } = {},
+): Promise<RulesTestEnvironment> {
   return initializeTestEnvironment({
     projectId,
     storage: { ...emulatorHostAndPort('storage'), rules: repoFile('storage.rules') },
+    ...(options.withFirestore
+      ? { firestore: { ...emulatorHostAndPort('firestore'), rules: repoFile('firestore.rules') } }
+      : {}),
   });
 }
 
-export async function seedFirestore(env: RulesTestEnvironment, seed: (db: CompatFirestore) => Promise<unknown>): Promise<void> {
+export async function seedFirestore(
+  env: RulesTestEnvironment,
+  seed: (db: CompatFirestore) => Promise<unknown>,
+): Promise<void> {
   await env.withSecurityRulesDisabled(async (context) => {
     await seed(context.firestore());
   });
 }
 
-export async function seedStorage(env: RulesTestEnvironment, seed: (storage: CompatStorage) => Promise<unknown>): Promise<void> {
+export async function seedStorage(
+  env: RulesTestEnvironment,
+  seed: (storage: CompatStorage) => Promise<unknown>,
+): Promise<void> {
   await env.withSecurityRulesDisabled(async (context) => {
     await seed(context.storage());
   });
