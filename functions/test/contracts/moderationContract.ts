@@ -152,6 +152,15 @@ export function describeModerationContract(name: string, makeStore: () => Promis
       expect(queue[1]!.item).toMatchObject({ title: older.title, owner: older.owner });
     });
 
+    it('takes a deleted listing off the queue, so it never fills a place on the page', async () => {
+      const [kept, deleted] = [await listing(), await listing()];
+      // Reported after every other test's listing, so these two head the queue.
+      await report(kept.id, { created_at: '2030-01-01T00:01:00.000Z' });
+      await report(deleted.id, { created_at: '2030-01-01T00:02:00.000Z' });
+      await store.deleteItem(deleted.id, deleted.owner);
+      expect((await store.reviewQueue(1)).map((entry) => entry.item.id)).toEqual([kept.id]);
+    });
+
     it('lists only the seller’s own hidden and removed listings, most recent first', async () => {
       const owner = `s_${uniq()}`;
       const [hidden, removed, reported] = await Promise.all(

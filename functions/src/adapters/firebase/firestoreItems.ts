@@ -3,9 +3,17 @@
  * here has its index in firestore.indexes.json.
  */
 import { FieldPath, type Firestore, type Query } from 'firebase-admin/firestore';
-import { ItemAlreadyExists, ItemNotFound, NotItemOwner, type ItemDoc, type ItemStore, type PageAfter } from '../../ports/store.js';
+import {
+  ItemAlreadyExists,
+  ItemNotFound,
+  NotItemOwner,
+  type ItemDoc,
+  type ItemStore,
+  type PageAfter,
+} from '../../ports/store.js';
 import { definedFields, firestoreRefs } from './firestoreDocs.js';
 import { searchFirestoreItems } from './firestoreItemSearch.js';
+import { MODERATION_COLLECTIONS } from './firestoreModeration.js';
 
 function positionOf(item: ItemDoc): PageAfter {
   return { createdAt: item.created_at, id: item.id };
@@ -31,8 +39,11 @@ export function firestoreItems(db: Firestore): ItemStore {
       const current = snap.data() as ItemDoc;
       if (current.owner !== owner) throw new NotItemOwner(id);
       const next = change(current);
-      if (next === null) tx.delete(ref);
-      else tx.set(ref, next);
+      if (next === null) {
+        tx.delete(ref);
+        // Nothing is left to review: the listing leaves the moderators' queue with it.
+        tx.delete(db.collection(MODERATION_COLLECTIONS.moderation).doc(id));
+      } else tx.set(ref, next);
       return next ?? current;
     });
   }
@@ -78,7 +89,10 @@ export function firestoreItems(db: Firestore): ItemStore {
     async listItemsByOwner(owner, { includeUnlisted, after, limit }) {
       let query = refs.items.where('owner', '==', owner) as Query<ItemDoc>;
       if (!includeUnlisted) query = query.where('state', '==', 'active').where('hidden', '==', false);
-      query = query.orderBy('created_at', 'desc').orderBy(FieldPath.documentId(), 'desc').limit(limit + 1);
+      query = query
+        .orderBy('created_at', 'desc')
+        .orderBy(FieldPath.documentId(), 'desc')
+        .limit(limit + 1);
       if (after) query = query.startAfter(after.createdAt, after.id);
       const rows = (await query.get()).docs.map((doc) => doc.data());
       const data = rows.slice(0, limit);

@@ -5,7 +5,6 @@ import { toItem, type ItemRow } from './pgliteItemRows.js';
 import type { ListingWrites } from './pgliteListingWrites.js';
 import { ItemAlreadyExists, ItemNotFound, NotItemOwner, type ItemStore, type Page } from '../../ports/store.js';
 
-
 /** `rows` were read with one row past the page, which tells whether another page follows. */
 export function pageOf<T extends { id: string; created_at: string }>(rows: T[], limit: number): Page<T> {
   const data = rows.slice(0, limit);
@@ -117,6 +116,8 @@ export function pgliteItems(db: PGlite, writes: ListingWrites): ItemStore {
         if (!row) throw new ItemNotFound(id);
         if (row.owner !== owner) throw new NotItemOwner(id);
         await tx.query('DELETE FROM items WHERE id = $1', [id]);
+        // Nothing is left to review: the listing leaves the moderators' queue with it.
+        await tx.query('DELETE FROM listing_moderation WHERE item_id = $1', [id]);
         return toItem(row);
       });
     },
