@@ -12,18 +12,22 @@ import { personStanding } from './accounts.js';
  * How FlipStage takes a reporter: a visitor's anonymous session or an unverified address is
  * refused; a verified account is queued for review; one at least REPORTER_MIN_ACCOUNT_AGE_MS old
  * is established, and its report counts toward hiding the listing before anyone reviews it.
+ * The age counts from the later of the Auth account's creation and its sign-up (`signedUpAt`,
+ * the account's sign-up grant): a visitor's anonymous session, aged and then linked, is a person
+ * only from its link.
  */
 export type ReporterStanding = 'visitor' | 'unverified' | 'new' | 'established';
 
 export function reporterStanding(
   identity: VerifiedIdentity,
-  options: { now: number; needVerifiedEmail: boolean },
+  options: { now: number; needVerifiedEmail: boolean; signedUpAt: string | null },
 ): ReporterStanding {
   const person = personStanding(identity, options.needVerifiedEmail);
   if (person !== 'verified') return person;
-  const created = identity.accountCreatedAt === null ? Number.NaN : Date.parse(identity.accountCreatedAt);
-  // An account Auth gives no creation time for is judged new: its age cannot be shown.
-  return options.now - created >= REPORTER_MIN_ACCOUNT_AGE_MS ? 'established' : 'new';
+  const instant = (at: string | null) => (at === null ? Number.NaN : Date.parse(at));
+  // An account whose creation or sign-up is not on record is judged new: its age cannot be shown.
+  const since = Math.max(instant(identity.accountCreatedAt), instant(options.signedUpAt));
+  return options.now - since >= REPORTER_MIN_ACCOUNT_AGE_MS ? 'established' : 'new';
 }
 
 export const MODERATION_RULES: ModerationRules = {

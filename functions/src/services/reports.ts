@@ -26,7 +26,12 @@ export async function report(
   reporter: VerifiedIdentity,
   input: ReportRequest,
 ): Promise<{ status: ModerationStatus }> {
-  const standing = reporterStanding(reporter, { now: Date.now(), needVerifiedEmail: deps.needVerifiedEmail });
+  const signedUpAt = (await deps.store.getAccount(reporter.uid))?.customer.signupGrantedAt ?? null;
+  const standing = reporterStanding(reporter, {
+    now: Date.now(),
+    needVerifiedEmail: deps.needVerifiedEmail,
+    signedUpAt,
+  });
   if (standing === 'visitor') throw new ServiceError('forbidden', MESSAGES.reportNeedsAccount);
   if (standing === 'unverified') throw new ServiceError('forbidden', MESSAGES.reportNeedsVerifiedEmail);
   const item = await deps.store.getItem(input.itemId);

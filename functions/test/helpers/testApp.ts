@@ -79,6 +79,8 @@ export interface TestApp {
   payments: SimulatedPayments;
   config: AppConfig;
   webhooks: Webhooks;
+  /** Moves the account's sign-up back by `ageMs`, as the database would hold it that much later. */
+  backdateSignUp(uid: string, ageMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -160,6 +162,12 @@ export async function createTestApp(
     payments,
     config,
     webhooks,
+    async backdateSignUp(uid, ageMs) {
+      await db.query(
+        'UPDATE customers SET signup_granted_at = signup_granted_at - make_interval(secs => $2) WHERE uid = $1',
+        [uid, ageMs / 1000],
+      );
+    },
     async close() {
       await store.close();
       rmSync(blobDir, { recursive: true, force: true });

@@ -19,19 +19,19 @@ const s = useReportSuite();
 /** A listing that three established reporters have hidden. */
 async function hiddenListing() {
   const item = await s.listing();
-  for (let i = 0; i < REPORTS_TO_HIDE; i++) await s.report(await establishedUser(), item.id);
+  for (let i = 0; i < REPORTS_TO_HIDE; i++) await s.report(await establishedUser(s.t), item.id);
   return item;
 }
 
 describe('who may review', () => {
   it('refuses the queue to a signed-in account that is not a moderator', async () => {
-    const response = await s.queue(await establishedUser());
+    const response = await s.queue(await establishedUser(s.t));
     expect([response.status, response.body.error.message]).toEqual([403, MESSAGES.moderatorsOnly]);
   });
 
   it('refuses a decision from an account that is not a moderator, and the listing stays hidden', async () => {
     const item = await hiddenListing();
-    for (const user of [s.seller, await establishedUser()]) {
+    for (const user of [s.seller, await establishedUser(s.t)]) {
       const response = await s.decide(user, { itemId: item.id, decision: 'restore' });
       expect([response.status, response.body.error.message]).toEqual([403, MESSAGES.moderatorsOnly]);
     }
@@ -66,7 +66,7 @@ describe('a moderator’s decision', () => {
 
   it('removes a listing with a reason the seller sees on their listings and in their email', async () => {
     const item = await s.listing();
-    await s.report(await establishedUser(), item.id);
+    await s.report(await establishedUser(s.t), item.id);
     const reason = 'The photos are of a different dresser.';
     const response = await s.decide(await moderatorUser(), { itemId: item.id, decision: 'remove', reason });
     expect(response.body).toEqual({ itemId: item.id, status: 'removed' });
@@ -94,7 +94,7 @@ describe('a moderator’s decision', () => {
 describe('the queue', () => {
   it('lists a reported listing with each report’s reason, reporter and whether it counts', async () => {
     const item = await s.listing();
-    const reporter = await establishedUser();
+    const reporter = await establishedUser(s.t);
     await s.report(reporter, item.id, 'Asks for payment by gift card');
     expect(await s.queued(await moderatorUser(), item.id)).toMatchObject({
       itemId: item.id,
@@ -126,7 +126,7 @@ describe('a hidden listing’s photos', () => {
   it('are withheld from the public while reports hide it, and shown again once a moderator restores it', async () => {
     const { item, url } = await listingWithPhoto();
     expect((await fetchPhoto(url)).status).toBe(200);
-    for (let i = 0; i < REPORTS_TO_HIDE; i++) await s.report(await establishedUser(), item.id);
+    for (let i = 0; i < REPORTS_TO_HIDE; i++) await s.report(await establishedUser(s.t), item.id);
     expect((await fetchPhoto(url)).status).toBe(404);
     await s.decide(await moderatorUser(), { itemId: item.id, decision: 'restore' });
     expect((await fetchPhoto(url)).status).toBe(200);
@@ -134,7 +134,7 @@ describe('a hidden listing’s photos', () => {
 
   it('reach the moderator through a signed thumbnail in the queue', async () => {
     const { item, url } = await listingWithPhoto();
-    for (let i = 0; i < REPORTS_TO_HIDE; i++) await s.report(await establishedUser(), item.id);
+    for (let i = 0; i < REPORTS_TO_HIDE; i++) await s.report(await establishedUser(s.t), item.id);
     const entry = await s.queued(await moderatorUser(), item.id);
     expect(entry?.thumb).not.toBe(url);
     expect((await fetchPhoto(entry!.thumb!)).status).toBe(200);

@@ -6,11 +6,11 @@
  */
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, REPORTS_TO_HIDE } from '@flipstage/core';
-import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
-import { establishedUser, freshVerifiedUser, moderatorUser } from '../helpers/reporters.js';
+import { MESSAGES, REPORTER_MIN_ACCOUNT_AGE_MS, REPORTS_TO_HIDE } from '@flipstage/core';
+import { signUpTestUser, verifyTestUserEmail, type TestUser } from '../helpers/emulatorUsers.js';
+import { backdateTestUser, establishedUser, freshVerifiedUser, moderatorUser } from '../helpers/reporters.js';
 import { auth, useReportSuite } from '../helpers/reportSuite.js';
-import { signInTestVisitor } from '../helpers/visitors.js';
+import { linkTestVisitor, signInTestVisitor } from '../helpers/visitors.js';
 
 const s = useReportSuite();
 const three = (make: () => Promise<TestUser>) => Promise.all(Array.from({ length: REPORTS_TO_HIDE }, make));
@@ -48,14 +48,27 @@ describe('reporters who cannot take a listing down', () => {
 
   it('keeps a listing up when only two of its three verified reporters are a day old', async () => {
     const item = await s.listing();
-    for (const reporter of [await establishedUser(), await freshVerifiedUser(), await establishedUser()])
+    for (const reporter of [await establishedUser(s.t), await freshVerifiedUser(), await establishedUser(s.t)])
       expect((await s.report(reporter, item.id)).status).toBe(201);
     expect(await s.visible(item)).toEqual({ inSearch: true, page: 200 });
   });
 
+  it('does not count a visitor’s session made two days ago and linked to a verified address a minute ago', async () => {
+    const visitor = await signInTestVisitor();
+    await backdateTestUser(visitor, 2 * REPORTER_MIN_ACCOUNT_AGE_MS);
+    const linked = await verifyTestUserEmail(await linkTestVisitor(visitor));
+    await request(s.t.app).post('/api/account').set(auth(linked));
+    const item = await s.listing();
+    for (const reporter of [await establishedUser(s.t), linked, await establishedUser(s.t)])
+      expect((await s.report(reporter, item.id)).status).toBe(201);
+    expect(await s.visible(item)).toEqual({ inSearch: true, page: 200 });
+    const queued = await s.queued(await moderatorUser(), item.id);
+    expect(queued?.reports.find((report) => report.reporter === linked.uid)?.counts).toBe(false);
+  });
+
   it('counts one account reporting the same listing twice once', async () => {
     const item = await s.listing();
-    const reporter = await establishedUser();
+    const reporter = await establishedUser(s.t);
     await s.report(reporter, item.id);
     const again = await s.report(reporter, item.id);
     expect([again.status, again.body.error.message]).toEqual([409, MESSAGES.alreadyReported]);
@@ -66,7 +79,8 @@ describe('reporters whose reports hide a listing until a moderator decides', () 
   it(`hides a listing reported by ${REPORTS_TO_HIDE} verified accounts at least a day old`, async () => {
     const item = await s.listing();
     const statuses = [];
-    for (const reporter of await three(establishedUser)) statuses.push((await s.report(reporter, item.id)).body.status);
+    for (const reporter of await three(() => establishedUser(s.t)))
+      statuses.push((await s.report(reporter, item.id)).body.status);
     expect(statuses).toEqual(['pending', 'pending', 'hidden']);
     expect(await s.visible(item)).toEqual({ inSearch: false, page: 404 });
     expect((await s.queued(await moderatorUser(), item.id))?.status).toBe('hidden');
@@ -74,7 +88,7 @@ describe('reporters whose reports hide a listing until a moderator decides', () 
 
   it('shows the seller their hidden listing, and emails them once', async () => {
     const item = await s.listing();
-    for (const reporter of await three(establishedUser)) await s.report(reporter, item.id);
+    for (const reporter of await three(() => establishedUser(s.t))) await s.report(reporter, item.id);
     const own = await s.ownListings(s.seller);
     expect(own.body.data).toContainEqual(expect.objectContaining({ itemId: item.id, status: 'hidden', reason: null }));
     const notices = s.sellerNotices().filter((notice) => notice.subject.includes(item.title));
@@ -87,7 +101,7 @@ describe('reporters whose reports hide a listing until a moderator decides', () 
 describe('what a report may be', () => {
   it('refuses a reason with a control character', async () => {
     const item = await s.listing();
-    const response = await s.report(await establishedUser(), item.id, 'Spam\u0000');
+    const response = await s.report(await establishedUser(s.t), item.id, 'Spam\u0000');
     expect([response.status, response.body.error.message]).toEqual([400, MESSAGES.controlCharacters('The reason')]);
   });
 
@@ -123,10 +137,10 @@ describe('what a report may be', () => {
   });
 
   it('answers a listing that does not exist, or that reports have hidden, as not found', async () => {
-    const reporter = await establishedUser();
+    const reporter = await establishedUser(s.t);
     expect((await s.report(reporter, 'no-such-listing')).status).toBe(404);
     const hidden = await s.listing();
-    for (const other of await three(establishedUser)) await s.report(other, hidden.id);
+    for (const other of await three(() => establishedUser(s.t))) await s.report(other, hidden.id);
     expect((await s.report(reporter, hidden.id)).status).toBe(404);
   });
 });

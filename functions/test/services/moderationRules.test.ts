@@ -20,7 +20,7 @@ function reporter(overrides: Partial<VerifiedIdentity> = {}): VerifiedIdentity {
   };
 }
 
-const firebaseMode = { now: NOW, needVerifiedEmail: true };
+const firebaseMode = { now: NOW, needVerifiedEmail: true, signedUpAt: madeAgo(2 * REPORTER_MIN_ACCOUNT_AGE_MS) };
 
 describe('reporterStanding', () => {
   it('refuses a visitor’s anonymous session, in either mode', () => {
@@ -51,6 +51,15 @@ describe('reporterStanding', () => {
 
   it('judges an account whose creation time Auth does not give as new', () => {
     expect(reporterStanding(reporter({ accountCreatedAt: null }), firebaseMode)).toBe('new');
+  });
+
+  it('counts a linked visitor’s age from its sign-up, not from its anonymous start', () => {
+    const linkedToday = { ...firebaseMode, signedUpAt: madeAgo(60_000) };
+    expect(reporterStanding(reporter(), linkedToday)).toBe('new');
+  });
+
+  it('judges an account with no sign-up on record as new', () => {
+    expect(reporterStanding(reporter(), { ...firebaseMode, signedUpAt: null })).toBe('new');
   });
 });
 
