@@ -7,6 +7,7 @@
  *
  * - functions/src/index.ts is bundled with esbuild, with core inlined from its source, and code
  *   split at its dynamic imports, so the image code stays out of the module every function loads;
+ *   the engine's worker thread (stagers/pool/engineWorker.ts) is a second entry, engineWorker.js;
  * - every other package stays an import, and the generated package.json lists exactly the ones
  *   the bundle imports, at the ranges functions/ and core/ declare, with a package-lock.json cut
  *   from the repository's (the versions the tests ran against; registry packages only);
@@ -200,7 +201,9 @@ if (!values.emulator) {
 }
 rmSync(outDir, { recursive: true, force: true });
 const result = await build({
-  entryPoints: [join(functionsDir, 'src', 'index.ts')],
+  // The engine's worker thread is an entry of its own, beside the chunks: stagers/pool/pooledEngine.ts
+  // starts ./engineWorker.js from the chunk it lands in.
+  entryPoints: [join(functionsDir, 'src', 'index.ts'), join(functionsDir, 'src', 'stagers', 'pool', 'engineWorker.ts')],
   outdir: outDir,
   // Chunks beside index.js, so the vendored runtime's path and the engine's files beside the
   // bundle (models/, plates/) resolve the same from every output file.

@@ -117,6 +117,9 @@ export const MESSAGES = {
   imageTooLarge: 'This image is too large to process. Please upload a photo under 40 megapixels.',
   stagingUnavailable: 'The staging service is unavailable right now. Your credit was refunded; please try again.',
   stagingRejected: 'The staging service could not process this image. Your credit was refunded.',
+  /** The engine's worker thread died (or ran past the deadline) on this photo: `charged` says whether a credit was taken and given back. */
+  engineStopped: (how: 'crashed' | 'timed-out', charged: boolean) =>
+    `${how === 'timed-out' ? 'This photo took the staging engine too long, so it was stopped' : 'The staging engine stopped while working on this photo'}. ${charged ? 'Your credit was refunded' : 'No credit was used'}; please try again.`,
   noFurnitureFound:
     "We couldn't find the furniture in this photo. Try a photo where the piece stands clear of its background, whole and not cut off by the frame. Your credit was refunded.",
   unsureSubject:

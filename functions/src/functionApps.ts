@@ -52,6 +52,7 @@ function buildApp(area: ApiArea): Express {
       PHOTOROOM_API_KEY: light ? '' : params.PHOTOROOM_API_KEY.value(),
       PHOTOROOM_MODEL_VERSION: params.PHOTOROOM_MODEL_VERSION.value(),
     },
+    engineWorkers: params.ENGINE_WORKERS.value(),
   });
   // The listing pages boot the app from its built index.html, which the deploy package carries.
   return createApp({ ...deps, pageShell: filePageShell([new URL(`./${PAGE_SHELL_FILE}`, import.meta.url)]) }, [area]);

@@ -62,14 +62,15 @@ export const api = onRequest(
 /**
  * Sized for the built-in engine, which runs when no Photoroom key is set: 2 vCPUs (the model uses
  * both), 2 GiB (the local host peaks at about 1 GiB staging two at a time, bench:engine), and 8
- * stagings an instance (model runs queue; Photoroom calls mostly wait). Staging gives up at
- * STAGE_DEADLINE_MS, inside the 60 s, and refunds.
+ * stagings an instance (model runs queue; Photoroom calls mostly wait). The engine runs on
+ * ENGINE_WORKERS worker threads, so one staging never holds up the other requests of the instance.
+ * Staging gives up at STAGE_DEADLINE_MS, inside the 60 s, and refunds.
  */
 export const stage = onRequest(
   {
     region: REGION,
     memory: '2GiB',
-    cpu: 2,
+    cpu: params.STAGE_VCPUS,
     concurrency: 8,
     timeoutSeconds: 60,
     minInstances: params.STAGE_MIN_INSTANCES,

@@ -62,3 +62,12 @@ export const STAGE_MAX_INSTANCES = defineInt('STAGE_MAX_INSTANCES', {
   default: 10,
   description: 'Most instances of the stage function: with 8 stagings each, the ceiling of stagings at once',
 });
+
+/** The stage function's vCPUs (index.ts): the engine's worker threads default to one each. */
+export const STAGE_VCPUS = 2;
+
+export const ENGINE_WORKERS = defineInt('ENGINE_WORKERS', {
+  default: STAGE_VCPUS,
+  description:
+    'Worker threads that run the built-in engine in each stage instance (one per vCPU); 0 runs it on the thread that answers requests',
+});

@@ -2,9 +2,12 @@
  * `node functions/dist/localHost/main.js`: runs the local host until SIGINT/SIGTERM.
  * Env: PORT (5050), HOST (127.0.0.1), FLIPSTAGE_DATA_DIR (.local), FLIPSTAGE_BASE_URL,
  * FIREBASE_AUTH_EMULATOR_HOST (127.0.0.1:9099), FLIPSTAGE_SEED (true), FLIPSTAGE_WEB_DIR (the web
- * app's production build, served when set) and FLIPSTAGE_WEB_PORT (5173, the app's second port).
+ * app's production build, served when set), FLIPSTAGE_WEB_PORT (5173, the app's second port) and
+ * FLIPSTAGE_ENGINE_WORKERS (auto: the worker threads that run the engine, one per core; 0 runs it
+ * on the thread that answers requests).
  */
 import { createJsonLogger } from '../logs.js';
+import { engineWorkers } from '../stagers/engineRuntime.js';
 import { DataFolderFault } from './dataFolderFault.js';
 import { EmulatorUnavailable } from './emulatorAccounts.js';
 import { DEMO_LOGIN } from './seedDemo.js';
@@ -25,6 +28,15 @@ function portFrom(name: string, fallback: number): number {
 const port = portFrom('PORT', DEFAULT_LOCAL_PORT);
 const webPort = portFrom('FLIPSTAGE_WEB_PORT', DEFAULT_WEB_PORT);
 
+function workersFrom(name: string): number {
+  try {
+    return engineWorkers(name, env[name]);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+}
+
 const seed = (env.FLIPSTAGE_SEED ?? 'true').toLowerCase() !== 'false';
 const settings = {
   port,
@@ -34,6 +46,7 @@ const settings = {
   ...(env.FIREBASE_AUTH_EMULATOR_HOST ? { authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST } : {}),
   ...(env.FLIPSTAGE_WEB_DIR ? { webDir: env.FLIPSTAGE_WEB_DIR, webPort } : {}),
   seed,
+  engineWorkers: workersFrom('FLIPSTAGE_ENGINE_WORKERS'),
   logger,
 };
 

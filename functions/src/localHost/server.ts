@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
@@ -29,7 +30,8 @@ import { filePageShell } from '../adapters/filePageShell.js';
 import { openLocalDatabase } from '../adapters/local/database.js';
 import { createPgliteStore } from '../adapters/local/pgliteStore.js';
 import { DEV_ROUTE } from '../adapters/local/simulatedPayments.js';
-import { createLazyLocalStager, createStager, describeStager } from '../stagers/selectStager.js';
+import { createEngineRuntime } from '../stagers/engineRuntime.js';
+import { createStager, describeStager } from '../stagers/selectStager.js';
 import { createLocalDeps } from '../wiring/local.js';
 import { authProxy } from './authProxy.js';
 import { startControl, type Control } from './control.js';
@@ -58,6 +60,8 @@ export interface LocalHostOptions {
   /** Create the demo seller and listings on first start. */
   seed?: boolean;
   stager?: Stager;
+  /** Worker threads that run the engine (stagers/engineRuntime.ts): default one per core, 0 for the request thread. */
+  engineWorkers?: number;
   logger?: Logger;
   /** The web app's production build (scripts/lib/webBuild.mjs): served on both ports when given. */
   webDir?: string;
@@ -110,8 +114,10 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
   const dataDir = resolve(options.dataDir ?? join(REPO_ROOT, '.local'));
   const logger = options.logger ?? createJsonLogger();
   const env = options.env ?? process.env;
-  // Photoroom when PHOTOROOM_API_KEY is set, as in production; the engine otherwise.
-  const stager = options.stager ?? createStager(env);
+  // Photoroom when PHOTOROOM_API_KEY is set, as in production; the engine otherwise. No worker
+  // starts before the first staging or preview.
+  const engine = createEngineRuntime(options.engineWorkers ?? availableParallelism());
+  const stager = options.stager ?? createStager(env, engine.stager);
   const chosen = describeStager(stager, env);
   logger.write('INFO', chosen.message, chosen.fields);
   mkdirSync(dataDir, { recursive: true });
@@ -157,7 +163,8 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     const baseUrl = (options.baseUrl ?? `http://${host}:${actualPort}`).replace(/\/+$/, '');
     secure = localSecurityHeaders({ webDir: options.webDir, apiOrigin: new URL(baseUrl).origin });
 
-    const deps = createLocalDeps({ db, store, auth, dataDir, baseUrl, config, stager, logger });
+    const { analysis } = engine;
+    const deps = createLocalDeps({ db, store, auth, dataDir, baseUrl, config, stager, analysis, logger });
     const { blobs, payments } = deps;
     routes.use(BLOBS_ROUTE, serveBlobs(blobs, logger, withheldListingPhotos(store)));
     routes.use(DEV_ROUTE, devPages(payments, logger));
@@ -204,7 +211,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
         store,
         blobs,
         // The demo listings are staged by the engine even with a Photoroom key: they cost nothing.
-        stager: options.stager ?? createLazyLocalStager(),
+        stager: options.stager ?? engine.stager,
         images: deps.images,
         samplesDir: join(REPO_ROOT, 'samples'),
         log: (line) => logger.write('INFO', line),
@@ -234,6 +241,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
         closing ??= (async () => {
           clearInterval(sweeper);
           await Promise.all(running.map(closeServer));
+          await engine.close();
           await accounts.close();
           await store.close();
           // Only once the database is closed may a script take the folder for one no host has open.
@@ -246,6 +254,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
   } catch (error) {
     server?.close();
     webServer?.close();
+    await engine.close();
     await accounts.close();
     await store.close();
     await control?.close();

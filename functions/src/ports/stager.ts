@@ -73,6 +73,7 @@ export interface Stager {
  * `no-subject`: the engine found no piece to cut out; the seller needs another photo, not a retry.
  * `not-furniture`: the photo's subject is not a home good (an animal, a car, food); nothing is charged.
  * `unsure-subject`: a piece may be there but the mask is a ghost; the seller marks it and tries again.
+ * `engine-failed`: the offline engine's worker thread died or ran past the deadline on this photo; a retry may succeed.
  */
 export type StagingErrorKind =
   | 'unsupported-image'
@@ -81,7 +82,8 @@ export type StagingErrorKind =
   | 'not-furniture'
   | 'unsure-subject'
   | 'provider-unavailable'
-  | 'provider-rejected';
+  | 'provider-rejected'
+  | 'engine-failed';
 
 /** A staging failure the caller can act on; the message is safe to show to users. */
 export class StagingError extends Error {

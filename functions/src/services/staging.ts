@@ -171,6 +171,8 @@ export function toServiceError(error: unknown): unknown {
       return new ServiceError('unprocessable', error.message, { cause: error, code: error.kind });
     case 'provider-rejected':
       return new ServiceError('unprocessable', MESSAGES.stagingRejected, { cause: error });
+    case 'engine-failed':
+      return new ServiceError('unavailable', error.message, { cause: error });
   }
 }
 

@@ -40,10 +40,13 @@ function photoroomEndpoint(env: StagerEnv): string {
   return url.href;
 }
 
-/** Photoroom when a key is configured (DESIGN §6a), otherwise the offline engine. */
-export function createStager(env: StagerEnv = process.env): Stager {
+/**
+ * Photoroom when a key is configured (DESIGN §6a), otherwise the offline engine: `engine`, as the
+ * host runs it (engineRuntime.ts), or else on the thread that asks.
+ */
+export function createStager(env: StagerEnv = process.env, engine?: Stager): Stager {
   const apiKey = trimmed(env.PHOTOROOM_API_KEY);
-  if (!apiKey) return createLazyLocalStager();
+  if (!apiKey) return engine ?? createLazyLocalStager();
   const modelVersion = trimmed(env.PHOTOROOM_MODEL_VERSION);
   const baseUrl = photoroomEndpoint(env);
   return createPhotoroomStager({ apiKey, baseUrl, ...(modelVersion ? { modelVersion } : {}) });

@@ -3,6 +3,7 @@
  * and Photoroom or the local engine. Settings arrive already read from the function's params and
  * secrets, so this module knows nothing of how they are configured.
  */
+import { availableParallelism } from 'node:os';
 import type { App } from 'firebase-admin/app';
 import { getAppCheck } from 'firebase-admin/app-check';
 import { getAuth } from 'firebase-admin/auth';
@@ -12,7 +13,7 @@ import { API_PREFIX, type AppDeps } from '../http/app.js';
 import type { AppConfig } from '../config.js';
 import { createStager, type StagerEnv } from '../stagers/selectStager.js';
 import { createLazyImages } from '../stagers/lazyImages.js';
-import { createLazyPhotoAnalysis } from '../stagers/lazyAnalysis.js';
+import { createEngineRuntime } from '../stagers/engineRuntime.js';
 import type { Payments } from '../ports/payments.js';
 import { createStripePayments } from '../adapters/stripe.js';
 import { createFirestoreStore } from '../adapters/firebase/firestoreStore.js';
@@ -37,6 +38,8 @@ export interface FirebaseSettings {
   stripeWebhookSecret: string;
   blobs: FirebaseBlobs;
   stager: StagerEnv;
+  /** Worker threads that run the built-in engine (the ENGINE_WORKERS param), 0 for none; absent, one per core. */
+  engineWorkers?: number;
 }
 
 /**
@@ -107,19 +110,24 @@ function stripeOnFirstUse(secretKey: string, webhookSecret: string): Payments {
 }
 
 export function createFirebaseDeps(app: App, settings: FirebaseSettings): AppDeps {
+  // An instance's engine lives as long as the instance: the pool is never closed.
+  const engine = createEngineRuntime(settings.engineWorkers ?? availableParallelism());
   return {
     store: createFirestoreStore(getFirestore(app)),
     ...createBlobs(app, settings.blobs),
     payments: stripeOnFirstUse(settings.stripeSecretKey, settings.stripeWebhookSecret),
     identity: createFirebaseIdentity(getAuth(app)),
     appCheck: createFirebaseAppCheck(getAppCheck(app)),
-    stager: createStager({
-      ...settings.stager,
-      PHOTOROOM_API_KEY:
-        settings.stager.PHOTOROOM_API_KEY?.trim() === NO_PHOTOROOM_KEY ? '' : settings.stager.PHOTOROOM_API_KEY,
-    }),
+    stager: createStager(
+      {
+        ...settings.stager,
+        PHOTOROOM_API_KEY:
+          settings.stager.PHOTOROOM_API_KEY?.trim() === NO_PHOTOROOM_KEY ? '' : settings.stager.PHOTOROOM_API_KEY,
+      },
+      engine.stager,
+    ),
     images: createLazyImages(),
-    analysis: createLazyPhotoAnalysis(),
+    analysis: engine.analysis,
     mail: createFirestoreMail(getFirestore(app)),
     conversationEvents: null,
     config: settings.config,

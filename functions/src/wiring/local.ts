@@ -9,6 +9,7 @@ import type { Auth } from 'firebase-admin/auth';
 import type { AppDeps } from '../http/app.js';
 import { LOCAL_MODE, type AppConfig } from '../config.js';
 import type { Logger } from '../logs.js';
+import type { PhotoAnalysis } from '../ports/analysis.js';
 import type { ServedBlobs } from '../ports/blobs.js';
 import type { Stager } from '../ports/stager.js';
 import type { Store } from '../ports/store.js';
@@ -21,7 +22,6 @@ import { createLocalConversationEvents } from '../adapters/local/localConversati
 import { createOutboxMail } from '../adapters/local/outboxMail.js';
 import { LOCAL_FAIR_USE } from '../services/fairUse.js';
 import { createLazyImages } from '../stagers/lazyImages.js';
-import { createLazyPhotoAnalysis } from '../stagers/lazyAnalysis.js';
 
 export interface LocalSettings {
   db: PGlite;
@@ -33,6 +33,8 @@ export interface LocalSettings {
   baseUrl: string;
   config: AppConfig;
   stager: Stager;
+  /** The engine's preview, run where the host runs its engine (stagers/engineRuntime.ts). */
+  analysis: PhotoAnalysis;
   logger: Logger;
 }
 
@@ -64,7 +66,7 @@ export function createLocalDeps(settings: LocalSettings): LocalDeps {
     appCheck: createDebugAppCheck([]),
     stager: settings.stager,
     images: createLazyImages(),
-    analysis: createLazyPhotoAnalysis(),
+    analysis: settings.analysis,
     // Email notices are files to open, not mail: <dataDir>/outbox/.
     mail: createOutboxMail(join(settings.dataDir, 'outbox')),
     conversationEvents: createLocalConversationEvents(),

@@ -254,6 +254,30 @@ describe('the functions bundle', () => {
     }
   });
 
+  it("ships the engine's worker thread as engineWorker.js beside the chunks, and it judges a photo there", () => {
+    const photo = join(root, 'samples', 'dresser-blue.jpg');
+    const probe = spawnSync(
+      'node',
+      [
+        '--input-type=module',
+        '-e',
+        `import { readFileSync } from 'node:fs';
+         import { Worker } from 'node:worker_threads';
+         const modelLock = new Int32Array(new SharedArrayBuffer(4));
+         const worker = new Worker(${JSON.stringify(join(outDir, 'engineWorker.js'))}, { workerData: { modelLock }, execArgv: [] });
+         const image = new Uint8Array(readFileSync(${JSON.stringify(photo)}));
+         worker.postMessage({ id: 1, kind: 'analyse', payload: { image, mark: {} } });
+         worker.once('message', (reply) => {
+           console.log(JSON.stringify(reply));
+           void worker.terminate();
+         });`,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(probe.status, probe.stderr).toBe(0);
+    expect(JSON.parse(probe.stdout)).toMatchObject({ id: 1, type: 'done', value: { verdict: 'ok' } });
+  });
+
   it("carries the staging engine's room plates in plates/ beside it", () => {
     const source = join(root, 'functions', 'assets', 'plates');
     const plates = readdirSync(source).sort();

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { threadId } from 'node:worker_threads';
 import type { InferenceSession } from 'onnxruntime-node';
 
 /**
@@ -19,6 +20,51 @@ export function modelSessionOptions(optimisation: 'all' | 'extended'): Inference
 }
 
 let queue: Promise<unknown> = Promise.resolve();
+let sharedLock: Int32Array | null = null;
+
+/**
+ * In the engine's worker threads (stagers/pool/), the one-at-a-time rule below holds across the
+ * process: every worker takes this lock, a word of shared memory holding the running thread's id
+ * (0 when free), which the pool also lets go if that thread dies holding it.
+ */
+export function shareModelRuns(lock: Int32Array): void {
+  sharedLock = lock;
+}
+
+/** Atomics.waitAsync is in Node since 16; TypeScript's ES2023 library does not declare it yet. */
+const waitAsync = (
+  Atomics as unknown as {
+    waitAsync(array: Int32Array, index: number, value: number, timeoutMs: number): { async: boolean; value: unknown };
+  }
+).waitAsync;
+
+/** A holder that died is let go by the pool, which notifies; the timeout is a safety net for a notify missed. */
+const LOCK_RECHECK_MS = 1000;
+
+async function acquire(lock: Int32Array): Promise<void> {
+  for (;;) {
+    const holder = Atomics.compareExchange(lock, 0, 0, threadId);
+    if (holder === 0) return;
+    const waiting = waitAsync(lock, 0, holder, LOCK_RECHECK_MS);
+    if (waiting.async) await waiting.value;
+  }
+}
+
+function release(lock: Int32Array): void {
+  Atomics.compareExchange(lock, 0, threadId, 0);
+  Atomics.notify(lock, 0, 1);
+}
+
+async function withSharedLock<T>(run: () => Promise<T>): Promise<T> {
+  const lock = sharedLock;
+  if (!lock) return run();
+  await acquire(lock);
+  try {
+    return await run();
+  } finally {
+    release(lock);
+  }
+}
 
 /**
  * Model runs (U²-Net's and the classifier's) go one after another, across both models: each run
@@ -26,7 +72,8 @@ let queue: Promise<unknown> = Promise.resolve();
  * while it runs (the local host's budget is 900 MiB at two stagings at once).
  */
 export function oneModelAtATime<T>(run: () => Promise<T>): Promise<T> {
-  const next = queue.then(run, run);
+  const locked = () => withSharedLock(run);
+  const next = queue.then(locked, locked);
   queue = next.catch(() => undefined);
   return next;
 }
