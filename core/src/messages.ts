@@ -150,6 +150,7 @@ export const MESSAGES = {
   tooManyFields: 'Too many form fields were sent.',
   invalidSize: 'Size must be standard or hd.',
   hdNeedsPlan: 'HD output needs an active Flipper or Premium plan.',
+  marketplacesNeedPlan: 'Posting to marketplaces needs an active Flipper or Premium plan.',
   stageInProgress: 'This image is still being staged. Please try again in a moment.',
   tooManyRequests: 'Too many requests in a short time. Please wait a moment and try again.',
   serverBusy: 'The server is busy receiving other uploads. Please try again in a moment.',

@@ -11,6 +11,7 @@ export const PLANS = [
     description: 'For occasional flippers staging a few pieces a week.',
     monthlyCredits: 25,
     hd: false,
+    marketplaces: false,
     popular: false,
     features: [
       '25 images per month',
@@ -29,6 +30,7 @@ export const PLANS = [
     description: 'For active flippers who list every week.',
     monthlyCredits: 50,
     hd: true,
+    marketplaces: true,
     popular: true,
     features: [
       '50 images per month',
@@ -49,6 +51,7 @@ export const PLANS = [
     description: 'For resellers and stores staging whole inventories.',
     monthlyCredits: 450,
     hd: true,
+    marketplaces: true,
     popular: false,
     features: [
       '450 images per month',

@@ -45,6 +45,18 @@ export function hdAllowed(
   return planIsActive(status) && planForPriceId(priceId, priceIds)?.hd === true;
 }
 
+/**
+ * "Post to marketplaces" (publishing to eBay, the other sites' listing kits) comes with an active
+ * plan that sells it: Flipper or Premium (spec §9's features). Unknown price ids give none.
+ */
+export function marketplacesAllowed(
+  priceId: string | null | undefined,
+  status: string | null | undefined,
+  priceIds: PriceIdConfig,
+): boolean {
+  return planIsActive(status) && planForPriceId(priceId, priceIds)?.marketplaces === true;
+}
+
 /** Spec §4: a missing status is treated as trial. */
 export function isFreeTrial(status: string | null | undefined): boolean {
   return status === 'trialing' || status === null || status === undefined || status === '';
@@ -56,7 +68,11 @@ export function normalizeProvider(providerId: string): string {
   return id === 'email' || id === 'emailLink' ? 'password' : id;
 }
 
-export function mergeUser(auth: AuthIdentity, profile: UserProfile | null, customer: CustomerRecord | null): MergedUser {
+export function mergeUser(
+  auth: AuthIdentity,
+  profile: UserProfile | null,
+  customer: CustomerRecord | null,
+): MergedUser {
   const status = customer?.stripeSubscriptionStatus ?? null;
   // The sign-in's email is the account's (spec §3: from the auth provider); the profile's copy is
   // what it was at sign-up, stale after an email change.
@@ -77,7 +93,11 @@ export function mergeUser(auth: AuthIdentity, profile: UserProfile | null, custo
   };
 }
 
-/** The merged user as /api/account answers it: with whether its plan gives HD, which only the server can judge. */
+/** The merged user as /api/account answers it: with what its plan gives (HD, marketplaces), which only the server can judge. */
 export function accountResponse(user: MergedUser, priceIds: PriceIdConfig): AccountResponse {
-  return { ...user, hdAllowed: hdAllowed(user.planId, user.stripeSubscriptionStatus, priceIds) };
+  return {
+    ...user,
+    hdAllowed: hdAllowed(user.planId, user.stripeSubscriptionStatus, priceIds),
+    marketplacesAllowed: marketplacesAllowed(user.planId, user.stripeSubscriptionStatus, priceIds),
+  };
 }

@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { LOCAL_PRICE_IDS } from '../plans.js';
-import { accountResponse, hdAllowed, mergeUser } from '../user.js';
+import { accountResponse, hdAllowed, marketplacesAllowed, mergeUser } from '../user.js';
 import { accountResponseSchema } from './account.js';
+
+describe('marketplacesAllowed', () => {
+  it('comes with an active or trialing Flipper or Premium plan', () => {
+    expect(marketplacesAllowed(LOCAL_PRICE_IDS.flipper, 'active', LOCAL_PRICE_IDS)).toBe(true);
+    expect(marketplacesAllowed(LOCAL_PRICE_IDS.premium, 'trialing', LOCAL_PRICE_IDS)).toBe(true);
+  });
+
+  it('is refused to Base, to a plan no longer active, to no plan and to an unknown price', () => {
+    expect(marketplacesAllowed(LOCAL_PRICE_IDS.base, 'active', LOCAL_PRICE_IDS)).toBe(false);
+    expect(marketplacesAllowed(LOCAL_PRICE_IDS.flipper, 'canceled', LOCAL_PRICE_IDS)).toBe(false);
+    expect(marketplacesAllowed(null, 'active', LOCAL_PRICE_IDS)).toBe(false);
+    expect(marketplacesAllowed('price_live_other', 'active', LOCAL_PRICE_IDS)).toBe(false);
+  });
+});
 
 describe('hdAllowed', () => {
   it('allows HD on an active or trialing Flipper or Premium plan', () => {
@@ -29,9 +43,9 @@ describe('account response', () => {
     stripeSubscriptionStatus: 'active',
   });
 
-  it('is the merged user and whether its plan gives HD', () => {
+  it('is the merged user and whether its plan gives HD and marketplace posting', () => {
     const response = accountResponse(user, LOCAL_PRICE_IDS);
-    expect(response).toEqual({ ...user, hdAllowed: true });
+    expect(response).toEqual({ ...user, hdAllowed: true, marketplacesAllowed: true });
     expect(accountResponseSchema.parse(response)).toEqual(response);
   });
 

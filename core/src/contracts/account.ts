@@ -18,10 +18,12 @@ export type MergedUser = z.infer<typeof mergedUserSchema>;
 
 /**
  * POST, GET and PATCH /api/account answer with the merged user and whether its plan gives HD
- * output, judged by the server, which alone knows every configured price id.
+ * output and marketplace posting, judged by the server, which alone knows every configured price id.
  */
 export const accountResponseSchema = mergedUserSchema.extend({
   hdAllowed: z.boolean(),
+  /** Whether the plan includes "Post to marketplaces" (core's marketplacesAllowed). Absent from servers that do not say. */
+  marketplacesAllowed: z.boolean().optional(),
   /**
    * True while the sign-up credits wait for a verified email (Firebase mode); they arrive with the
    * first account call made with a verified token. Absent from servers that do not say.

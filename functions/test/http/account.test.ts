@@ -69,6 +69,7 @@ describe('POST /api/account', () => {
       planIsActive: false,
       isFreeTrial: true,
       hdAllowed: false,
+      marketplacesAllowed: false,
       signupCreditsPending: false,
     });
   });
@@ -104,15 +105,12 @@ describe('PATCH /api/account', () => {
     const user = await signUpTestUser();
     const auth = `Bearer ${user.idToken}`;
     await request(t.app).post('/api/account').set('authorization', auth);
-    const response = await request(t.app)
-      .patch('/api/account')
-      .set('authorization', auth)
-      .send({
-        name: 'New Name',
-        avatar: 'https://avatars.githubusercontent.com/u/583231?v=4',
-        creditsRemaining: 999,
-        email: 'evil@example.com',
-      });
+    const response = await request(t.app).patch('/api/account').set('authorization', auth).send({
+      name: 'New Name',
+      avatar: 'https://avatars.githubusercontent.com/u/583231?v=4',
+      creditsRemaining: 999,
+      email: 'evil@example.com',
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       name: 'New Name',
