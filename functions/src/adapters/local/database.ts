@@ -284,6 +284,20 @@ const MIGRATIONS: readonly string[] = [
   ALTER TABLE blocks ADD COLUMN person text;
   CREATE INDEX blocks_by_person ON blocks (seller, person) WHERE person IS NOT NULL;
   `,
+  // Post to marketplaces (issue 41): where each listing is posted outside FlipStage, one row per
+  // site, gone with its listing; and the seller's word that a piece is vintage (Etsy takes only that).
+  `
+  CREATE TABLE marketplace_posts (
+    item_id text NOT NULL REFERENCES items (id) ON DELETE CASCADE,
+    site text NOT NULL,
+    owner text NOT NULL,
+    state text NOT NULL CHECK (state IN ('posted', 'taken-down', 'sold')),
+    url text,
+    updated_at timestamptz NOT NULL,
+    PRIMARY KEY (item_id, site)
+  );
+  ALTER TABLE items ADD COLUMN vintage boolean NOT NULL DEFAULT false;
+  `,
 ];
 
 /**
