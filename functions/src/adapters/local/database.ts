@@ -298,6 +298,33 @@ const MIGRATIONS: readonly string[] = [
   );
   ALTER TABLE items ADD COLUMN vintage boolean NOT NULL DEFAULT false;
   `,
+  // Publish to eBay (issue 41): a seller's eBay connection, its refresh token sealed (AES-256-GCM)
+  // and never sent to a client, with their last publish choices; and each listing's eBay offer, kept
+  // past the listing's deletion so its eBay listing can still be withdrawn.
+  `
+  CREATE TABLE ebay_accounts (
+    uid text PRIMARY KEY,
+    ebay_user_id text NOT NULL,
+    ebay_username text,
+    refresh_token_sealed text NOT NULL,
+    refresh_expires_at timestamptz NOT NULL,
+    connected_at timestamptz NOT NULL,
+    orders_checked_at timestamptz NOT NULL,
+    choices jsonb
+  );
+  CREATE INDEX ebay_accounts_by_ebay_user ON ebay_accounts (ebay_user_id);
+  CREATE TABLE ebay_offers (
+    item_id text PRIMARY KEY,
+    owner text NOT NULL,
+    sku text NOT NULL,
+    offer_id text NOT NULL,
+    listing_id text NOT NULL,
+    url text NOT NULL,
+    state text NOT NULL CHECK (state IN ('live', 'withdrawn', 'sold')),
+    updated_at timestamptz NOT NULL
+  );
+  CREATE INDEX ebay_offers_by_owner ON ebay_offers (owner, state);
+  `,
 ];
 
 /**
