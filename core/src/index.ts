@@ -6,6 +6,7 @@ export * from './html.js';
 export * from './limits.js';
 export * from './schemas.js';
 export * from './listingFields.js';
+export * from './marketplaceSites.js';
 export * from './search/index.js';
 export * from './profileRules.js';
 export * from './user.js';

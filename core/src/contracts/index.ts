@@ -12,4 +12,5 @@ export * from './itemForm.js';
 export * from './marketplace.js';
 export * from './conversations.js';
 export * from './moderation.js';
+export * from './marketplacePosts.js';
 export * from './checkout.js';

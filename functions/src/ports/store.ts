@@ -9,6 +9,7 @@ import type { AccountStore } from './accounts.js';
 import type { ConversationStore } from './conversations.js';
 import type { ImageEditStore, ItemStore } from './items.js';
 import type { LedgerStore } from './ledger.js';
+import type { MarketplacePostStore } from './marketplacePosts.js';
 import type { ModerationStore } from './moderation.js';
 import type { StageStore } from './stages.js';
 import type { TrialStore } from './trials.js';
@@ -19,6 +20,7 @@ export * from './conversations.js';
 export * from './creditRules.js';
 export * from './items.js';
 export * from './ledger.js';
+export * from './marketplacePosts.js';
 export * from './moderation.js';
 export * from './stages.js';
 export * from './trials.js';
@@ -33,6 +35,7 @@ export interface Store
     ItemStore,
     WebhookEventStore,
     ConversationStore,
-    ModerationStore {
+    ModerationStore,
+    MarketplacePostStore {
   close(): Promise<void>;
 }

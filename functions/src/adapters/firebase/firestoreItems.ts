@@ -13,6 +13,7 @@ import {
 } from '../../ports/store.js';
 import { definedFields, firestoreRefs } from './firestoreDocs.js';
 import { searchFirestoreItems } from './firestoreItemSearch.js';
+import { postsOf } from './firestoreMarketplacePosts.js';
 import { MODERATION_COLLECTIONS } from './firestoreModeration.js';
 
 function positionOf(item: ItemDoc): PageAfter {
@@ -40,9 +41,12 @@ export function firestoreItems(db: Firestore): ItemStore {
       if (current.owner !== owner) throw new NotItemOwner(id);
       const next = change(current);
       if (next === null) {
+        // Where it was posted goes with it, as PGlite's rows do (read before any write).
+        const posts = await tx.get(postsOf(db, id));
         tx.delete(ref);
         // Nothing is left to review: the listing leaves the moderators' queue with it.
         tx.delete(db.collection(MODERATION_COLLECTIONS.moderation).doc(id));
+        for (const post of posts.docs) tx.delete(post.ref);
       } else tx.set(ref, next);
       return next ?? current;
     });

@@ -30,6 +30,7 @@ import {
 } from './firestoreDocs.js';
 import { firestoreConversations } from './firestoreConversations.js';
 import { firestoreItems } from './firestoreItems.js';
+import { firestoreMarketplacePosts } from './firestoreMarketplacePosts.js';
 import { postCreditDecision } from './firestoreLedger.js';
 import { firestoreModeration } from './firestoreModeration.js';
 import { firestoreStages } from './firestoreStages.js';
@@ -157,6 +158,7 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     ...firestoreWebhooks(refs, transaction),
     ...firestoreConversations(db),
     ...firestoreModeration(db, refs, transaction),
+    ...firestoreMarketplacePosts(db),
 
     async close() {
       if (options.ownsClient) await db.terminate();

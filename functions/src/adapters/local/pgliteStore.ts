@@ -9,6 +9,7 @@ import { pgliteAccounts } from './pgliteAccounts.js';
 import { pgliteConversations } from './pgliteConversations.js';
 import { pgliteItems } from './pgliteItems.js';
 import { createListingWrites } from './pgliteListingWrites.js';
+import { pgliteMarketplacePosts } from './pgliteMarketplacePosts.js';
 import { pgliteLedger } from './pgliteLedger.js';
 import { pgliteModeration } from './pgliteModeration.js';
 import { pgliteStages } from './pgliteStages.js';
@@ -26,6 +27,7 @@ export function createPgliteStore(db: PGlite): Store {
     ...pgliteWebhooks(db),
     ...pgliteConversations(db),
     ...pgliteModeration(db, listingWrites),
+    ...pgliteMarketplacePosts(db),
     async close() {
       if (!db.closed) await db.close();
     },
