@@ -14,3 +14,4 @@ export * from './conversations.js';
 export * from './moderation.js';
 export * from './marketplacePosts.js';
 export * from './checkout.js';
+export * from './ebay.js';

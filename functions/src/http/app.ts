@@ -35,6 +35,10 @@ import { stripeWebhookRoutes } from './stripeWebhookRoutes.js';
 import { createFairUseGates } from './fairUseGates.js';
 import type { KeptListingReads } from './keptListingReads.js';
 import type { FairUseRules } from '../services/fairUse.js';
+import type { EbaySetup } from '../services/ebayAccess.js';
+import { ebayServices } from '../services/ebayServices.js';
+import { withdrawingFromEbay } from '../services/ebaySales.js';
+import { ebayRoutes } from './ebayRoutes.js';
 
 export interface AppDeps {
   store: Store;
@@ -61,6 +65,8 @@ export interface AppDeps {
   pageShell?: PageShell;
   /** The door in front of the app that answers kept marketplace reads without Express (the local host's server). */
   keptListingReads?: KeptListingReads;
+  /** Publishing to eBay (issue 41); absent where eBay is not set up, and its routes say so. */
+  ebay?: EbaySetup;
 }
 
 export const API_PREFIX = '/api';
@@ -88,8 +94,21 @@ export function createApp(deps: AppDeps, areas: readonly ApiArea[] = ALL_API_ARE
     needVerifiedEmail,
     logger,
   });
+  // With eBay set up, every write that takes a listing off the market also ends its eBay listing.
+  const ebay = deps.ebay
+    ? ebayServices({
+        ...deps,
+        setup: deps.ebay,
+        mail,
+        priceIds: deps.config.priceIds,
+        siteOrigins: deps.config.siteOrigins,
+        logger,
+      })
+    : null;
+  if (ebay) deps = { ...deps, store: withdrawingFromEbay(deps.store, ebay) };
   const api = express.Router();
   if (areas.includes('light')) {
+    api.use(ebayRoutes(ebay && { ...ebay, store: deps.store }, deps.identity));
     api.use(accountRoutes({ ...deps, fairUse }));
     api.use(marketplaceRoutes({ ...deps, fairUse }));
     api.use(conversationRoutes({ ...deps, mail, fairUse }));

@@ -111,7 +111,7 @@ type ListingMedia = Pick<ItemDoc, 'id' | 'images' | 'thumbs' | 'variants'>;
  * The paths of a listing's photos, thumbnails and variants: each stored URL whose path lies in the
  * item's folder and is exactly the URL the Blobs adapter gives for it, so nothing else is ever named.
  */
-function listingPhotoPaths(blobs: Blobs, item: ListingMedia): string[] {
+export function listingPhotoPaths(blobs: Blobs, item: ListingMedia): string[] {
   const folder = `items/${item.id}/`;
   const urls = [...item.images, ...item.thumbs, ...item.variants.flatMap((v) => v.sources.map((s) => s.url))];
   return urls.flatMap((url) => {

@@ -29,6 +29,9 @@ import { createUploadedImages } from '../../src/stagers/engine/index.js';
 import { createLazyPhotoAnalysis } from '../../src/stagers/lazyAnalysis.js';
 import { createFakeStager, type FakeStager } from './fakeStager.js';
 import { emulatorIdentity } from './emulatorUsers.js';
+import type { EbaySetup } from '../../src/services/ebayAccess.js';
+import type { EbayStore } from '../../src/ports/ebay.js';
+import { pgliteEbay } from '../../src/adapters/local/pgliteEbay.js';
 
 /**
  * For suites that send many requests as one user to test something else (races, validation,
@@ -79,6 +82,8 @@ export interface TestApp {
   payments: SimulatedPayments;
   config: AppConfig;
   webhooks: Webhooks;
+  /** The backend-only eBay records, in this app's database (issue 41). */
+  ebayRecords: EbayStore;
   /** Moves the account's sign-up back by `ageMs`, as the database would hold it that much later. */
   backdateSignUp(uid: string, ageMs: number): Promise<void>;
   close(): Promise<void>;
@@ -95,6 +100,8 @@ export async function createTestApp(
     keptListingReads?: boolean;
     /** False builds the app as Firebase mode does: no live conversation updates from the server. */
     conversationEvents?: boolean;
+    /** eBay set up (issue 41): its API and keys; the records live in this app's database. */
+    ebay?: Omit<EbaySetup, 'records'>;
   } = {},
 ): Promise<TestApp> {
   const db = await openTestDatabase();
@@ -133,6 +140,7 @@ export async function createTestApp(
   const outboxDir = join(blobDir, 'outbox');
   const conversationEvents = options.conversationEvents === false ? null : createLocalConversationEvents();
   const keptReads = options.keptListingReads ? keptListingReads({ store, logger: silentLogger }) : undefined;
+  const ebayRecords = pgliteEbay(db);
   const app = createApp({
     store,
     blobs,
@@ -148,6 +156,7 @@ export async function createTestApp(
     logger: silentLogger,
     fairUseRules: options.fairUseRules ?? LOCAL_FAIR_USE,
     ...(keptReads ? { keptListingReads: keptReads } : {}),
+    ...(options.ebay ? { ebay: { ...options.ebay, records: ebayRecords } } : {}),
   });
   holder.app = app;
   return {
@@ -162,6 +171,7 @@ export async function createTestApp(
     payments,
     config,
     webhooks,
+    ebayRecords,
     async backdateSignUp(uid, ageMs) {
       await db.query(
         'UPDATE customers SET signup_granted_at = signup_granted_at - make_interval(secs => $2) WHERE uid = $1',

@@ -1,0 +1,100 @@
+/**
+ * Publishing to eBay (issue 41): the seller's connection, consent and its callback, the publish
+ * form's options, publishing, a listing's eBay post, and eBay's account deletion notifications.
+ * Every seller route needs the Flipper or Premium plan (403 otherwise) except disconnecting, which
+ * a lapsed subscriber may always do. Without eBay set up, every route answers 503 saying so.
+ */
+import express, { Router, type Response } from 'express';
+import {
+  EBAY_MESSAGES,
+  EBAY_PATHS,
+  ebayConnectRequestSchema,
+  ebayPublishOptionsQuerySchema,
+  ebayPublishRequestSchema,
+  itemIdSchema,
+  parseWith,
+  type EbayConnection,
+  type EbayPost,
+  type EbayPublishOptions,
+  type EbayRefusal,
+} from '@flipstage/core';
+import type { Identity } from '../ports/identity.js';
+import { invalid, ServiceError } from '../services/errors.js';
+import { consentUrl, ebayConnection, finishConsent, requireMarketplacesPlan } from '../services/ebayAccess.js';
+import { EbayPublishRefused } from '../services/ebayErrors.js';
+import { ebayPostOf, publishOptions, publishToEbay } from '../services/ebayPublish.js';
+import { applyDeletionNotice, challengeResponse } from '../services/ebayDeletion.js';
+import type { EbayServices } from '../services/ebayServices.js';
+import { currentUser, requireUser } from './auth.js';
+import { sendError } from './errors.js';
+
+const path = (full: string) => full.replace(/^\/api/, '');
+
+export function ebayRoutes(services: EbayServices | null, identity: Identity): Router {
+  const router = Router();
+  if (!services) {
+    for (const full of Object.values(EBAY_PATHS))
+      router.all(path(full), (_req, res) => sendError(res, 503, EBAY_MESSAGES.notConfigured));
+    return router;
+  }
+  const signedIn = requireUser(identity);
+  const json = express.json({ limit: '16kb' });
+  const uidOf = (res: Response) => currentUser(res).uid;
+
+  router.get(path(EBAY_PATHS.connection), signedIn, async (_req, res) => {
+    res.set('Cache-Control', 'no-store').json((await ebayConnection(services, uidOf(res))) satisfies EbayConnection);
+  });
+
+  router.post(path(EBAY_PATHS.connect), signedIn, json, async (req, res) => {
+    const { returnTo } = parseWith(ebayConnectRequestSchema, req.body ?? {}, invalid);
+    await requireMarketplacesPlan(services, uidOf(res));
+    res.json({ url: consentUrl(services, uidOf(res), returnTo) });
+  });
+
+  // eBay sends the browser here (no bearer token): the signed state says whose consent it is.
+  router.get(path(EBAY_PATHS.callback), async (req, res) => {
+    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    res.redirect(303, await finishConsent(services, { code: text(req.query.code), state: text(req.query.state) }));
+  });
+
+  router.post(path(EBAY_PATHS.disconnect), signedIn, async (_req, res) => {
+    const uid = uidOf(res);
+    await services.ebay.records.deleteConnection(uid);
+    services.access.forget(uid);
+    res.json({ revokeAtEbayUrl: services.ebay.api.revokeAtEbayUrl() });
+  });
+
+  router.get(path(EBAY_PATHS.publishOptions), signedIn, async (req, res) => {
+    const query = parseWith(ebayPublishOptionsQuerySchema, req.query, invalid);
+    res.json((await publishOptions(services, uidOf(res), query)) satisfies EbayPublishOptions);
+  });
+
+  router.post(path(EBAY_PATHS.publish), signedIn, json, async (req, res) => {
+    const request = parseWith(ebayPublishRequestSchema, req.body ?? {}, invalid);
+    try {
+      res.status(201).json((await publishToEbay(services, uidOf(res), request)) satisfies EbayPost);
+    } catch (error) {
+      if (!(error instanceof EbayPublishRefused)) throw error;
+      res.status(422).json({ error: { message: error.message }, fields: error.fields } satisfies EbayRefusal);
+    }
+  });
+
+  router.get(path(EBAY_PATHS.listing), signedIn, async (req, res) => {
+    const id = parseWith(itemIdSchema, req.query.id, invalid);
+    await requireMarketplacesPlan(services, uidOf(res));
+    res.json({ post: await ebayPostOf(services, uidOf(res), id) });
+  });
+
+  router.get(path(EBAY_PATHS.accountDeletion), (req, res) => {
+    const code = req.query.challenge_code;
+    if (typeof code !== 'string' || !code) throw new ServiceError('invalid', 'challenge_code is required');
+    res.json({ challengeResponse: challengeResponse(code, services.ebay.deletion) });
+  });
+
+  router.post(path(EBAY_PATHS.accountDeletion), express.json({ limit: '64kb' }), async (req, res) => {
+    if (!(await applyDeletionNotice(services, req.body)))
+      throw new ServiceError('invalid', 'Not an account deletion notice');
+    res.status(204).end();
+  });
+  return router;
+}
