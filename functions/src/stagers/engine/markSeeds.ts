@@ -34,25 +34,29 @@ export function labelCrop(crop: Crop, label: (fx: number, fy: number) => number)
 }
 
 /**
- * A box drawn round the whole photo (a plant whose leaves reach the edges) leaves nothing outside
- * it to learn the surroundings from: the crop's own border is then the likely backdrop, except
- * where the model sees the piece run into it.
+ * Where the crop runs to the photo's own edge there is nothing past it to learn the surroundings
+ * from (a box drawn to the photo's bottom edge over a rug, round a whole plant): that edge's band
+ * is then the likely backdrop, except where the model sees the piece run into it (a plant's
+ * leaves, a bed cut off by the frame). With almost no surroundings at all, every edge is.
  */
-export function borderWhenNoSurroundings(
-  labels: Uint8Array,
-  width: number,
-  height: number,
-  probability: Float32Array,
-): void {
+export function borderWhenNoSurroundings(labels: Uint8Array, crop: Crop, probability: Float32Array): void {
+  const { width, height, box } = crop;
   let outside = 0;
   for (let p = 0; p < labels.length; p++) if (labels[p] === SURE_BACKDROP) outside++;
-  if (outside >= labels.length * MIN_SURROUNDINGS) return;
+  const none = outside < labels.length * MIN_SURROUNDINGS;
+  const atEdge = 1e-3;
+  const left = none || box.x0 <= atEdge;
+  // The top edge is left alone: what runs into it is the piece's own top (a plant's leaves, a lamp).
+  const top = none;
+  const right = none || box.x1 >= 1 - atEdge;
+  const bottom = none || box.y1 >= 1 - atEdge;
+  if (!left && !top && !right && !bottom) return;
   const band = Math.max(2, Math.round(Math.min(width, height) * FRAME_BORDER));
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const p = y * width + x;
-      const border = x < band || y < band || x >= width - band || y >= height - band;
-      // Where the model sees the piece reach the border (a plant's leaves), the border is not backdrop.
+      const border =
+        (left && x < band) || (top && y < band) || (right && x >= width - band) || (bottom && y >= height - band);
       if (labels[p] === MAYBE_PIECE && border && probability[p]! < MODEL_PIECE) labels[p] = MAYBE_BACKDROP;
     }
   }

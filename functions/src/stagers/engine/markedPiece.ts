@@ -138,7 +138,7 @@ async function cutRegion(
   let settled = look.unstroked.get(key);
   if (!settled) {
     settled = labelCrop(crop, seeding);
-    borderWhenNoSurroundings(settled, crop.width, crop.height, probability);
+    borderWhenNoSurroundings(settled, crop, probability);
     if (tap) applyTap(settled, crop, tap);
     cut(settled);
     look.unstroked.set(key, settled);
