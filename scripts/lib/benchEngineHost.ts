@@ -3,7 +3,8 @@
  * (functions/dist/localHost/main.js) started as its own process with a fresh data folder, a user
  * with Premium's credits, and uploads staged through POST /api/stage two at a time: the real
  * photos, the bench photo at 1600 × 1200 and a phone's 12 MP, and 24 MB camera files. The peak is
- * the kernel's VmHWM (Linux only).
+ * the kernel's VmHWM (Linux only). Issue 43: run once with the engine on the request thread
+ * (FLIPSTAGE_ENGINE_WORKERS=0) and once on its worker threads (the default), side by side.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -61,8 +62,14 @@ async function residentSet(pid: number): Promise<{ peak: number; now: number }> 
   return { peak: kib('VmHWM'), now: kib('VmRSS') };
 }
 
+/** Where the host runs its engine: FLIPSTAGE_ENGINE_WORKERS's value, and what it means. */
+export interface EngineMode {
+  workers: string;
+  label: string;
+}
+
 /** Starts the built local host as its own process and resolves once it logs that it is ready. */
-async function startHostProcess(port: number, dataDir: string, authHost: string) {
+async function startHostProcess(port: number, dataDir: string, authHost: string, workers: string) {
   const child = spawn(process.execPath, ['functions/dist/localHost/main.js'], {
     cwd: root,
     env: {
@@ -72,6 +79,7 @@ async function startHostProcess(port: number, dataDir: string, authHost: string)
       FLIPSTAGE_DATA_DIR: dataDir,
       FLIPSTAGE_SEED: 'false',
       FIREBASE_AUTH_EMULATOR_HOST: authHost,
+      FLIPSTAGE_ENGINE_WORKERS: workers,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -194,10 +202,11 @@ async function stageAll(
 
 const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(0)} MiB`;
 
-export async function benchHostMemory(benchPhoto: Uint8Array<ArrayBuffer>, target: Target): Promise<void> {
+export async function benchHostMemory(benchPhoto: Uint8Array<ArrayBuffer>, target: Target, mode: EngineMode): Promise<void> {
   const emulator = await ensureAuthEmulator();
   const dataDir = await mkdtemp(join(tmpdir(), 'flipstage-bench-engine-host-'));
-  const host = await startHostProcess(await freePort(), dataDir, emulator.host);
+  const host = await startHostProcess(await freePort(), dataDir, emulator.host, mode.workers);
+  console.log(`${mode.label}:`);
   try {
     const broke = await brokeUser(host.url, emulator.url);
     const auth = await premiumUser(host.url, emulator.url);
@@ -223,7 +232,7 @@ export async function benchHostMemory(benchPhoto: Uint8Array<ArrayBuffer>, targe
     console.log(`${uploads.length} uploads ${HOST_CONCURRENCY} at a time answered ${atTwo}`);
     target(
       peakAtTwo <= TARGET_PEAK_RSS_BYTES,
-      `local host peak RSS ${mib(peakAtTwo)} ≤ ${mib(TARGET_PEAK_RSS_BYTES)} while staging at concurrency ${HOST_CONCURRENCY}`,
+      `local host peak RSS ${mib(peakAtTwo)} ≤ ${mib(TARGET_PEAK_RSS_BYTES)} while staging at concurrency ${HOST_CONCURRENCY} (${mode.label})`,
     );
 
     const atFunction = await stageAll(host.url, auth, [...uploads, ...uploads], FUNCTION_CONCURRENCY);
