@@ -41,6 +41,11 @@ export interface ListingFacts {
   delivery: boolean;
   style: DesignStyleId | null;
   furnitureType: FurnitureTypeId | null;
+  /**
+   * The seller says the piece is vintage (20 years or older; issue 41): Etsy takes a piece only then.
+   * A flag of its own, so the spec's conditions stay as they are.
+   */
+  vintage: boolean;
 }
 
 export const NO_LISTING_FACTS: ListingFacts = {
@@ -50,6 +55,7 @@ export const NO_LISTING_FACTS: ListingFacts = {
   delivery: false,
   style: null,
   furnitureType: null,
+  vintage: false,
 };
 
 /**
@@ -87,6 +93,13 @@ const dimensionNumber = (label: string) =>
       .optional(),
   );
 
+/** A checkbox of the multipart form: 'true' or 'on' when ticked, 'false' or nothing when not. */
+const yesOrNo = (message: string) =>
+  z.preprocess(
+    (value) => (value === 'true' || value === 'on' ? true : value === 'false' || blankToUndefined(value) === undefined ? false : value),
+    z.boolean({ error: message }),
+  );
+
 /** The listing-facts part of the item form; merged into itemFormSchema. */
 export const listingFactsFormShape = {
   condition: optionalChoice(ITEM_CONDITIONS, MESSAGES.conditionInvalid),
@@ -104,10 +117,8 @@ export const listingFactsFormShape = {
       .refine((v) => !looksLikeStreetAddress(v), MESSAGES.pickupAreaNotAddress)
       .optional(),
   ),
-  delivery: z.preprocess(
-    (value) => (value === 'true' || value === 'on' ? true : value === 'false' || blankToUndefined(value) === undefined ? false : value),
-    z.boolean({ error: MESSAGES.deliveryInvalid }),
-  ),
+  delivery: yesOrNo(MESSAGES.deliveryInvalid),
+  vintage: yesOrNo(MESSAGES.vintageInvalid),
   style: optionalChoice(DESIGN_STYLE_IDS, MESSAGES.listingStyleInvalid),
   furnitureType: optionalChoice(FURNITURE_TYPE_IDS, MESSAGES.listingTypeInvalid),
 };
@@ -120,6 +131,7 @@ interface ParsedFactsForm {
   unit?: DimensionUnit | undefined;
   pickupArea?: string | undefined;
   delivery: boolean;
+  vintage: boolean;
   style?: DesignStyleId | undefined;
   furnitureType?: FurnitureTypeId | undefined;
 }
@@ -157,6 +169,7 @@ export function listingFactsOf(form: ParsedFactsForm): ListingFacts {
     delivery: form.delivery,
     style: form.style ?? null,
     furnitureType: form.furnitureType ?? null,
+    vintage: form.vintage,
   };
 }
 

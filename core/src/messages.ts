@@ -46,6 +46,7 @@ export const MESSAGES = {
   pickupAreaNotAddress:
     'Enter a city, neighbourhood or postcode, not a street address: buyers get the address once you agree.',
   deliveryInvalid: 'Delivery must be yes or no.',
+  vintageInvalid: 'Vintage must be yes or no.',
   listingStyleInvalid: 'Choose one of the design styles.',
   listingTypeInvalid: 'Choose one of the furniture types.',
   messageRequired: 'Please write a message.',

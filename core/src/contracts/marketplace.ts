@@ -26,6 +26,7 @@ const listingFactsSchema = {
     .default(null),
   pickupArea: z.string().nullable().default(null),
   delivery: z.boolean().default(false),
+  vintage: z.boolean().default(false),
   style: z.enum(DESIGN_STYLE_IDS as [DesignStyleId, ...DesignStyleId[]]).nullable().default(null),
   furnitureType: z.enum(FURNITURE_TYPE_IDS as [FurnitureTypeId, ...FurnitureTypeId[]]).nullable().default(null),
 };

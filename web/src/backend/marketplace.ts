@@ -41,6 +41,7 @@ const FACT_FIELDS = [
   'unit',
   'pickupArea',
   'delivery',
+  'vintage',
   'style',
   'furnitureType',
 ] as const satisfies ReadonlyArray<keyof ItemFormValues>;

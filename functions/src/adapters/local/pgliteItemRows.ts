@@ -19,6 +19,7 @@ export interface ItemRow {
   dimensions: ItemDoc['dimensions'];
   pickup_area: string | null;
   delivery: boolean;
+  vintage: boolean;
   style: ItemDoc['style'];
   furniture_type: ItemDoc['furnitureType'];
   reserved: boolean;
@@ -47,6 +48,7 @@ export function toItem(row: ItemRow): ItemDoc {
     dimensions: row.dimensions,
     pickupArea: row.pickup_area,
     delivery: row.delivery,
+    vintage: row.vintage,
     style: row.style,
     furnitureType: row.furniture_type,
     reserved: row.reserved,

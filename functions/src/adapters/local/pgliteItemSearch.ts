@@ -26,7 +26,7 @@ const ORDER: Record<ItemSort, { by: string; after: (p: ItemPosition, add: (value
  * would be most of what each row sends back. The page's items carry no keywords (the API never shows them).
  */
 const COLUMNS = `id, title, description, price, tags, images, thumbs, owner, state, ai_staged, '{}'::text[] AS keywords,
-  created_at, updated_at, condition, dimensions, pickup_area, delivery, style, furniture_type, reserved, variants, hidden,
+  created_at, updated_at, condition, dimensions, pickup_area, delivery, vintage, style, furniture_type, reserved, variants, hidden,
   seller_name, seller_since`;
 
 const BACKFILL_BATCH = 500;

@@ -18,8 +18,8 @@ export function pgliteItems(db: PGlite, writes: ListingWrites): ItemStore {
     async createItem(item) {
       const inserted = await db.query(
         `INSERT INTO items (id, title, description, price, tags, images, thumbs, owner, state, ai_staged, keywords, created_at, updated_at,
-           condition, dimensions, pickup_area, delivery, style, furniture_type, reserved, variants, hidden, seller_name, seller_since)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
+           condition, dimensions, pickup_area, delivery, style, furniture_type, reserved, variants, hidden, seller_name, seller_since, vintage)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)
          ON CONFLICT (id) DO NOTHING`,
         [
           item.id,
@@ -46,6 +46,7 @@ export function pgliteItems(db: PGlite, writes: ListingWrites): ItemStore {
           item.hidden,
           item.sellerName,
           item.sellerSince,
+          item.vintage,
         ],
       );
       if (inserted.affectedRows === 0) throw new ItemAlreadyExists(item.id);
@@ -66,7 +67,7 @@ export function pgliteItems(db: PGlite, writes: ListingWrites): ItemStore {
           `UPDATE items SET title = $2, description = $3, price = $4, tags = $5, state = $6, keywords = $7, updated_at = $8,
              images = COALESCE($9, images), thumbs = COALESCE($10, thumbs), ai_staged = COALESCE($11, ai_staged),
              variants = COALESCE($12, variants), condition = $13, dimensions = $14, pickup_area = $15, delivery = $16,
-             style = $17, furniture_type = $18, seller_name = $19, seller_since = $20
+             style = $17, furniture_type = $18, seller_name = $19, seller_since = $20, vintage = $21
            WHERE id = $1 RETURNING *`,
           [
             id,
@@ -89,6 +90,7 @@ export function pgliteItems(db: PGlite, writes: ListingWrites): ItemStore {
             patch.furnitureType,
             patch.sellerName,
             patch.sellerSince,
+            patch.vintage,
           ],
         );
         return toItem(result.rows[0]!);

@@ -32,6 +32,7 @@ const NO_FACTS_INPUT = {
   unit: 'cm',
   pickupArea: '',
   delivery: false,
+  vintage: false,
   style: '',
   furnitureType: '',
 };
@@ -52,6 +53,7 @@ function defaultValues(target: ItemDialogTarget): ItemFormInput {
     unit: item.dimensions?.unit ?? 'cm',
     pickupArea: item.pickupArea ?? '',
     delivery: item.delivery,
+    vintage: item.vintage,
     style: item.style ?? '',
     furnitureType: item.furnitureType ?? '',
   };

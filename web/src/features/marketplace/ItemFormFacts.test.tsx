@@ -98,6 +98,15 @@ describe('item form: what buyers ask', () => {
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('sends the seller’s vintage mark: Etsy takes only vintage pieces', async () => {
+    const { createItem } = renderMarketplace();
+    const dialog = await openForm();
+    await userEvent.click(within(dialog).getByRole('switch', { name: 'Vintage (20 years or older)' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Listing' }));
+    await waitFor(() => expect(createItem).toHaveBeenCalledTimes(1));
+    expect(createItem.mock.calls[0]![0]).toMatchObject({ vintage: true });
+  });
+
   it('refuses a street address as the pickup area, under the field, and sends nothing', async () => {
     const { createItem } = renderMarketplace();
     const dialog = await openForm();

@@ -21,6 +21,7 @@ export function ListingFacts({ item }: { item: ItemDetail }) {
   if (item.dimensions) rows.push(['Dimensions (W × D × H)', formatDimensions(item.dimensions)]);
   if (item.pickupArea) rows.push(['Pickup area', item.pickupArea]);
   rows.push(['Delivery', item.delivery ? 'Delivery available' : 'Pickup only']);
+  if (item.vintage) rows.push(['Vintage', '20 years or older']);
   return (
     <Stack gap="sm">
       <Table variant="vertical" layout="fixed" withTableBorder aria-label="Listing details">

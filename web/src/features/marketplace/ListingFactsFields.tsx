@@ -134,6 +134,18 @@ export function ListingFactsFields({ control, register, errors }: FactsFieldsPro
           />
         )}
       />
+      <Controller
+        control={control}
+        name="vintage"
+        render={({ field }) => (
+          <Switch
+            label="Vintage (20 years or older)"
+            checked={field.value === true}
+            onChange={(event) => field.onChange(event.currentTarget.checked)}
+            error={errors.vintage?.message}
+          />
+        )}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <ChoiceField
           control={control}
