@@ -7,6 +7,7 @@ export * from './limits.js';
 export * from './schemas.js';
 export * from './listingFields.js';
 export * from './marketplaceSites.js';
+export * from './listingKit.js';
 export * from './search/index.js';
 export * from './profileRules.js';
 export * from './user.js';
