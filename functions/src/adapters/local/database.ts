@@ -325,6 +325,10 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX ebay_offers_by_owner ON ebay_offers (owner, state);
   `,
+  // Price suggestions read the newest sold listings of a type (issue 42).
+  `
+  CREATE INDEX items_sold_by_type ON items (furniture_type, updated_at DESC) WHERE state = 'sold';
+  `,
 ];
 
 /**
