@@ -149,6 +149,8 @@ export type EbayPublishOptions = z.infer<typeof ebayPublishOptionsSchema>;
  * the listing's photos that are virtually staged: they go after the real ones.
  */
 export const ebayPublishRequestSchema = ebayChoicesSchema.partial().extend({
+  // No default here: left out, the saved aspects apply.
+  aspects: z.record(z.string(), z.array(z.string())).optional(),
   itemId: itemIdSchema,
   title: z.string().trim().min(1).max(EBAY_TITLE_MAX).optional(),
   stagedPhotos: z.array(z.number().int().min(0)).max(EBAY_MAX_PHOTOS).default([]),

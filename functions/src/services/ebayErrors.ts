@@ -36,7 +36,9 @@ function explain(error: EbayErrorDetail): { field: EbayFormField | null; words: 
   if (aspect)
     return {
       field: 'aspects',
-      words: `eBay needs “${aspect}” for this category: ${error.longMessage ?? error.message}`,
+      words: said.includes('missing')
+        ? `Fill in “${aspect}”: eBay needs it in this category.`
+        : `Choose “${aspect}” from eBay’s list of values.`,
     };
   if (field.includes('title'))
     return { field: 'title', words: `Give the piece a title of 1 to ${EBAY_TITLE_MAX} characters.` };

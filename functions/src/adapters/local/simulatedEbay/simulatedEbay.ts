@@ -245,7 +245,8 @@ export function simulatedEbayApi(options: SimulatedEbayOptions): Router {
     });
     if (errors.length) return refuse(res, 400, errors);
     offer.status = 'PUBLISHED';
-    offer.listingId ??= String(110_000_000_000 + (state.seq += 1));
+    // Every publication is a new eBay listing, with its own id.
+    offer.listingId = String(110_000_000_000 + (state.seq += 1));
     await memory.save();
     res.json({ listingId: offer.listingId });
   });
@@ -256,7 +257,8 @@ export function simulatedEbayApi(options: SimulatedEbayOptions): Router {
       return refuse(res, 400, [
         ebayError(25713, 'API_INVENTORY', 'This Offer is not available.', 'Only a published offer can be withdrawn.'),
       ]);
-    offer.status = 'ENDED';
+    // eBay ends the listing and keeps the offer, unpublished, to publish again later.
+    offer.status = 'UNPUBLISHED';
     await memory.save();
     res.json({ listingId: offer.listingId });
   });
