@@ -15,3 +15,4 @@ export * from './moderation.js';
 export * from './marketplacePosts.js';
 export * from './checkout.js';
 export * from './ebay.js';
+export * from './priceSuggestion.js';

@@ -28,6 +28,8 @@ export const API_PATHS = {
   moderationDecision: '/api/moderation/decision',
   /** The signed-in seller's listings that reports took off the marketplace. */
   ownListingModeration: '/api/moderation/own-listings',
+  /** A price range for a new listing from FlipStage's own sales of its type (issue 42). */
+  priceSuggestion: '/api/listings/price-suggestion',
   checkoutSession: '/api/stripe-create-checkout-session',
   billingSession: '/api/stripe-create-billing-session',
   billingTerms: '/api/billing-terms',

@@ -19,6 +19,7 @@ import type { AppConfig } from '../config.js';
 import { createJsonLogger, type Logger } from '../logs.js';
 import { accountRoutes } from './accountRoutes.js';
 import { serveBlobs } from './blobRoutes.js';
+import { priceSuggestionRoutes } from './priceSuggestionRoutes.js';
 import { withheldListingPhotos } from '../services/listingPhotos.js';
 import { trustProxy } from './clientAddress.js';
 import { toVerifiedAddresses } from '../services/verifiedMail.js';
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps, areas: readonly ApiArea[] = ALL_API_ARE
     api.use(ebayRoutes(ebay && { ...ebay, store: deps.store }, deps.identity));
     api.use(accountRoutes({ ...deps, fairUse }));
     api.use(marketplaceRoutes({ ...deps, fairUse }));
+    api.use(priceSuggestionRoutes({ ...deps, fairUse }));
     api.use(conversationRoutes({ ...deps, mail, fairUse }));
     api.use(moderationRoutes({ ...deps, mail, fairUse }));
     api.use(checkoutRoutes(deps));

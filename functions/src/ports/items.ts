@@ -1,5 +1,12 @@
 /** The listings part of the Store port (items/{id}), with the page shape image edits share. */
-import type { ImageEdit, Item, ItemPosition, ItemSearchQuery, ListingFacts } from '@flipstage/core';
+import type {
+  ImageEdit,
+  Item,
+  ItemPosition,
+  ItemSearchQuery,
+  ListingFacts,
+  PriceSuggestionQuery,
+} from '@flipstage/core';
 
 /** items/{id} as stored: the API's Item plus its search tokens. */
 export interface ItemDoc extends Item {
@@ -73,6 +80,11 @@ export interface ItemStore {
    * Null when others write too (Firestore's many function instances), so a read can never be kept.
    */
   listingsVersion(id?: string): string | null;
+  /**
+   * What listings of the query's type (and its style and condition, where given) sold for on
+   * FlipStage, the most recently sold first, at most `limit`; hidden listings never count.
+   */
+  soldPrices(query: PriceSuggestionQuery, limit: number): Promise<number[]>;
 }
 
 export interface OwnerItemsQuery {

@@ -103,5 +103,16 @@ export function firestoreItems(db: Firestore): ItemStore {
       const last = data[data.length - 1];
       return { data, next: rows.length > limit && last ? positionOf(last) : null };
     },
+
+    async soldPrices({ furnitureType, style, condition }, limit) {
+      let query = refs.items
+        .where('state', '==', 'sold')
+        .where('hidden', '==', false)
+        .where('furnitureType', '==', furnitureType) as Query<ItemDoc>;
+      if (style) query = query.where('style', '==', style);
+      if (condition) query = query.where('condition', '==', condition);
+      const snap = await query.orderBy('updated_at', 'desc').limit(limit).select('price').get();
+      return snap.docs.map((doc) => Number(doc.get('price')));
+    },
   };
 }

@@ -135,6 +135,18 @@ export function pgliteItems(db: PGlite, writes: ListingWrites): ItemStore {
       );
       return pageOf(result.rows.map(toItem), limit);
     },
+
+    async soldPrices({ furnitureType, style, condition }, limit) {
+      // items_sold_by_type (furniture_type, updated_at DESC) WHERE state = 'sold' serves it.
+      const result = await db.query<{ price: number }>(
+        `SELECT price FROM items
+         WHERE state = 'sold' AND NOT hidden AND furniture_type = $1
+           AND ($2::text IS NULL OR style = $2) AND ($3::text IS NULL OR condition = $3)
+         ORDER BY updated_at DESC LIMIT $4`,
+        [furnitureType, style ?? null, condition ?? null, limit],
+      );
+      return result.rows.map((row) => Number(row.price));
+    },
   };
 
   const first = (...args: [string, ...unknown[]]) => args[0];

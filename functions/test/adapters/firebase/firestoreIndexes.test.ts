@@ -168,6 +168,11 @@ const calls: Record<keyof Store, Array<(store: Store) => Promise<unknown>>> = {
       ),
   ]),
   deleteItem: [(s) => s.deleteItem('item-1', 'u1')],
+  soldPrices: [
+    (s) => s.soldPrices({ furnitureType: 'sofa' }, 200),
+    (s) => s.soldPrices({ furnitureType: 'sofa', style: 'modern' }, 200),
+    (s) => s.soldPrices({ furnitureType: 'sofa', style: 'modern', condition: 'good' }, 200),
+  ],
   listItemsByOwner: [true, false].flatMap((includeUnlisted) => [
     (s: Store) => s.listItemsByOwner('u1', { includeUnlisted, after: null, limit: 12 }),
     (s: Store) => s.listItemsByOwner('u1', { includeUnlisted, after: { createdAt: AT, id: 'item-1' }, limit: 12 }),
