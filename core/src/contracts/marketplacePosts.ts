@@ -36,6 +36,8 @@ export const KIT_MESSAGES = {
   stateInvalid: 'Choose posted, taken down or sold.',
   etsyNeedsVintage: 'Etsy takes only vintage pieces (20 years or older). Mark the listing vintage to post it there.',
   postNotFound: 'This listing is not recorded as posted on that site.',
+  stagedPhotosInvalid: 'Say which photos are virtually staged by their numbers, separated by commas.',
+  noPhotos: 'This listing has no photos to put in a kit.',
 } as const;
 
 const itemId = z.string().min(1).max(128);
@@ -80,6 +82,32 @@ export const postStateSchema = z.object({
 });
 export type PostStateRequest = z.infer<typeof postStateSchema>;
 
+/**
+ * `staged`: the indexes of the listing's photos that are virtually staged, comma-separated ("" for
+ * none). A listing keeps no per-photo record of which came from the studio, so the seller says.
+ */
+const stagedPhotosParam = z
+  .string()
+  .max(200)
+  .regex(/^(\d{1,2}(,\d{1,2})*)?$/, KIT_MESSAGES.stagedPhotosInvalid)
+  .transform((text) => (text === '' ? [] : [...new Set(text.split(',').map(Number))]))
+  .optional();
+
+/** GET MARKETPLACE_PATHS.kit */
+export const kitQuerySchema = z.object({ id: itemId, staged: stagedPhotosParam });
+export type KitQuery = z.infer<typeof kitQuerySchema>;
+
+/** GET MARKETPLACE_PATHS.kitPhotos */
+export const kitPhotosQuerySchema = kitQuerySchema.extend({
+  site: z.enum(KIT_SITES, { error: KIT_MESSAGES.siteInvalid }),
+});
+export type KitPhotosQuery = z.infer<typeof kitPhotosQuerySchema>;
+
+/** The photos' part of a kit's query string: the form kitQuerySchema reads back. */
+export function stagedPhotosQuery(staged: readonly number[]): string {
+  return staged.join(',');
+}
+
 /** One kit site's part of the kit. */
 export const siteKitSchema = z.object({
   site: z.enum(KIT_SITES),
@@ -94,5 +122,10 @@ export const siteKitSchema = z.object({
 });
 export type SiteKit = z.infer<typeof siteKitSchema>;
 
-export const listingKitSchema = z.object({ itemId: z.string(), sites: z.array(siteKitSchema) });
+export const listingKitSchema = z.object({
+  itemId: z.string(),
+  /** Indexes of the listing's photos the kit treats as virtually staged: the ones asked for, else its guess. */
+  stagedPhotos: z.array(z.number()),
+  sites: z.array(siteKitSchema),
+});
 export type ListingKit = z.infer<typeof listingKitSchema>;

@@ -27,6 +27,7 @@ import { checkoutRoutes } from './checkoutRoutes.js';
 import { conversationRoutes } from './conversationRoutes.js';
 import { errorHandler, sendError } from './errors.js';
 import { marketplaceRoutes } from './marketplaceRoutes.js';
+import { marketplaceKitRoutes } from './marketplaceKitRoutes.js';
 import { moderationRoutes } from './moderationRoutes.js';
 import { listingPageRoutes } from './listingPageRoutes.js';
 import { requestContext } from './requestContext.js';
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps, areas: readonly ApiArea[] = ALL_API_ARE
     api.use(accountRoutes({ ...deps, fairUse }));
     api.use(marketplaceRoutes({ ...deps, fairUse }));
     api.use(priceSuggestionRoutes({ ...deps, fairUse }));
+    api.use(marketplaceKitRoutes({ ...deps, priceIds: deps.config.priceIds }));
     api.use(conversationRoutes({ ...deps, mail, fairUse }));
     api.use(moderationRoutes({ ...deps, mail, fairUse }));
     api.use(checkoutRoutes(deps));
