@@ -19,6 +19,7 @@ import {
 } from '@flipstage/core';
 import type { Blobs } from '../ports/blobs.js';
 import type { Identity } from '../ports/identity.js';
+import type { Images } from '../ports/images.js';
 import type { Store } from '../ports/store.js';
 import { invalid } from '../services/errors.js';
 import { kitArchive, listingKit } from '../services/marketplaceKits.js';
@@ -30,6 +31,7 @@ import { requestLogger } from './requestContext.js';
 interface RouteDeps {
   store: Store;
   blobs: Blobs;
+  images: Images;
   identity: Identity;
   priceIds: PriceIdConfig;
 }

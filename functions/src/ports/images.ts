@@ -64,6 +64,11 @@ export interface Images {
    * photo's own width), all upright and stripped like storable's.
    */
   listingCopies(data: Uint8Array, sniffed: SniffedImage): Promise<ListingCopies>;
+  /**
+   * A stored listing photo as an outside marketplace gets it (issue 41): upright, its long side at
+   * most `longSide` (never enlarged), JPEG, with `caption` burnt into its lower-left corner when given.
+   */
+  marketplacePhoto(data: Uint8Array, longSide: number, caption: string | null): Promise<Uint8Array>;
 }
 
 /** The widths a listing photo is also stored at, for srcset: a phone card, a wide card, a gallery, a 2× gallery. */

@@ -20,6 +20,7 @@ import {
 import { StagingError } from '../../ports/stager.js';
 import { decodePhoto, READ_OPTIONS } from './decode.js';
 import { decodeHeif } from './heif.js';
+import { marketplacePhoto } from './marketplacePhoto.js';
 import { strippedJpeg } from './jpegSegments.js';
 import { rawTiff } from './rawTiff.js';
 
@@ -259,5 +260,6 @@ export function createUploadedImages(): Images {
     prepare,
     storable,
     listingCopies,
+    marketplacePhoto,
   };
 }
