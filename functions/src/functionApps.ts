@@ -1,7 +1,7 @@
 /**
  * What the Cloud Functions run, loaded on their first call (index.ts): the app of an API area on
- * Firebase's ports, and the sweep of abandoned stagings. Params and secrets are read here, inside
- * a request, never at module load.
+ * Firebase's ports, the sweep of abandoned stagings and the eBay sales check. Params and secrets
+ * are read here, inside a request, never at module load.
  */
 import type { Express, Request, Response } from 'express';
 import { getApps, initializeApp } from 'firebase-admin/app';
@@ -17,15 +17,25 @@ import { createFunctionsLogger } from './adapters/firebase/functionsLogger.js';
 import { refundAbandonedStages } from './services/abandonedStages.js';
 import { filePageShell } from './adapters/filePageShell.js';
 import * as params from './params.js';
+import { loadEbaySettings, type EbaySettings } from './adapters/ebay/ebaySettings.js';
+import { firestoreEbay } from './adapters/firebase/firestoreEbay.js';
+import { createFirestoreMail } from './adapters/firebase/firestoreMail.js';
+import { createFirebaseIdentity } from './adapters/firebase/identity.js';
+import { getAuth } from 'firebase-admin/auth';
+import { ebaySetup } from './wiring/ebay.js';
+import { ebayServices } from './services/ebayServices.js';
+import { checkEbaySales as checkSales } from './services/ebaySales.js';
+import { toVerifiedAddresses } from './services/verifiedMail.js';
+import { getStorage } from 'firebase-admin/storage';
+import { createStorageBlobs, storageOrigin } from './adapters/firebase/storageBlobs.js';
 
 /** web/dist/index.html, copied beside the bundle by scripts/build-functions.mjs. */
 const PAGE_SHELL_FILE = 'web-index.html';
 
 const firebaseApp = () => getApps()[0] ?? initializeApp();
 
-function buildApp(area: ApiArea): Express {
-  logger.info('building the app', { area });
-  const config = loadConfig(
+function firebaseConfig() {
+  return loadConfig(
     {
       STRIPE_PRICE_BASE: params.STRIPE_PRICE_BASE.value(),
       STRIPE_PRICE_FLIPPER: params.STRIPE_PRICE_FLIPPER.value(),
@@ -37,6 +47,28 @@ function buildApp(area: ApiArea): Express {
     },
     { defaultSiteUrl: `https://${projectID.value()}.web.app,https://${projectID.value()}.firebaseapp.com` },
   );
+}
+
+/** eBay's settings from the params and the secrets only the api function and the sales check are granted. */
+function ebaySettings(siteOrigin: string): EbaySettings | null {
+  return loadEbaySettings(
+    {
+      EBAY_CLIENT_ID: params.EBAY_CLIENT_ID.value(),
+      EBAY_CLIENT_SECRET: params.EBAY_CLIENT_SECRET.value(),
+      EBAY_TOKEN_KEY: params.EBAY_TOKEN_KEY.value(),
+      EBAY_RUNAME: params.EBAY_RUNAME.value(),
+      EBAY_ENVIRONMENT: params.EBAY_ENVIRONMENT.value(),
+      EBAY_API_BASE_URL: params.EBAY_API_BASE_URL.value(),
+      EBAY_AUTH_BASE_URL: params.EBAY_AUTH_BASE_URL.value(),
+      EBAY_VERIFICATION_TOKEN: params.EBAY_VERIFICATION_TOKEN.value(),
+    },
+    siteOrigin,
+  );
+}
+
+function buildApp(area: ApiArea): Express {
+  logger.info('building the app', { area });
+  const config = firebaseConfig();
   // Each function was granted only its own secrets (index.ts); the others stay empty here.
   const light = area === 'light';
   const deps = createFirebaseDeps(firebaseApp(), {
@@ -53,6 +85,7 @@ function buildApp(area: ApiArea): Express {
       PHOTOROOM_MODEL_VERSION: params.PHOTOROOM_MODEL_VERSION.value(),
     },
     engineWorkers: params.ENGINE_WORKERS.value(),
+    ebay: light ? ebaySettings(config.siteOrigins[0] ?? '') : null,
   });
   // The listing pages boot the app from its built index.html, which the deploy package carries.
   return createApp({ ...deps, pageShell: filePageShell([new URL(`./${PAGE_SHELL_FILE}`, import.meta.url)]) }, [area]);
@@ -81,4 +114,31 @@ export async function sweepAbandonedStagings(): Promise<void> {
     store: createFirestoreStore(getFirestore(firebaseApp())),
     logger: createFunctionsLogger({ job: 'sweepAbandonedStagings' }),
   });
+}
+
+/** Marks sold here what sold on eBay, and ends eBay listings a failed withdrawal left up (ebaySales.ts). */
+export async function checkEbaySales(): Promise<void> {
+  const config = firebaseConfig();
+  const settings = ebaySettings(config.siteOrigins[0] ?? '');
+  if (!settings) return;
+  const app = firebaseApp();
+  const store = createFirestoreStore(getFirestore(app));
+  const log = createFunctionsLogger({ job: 'checkEbaySales' });
+  const mail = toVerifiedAddresses(createFirestoreMail(getFirestore(app)), {
+    identity: createFirebaseIdentity(getAuth(app)),
+    store,
+    needVerifiedEmail: config.verifiedEmailRequired,
+    logger: log,
+  });
+  await checkSales(
+    ebayServices({
+      setup: ebaySetup(settings, firestoreEbay(getFirestore(app))),
+      store,
+      blobs: createStorageBlobs({ bucket: getStorage(app).bucket(), origin: storageOrigin() }),
+      mail,
+      priceIds: config.priceIds,
+      siteOrigins: config.siteOrigins,
+      logger: log,
+    }),
+  );
 }

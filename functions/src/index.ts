@@ -7,6 +7,7 @@
  * - `stage`: POST /api/stage, which decodes a photo and runs a stager, and POST
  *   /api/stage/preview, the engine's look at a photo before a charge. Hosting rewrites both to it.
  * - `sweepAbandonedStagings`: the schedule that refunds stagings whose request died.
+ * - `checkEbaySales`: the schedule that marks sold here what sold on eBay (issue 41).
  *
  * Loading this module imports no image code (sharp, onnxruntime, libheif), nor the app itself:
  * each function loads what it serves on its first call, and the ports that decode images load
@@ -24,7 +25,8 @@ import * as params from './params.js';
 const REGION = 'us-central1';
 
 /** The secrets each function is given: a function reads only what it was granted. */
-const LIGHT_SECRETS = [params.STRIPE_SECRET_KEY, params.STRIPE_WEBHOOK_SECRET];
+const EBAY_SECRETS = [params.EBAY_CLIENT_SECRET, params.EBAY_TOKEN_KEY];
+const LIGHT_SECRETS = [params.STRIPE_SECRET_KEY, params.STRIPE_WEBHOOK_SECRET, ...EBAY_SECRETS];
 const STAGING_SECRETS = [params.PHOTOROOM_API_KEY];
 
 /**
@@ -86,5 +88,23 @@ export const sweepAbandonedStagings = onSchedule(
   async () => {
     const { sweepAbandonedStagings } = await import('./functionApps.js');
     await sweepAbandonedStagings();
+  },
+);
+
+/**
+ * A piece sold on eBay is marked sold here, and its seller told (issue 41): eBay's orders are read
+ * every 15 minutes, which is soon enough for a second buyer not to be promised a sold piece for long.
+ */
+export const checkEbaySales = onSchedule(
+  {
+    schedule: 'every 15 minutes',
+    region: REGION,
+    memory: '256MiB',
+    timeoutSeconds: 300,
+    secrets: EBAY_SECRETS,
+  },
+  async () => {
+    const { checkEbaySales } = await import('./functionApps.js');
+    await checkEbaySales();
   },
 );

@@ -8,6 +8,9 @@ import { defineBoolean, defineInt, defineSecret, defineString } from 'firebase-f
 export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
 export const STRIPE_WEBHOOK_SECRET = defineSecret('STRIPE_WEBHOOK_SECRET');
 export const PHOTOROOM_API_KEY = defineSecret('PHOTOROOM_API_KEY');
+/** eBay's app secret and the key the sellers' refresh tokens are sealed with (docs/marketplaces.md); the word none without eBay. */
+export const EBAY_CLIENT_SECRET = defineSecret('EBAY_CLIENT_SECRET');
+export const EBAY_TOKEN_KEY = defineSecret('EBAY_TOKEN_KEY');
 
 export const STRIPE_PRICE_BASE = defineString('STRIPE_PRICE_BASE', {
   description: 'Stripe price id of the Base plan ($8/month, 25 images)',
@@ -42,13 +45,40 @@ export const PHOTOROOM_MODEL_VERSION = defineString('PHOTOROOM_MODEL_VERSION', {
   description: 'Optional Photoroom background model (pr-ai-background-model-version); empty for the default',
 });
 
+/* Publishing to eBay (issue 41, docs/marketplaces.md): empty EBAY_CLIENT_ID leaves it off. */
+export const EBAY_CLIENT_ID = defineString('EBAY_CLIENT_ID', {
+  default: '',
+  description: 'eBay app ID (Client ID) from developer.ebay.com; empty: publishing to eBay is off',
+});
+export const EBAY_RUNAME = defineString('EBAY_RUNAME', {
+  default: '',
+  description: 'eBay RuName (redirect URL name) whose accept and decline URLs are {site}/api/ebay/callback',
+});
+export const EBAY_ENVIRONMENT = defineString('EBAY_ENVIRONMENT', {
+  default: 'production',
+  description: 'production or sandbox: which eBay the keys belong to',
+});
+export const EBAY_API_BASE_URL = defineString('EBAY_API_BASE_URL', {
+  default: '',
+  description: 'Optional: a server speaking eBay’s REST APIs in place of eBay’s own hosts',
+});
+export const EBAY_AUTH_BASE_URL = defineString('EBAY_AUTH_BASE_URL', {
+  default: '',
+  description: 'Optional: where eBay’s consent page is, with EBAY_API_BASE_URL',
+});
+export const EBAY_VERIFICATION_TOKEN = defineString('EBAY_VERIFICATION_TOKEN', {
+  default: '',
+  description: 'The verification token given to eBay for marketplace account deletion notifications',
+});
+
 /*
  * Instance counts are deploy-time settings (docs/firebase.md, "Capacity"): a warm `api` instance
  * takes the first request of a quiet hour without a cold start, at the price of an idle instance.
  */
 export const API_MIN_INSTANCES = defineInt('API_MIN_INSTANCES', {
   default: 0,
-  description: 'Warm instances of the api function (account, marketplace, checkout, webhooks); 1 removes most cold starts',
+  description:
+    'Warm instances of the api function (account, marketplace, checkout, webhooks); 1 removes most cold starts',
 });
 export const API_MAX_INSTANCES = defineInt('API_MAX_INSTANCES', {
   default: 20,

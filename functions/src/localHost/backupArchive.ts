@@ -22,10 +22,11 @@ export const BACKUP_VERSION = 1;
 export const DATABASE_PART = 'db';
 /**
  * The data folder's product files, copied as they are: the kept accounts, the blobs with their
- * signing key, the mail outbox and the webhook secret. A new kind of product file in the data
+ * signing key, the mail outbox, the webhook secret, and eBay's (the key that seals the sellers'
+ * eBay tokens, the simulated eBay's state). A new kind of product file in the data
  * folder must be named here, or backups leave it out.
  */
-export const FILE_PARTS = ['auth', 'blobs', 'outbox', 'webhook-secret'] as const;
+export const FILE_PARTS = ['auth', 'blobs', 'outbox', 'webhook-secret', 'ebay'] as const;
 /** The kept accounts (keptAccounts.ts), written whole by each save. */
 export const ACCOUNTS_PART = 'auth';
 export const ACCOUNTS_ENTRY = `${ACCOUNTS_PART}/${ACCOUNTS_FILE}`;

@@ -38,6 +38,9 @@ import { startControl, type Control } from './control.js';
 import { CONTROL_ROUTE } from './controlFile.js';
 import { DataFolderFault } from './dataFolderFault.js';
 import { devPages } from './devPages.js';
+import { SIMULATED_EBAY_ROUTE } from '../wiring/localEbay.js';
+import { ebayServices } from '../services/ebayServices.js';
+import { checkEbaySales } from '../services/ebaySales.js';
 import { keepAccounts } from './keptAccounts.js';
 import { recreateOrphanAccounts } from './orphanAccounts.js';
 import { DEMO_LOGIN, seedDemo } from './seedDemo.js';
@@ -164,9 +167,10 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     secure = localSecurityHeaders({ webDir: options.webDir, apiOrigin: new URL(baseUrl).origin });
 
     const { analysis } = engine;
-    const deps = createLocalDeps({ db, store, auth, dataDir, baseUrl, config, stager, analysis, logger });
+    const deps = createLocalDeps({ db, store, auth, dataDir, baseUrl, config, stager, analysis, logger, env });
     const { blobs, payments } = deps;
     routes.use(BLOBS_ROUTE, serveBlobs(blobs, logger, withheldListingPhotos(store)));
+    if (deps.ebaySimulator) routes.use(SIMULATED_EBAY_ROUTE, deps.ebaySimulator);
     routes.use(DEV_ROUTE, devPages(payments, logger));
     // `npm run backup` and `restore` find the host by the control file this writes.
     control = await startControl({
@@ -228,6 +232,20 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
         logs.sweepFailed(logger, error),
       );
       void payments.redeliverEvents().catch((error: unknown) => logs.eventsNotDelivered(logger, error));
+      // What sold on the (simulated) eBay is marked sold here, as Firebase mode's schedule does.
+      void checkEbaySales(
+        ebayServices({
+          ...deps,
+          setup: deps.ebay,
+          priceIds: config.priceIds,
+          siteOrigins: deps.config.siteOrigins,
+          logger,
+        }),
+      ).catch((error: unknown) =>
+        logger.write('WARNING', 'the eBay sales check failed', {
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
     };
     sweep(startedAt);
     const sweeper = setInterval(() => sweep(), SWEEP_INTERVAL_MS).unref();

@@ -25,6 +25,9 @@ import { createStorageBlobs, storageOrigin } from '../adapters/firebase/storageB
 import { blobSigningKey, createFileBlobs } from '../adapters/local/fileBlobs.js';
 import type { Blobs, ServedBlobs } from '../ports/blobs.js';
 import { firebaseFairUse } from '../services/fairUse.js';
+import type { EbaySettings } from '../adapters/ebay/ebaySettings.js';
+import { firestoreEbay } from '../adapters/firebase/firestoreEbay.js';
+import { ebaySetup } from './ebay.js';
 
 /**
  * A deployed function must be given every secret it declares; this value of PHOTOROOM_API_KEY
@@ -40,6 +43,8 @@ export interface FirebaseSettings {
   stager: StagerEnv;
   /** Worker threads that run the built-in engine (the ENGINE_WORKERS param), 0 for none; absent, one per core. */
   engineWorkers?: number;
+  /** Publishing to eBay, when set up (the api function's EBAY_* params and secrets). */
+  ebay?: EbaySettings | null;
 }
 
 /**
@@ -133,5 +138,6 @@ export function createFirebaseDeps(app: App, settings: FirebaseSettings): AppDep
     config: settings.config,
     logger: createFunctionsLogger(),
     fairUseRules: firebaseFairUse(process.env),
+    ...(settings.ebay ? { ebay: ebaySetup(settings.ebay, firestoreEbay(getFirestore(app))) } : {}),
   };
 }

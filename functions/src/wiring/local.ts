@@ -22,6 +22,10 @@ import { createLocalConversationEvents } from '../adapters/local/localConversati
 import { createOutboxMail } from '../adapters/local/outboxMail.js';
 import { LOCAL_FAIR_USE } from '../services/fairUse.js';
 import { createLazyImages } from '../stagers/lazyImages.js';
+import type { Router } from 'express';
+import { pgliteEbay } from '../adapters/local/pgliteEbay.js';
+import { localEbay } from './localEbay.js';
+import type { EbaySetup } from '../services/ebayAccess.js';
 
 export interface LocalSettings {
   db: PGlite;
@@ -36,6 +40,8 @@ export interface LocalSettings {
   /** The engine's preview, run where the host runs its engine (stagers/engineRuntime.ts). */
   analysis: PhotoAnalysis;
   logger: Logger;
+  /** EBAY_* settings; without keys, the simulated eBay (wiring/localEbay.ts). */
+  env?: Record<string, string | undefined>;
 }
 
 /** The simulated payments stay typed as such: the host's /dev pages drive their checkout and portal. */
@@ -43,6 +49,10 @@ export interface LocalDeps extends AppDeps {
   payments: SimulatedPayments;
   /** The host serves them at /blobs, checking the signatures of private paths. */
   blobs: ServedBlobs;
+  /** eBay, simulated or real: always set up in local mode. */
+  ebay: EbaySetup;
+  /** The simulated eBay the host serves at /dev/ebay; null when real eBay keys are set. */
+  ebaySimulator: Router | null;
 }
 
 /** Generated once per data folder, so events signed before a restart still verify after it. */
@@ -53,6 +63,7 @@ export function loadOrCreateWebhookSecret(dataDir: string): string {
 export function createLocalDeps(settings: LocalSettings): LocalDeps {
   const { db, baseUrl, config } = settings;
   const blobsDir = join(settings.dataDir, 'blobs');
+  const ebay = localEbay({ env: settings.env ?? {}, dataDir: settings.dataDir, baseUrl, records: pgliteEbay(db) });
   return {
     store: settings.store,
     blobs: createFileBlobs({ rootDir: blobsDir, baseUrl, signingKey: blobSigningKey(blobsDir) }),
@@ -74,5 +85,7 @@ export function createLocalDeps(settings: LocalSettings): LocalDeps {
     config: { ...config, ...LOCAL_MODE, siteOrigins: [...config.siteOrigins, new URL(baseUrl).origin] },
     fairUseRules: LOCAL_FAIR_USE,
     logger: settings.logger,
+    ebay: ebay.setup,
+    ebaySimulator: ebay.simulator,
   };
 }

@@ -76,7 +76,7 @@ beforeAll(async () => {
   if (build.status !== 0) throw new Error(`build-functions failed:\n${build.stdout}${build.stderr}`);
   appendFileSync(
     join(outDir, '.secret.local'),
-    `STRIPE_SECRET_KEY=sk_test_bundle\nSTRIPE_WEBHOOK_SECRET=${WEBHOOK_SECRET}\n`,
+    `STRIPE_SECRET_KEY=sk_test_bundle\nSTRIPE_WEBHOOK_SECRET=${WEBHOOK_SECRET}\nEBAY_CLIENT_SECRET=none\nEBAY_TOKEN_KEY=none\n`,
   );
   await startFunctionsEmulator();
 }, 120_000);
@@ -88,13 +88,13 @@ afterAll(async () => {
 }, 30_000);
 
 type Endpoint = { __endpoint: Record<string, unknown> };
-type Bundle = { api: Endpoint; stage: Endpoint; sweepAbandonedStagings: Endpoint };
+type Bundle = { api: Endpoint; stage: Endpoint; sweepAbandonedStagings: Endpoint; checkEbaySales: Endpoint };
 const loadBundle = async () => (await import(join(outDir, 'index.js'))) as Bundle;
 const secretsOf = (endpoint: Endpoint) =>
   (endpoint.__endpoint.secretEnvironmentVariables as { key: string }[]).map((s) => s.key).sort();
 
 describe('the functions bundle', () => {
-  it('exports api, a light 2nd-gen HTTPS function for many requests at once, with the Stripe secrets', async () => {
+  it('exports api, a light 2nd-gen HTTPS function for many requests at once, with the Stripe and eBay secrets', async () => {
     const { api } = await loadBundle();
     expect(api.__endpoint).toMatchObject({
       platform: 'gcfv2',
@@ -105,7 +105,12 @@ describe('the functions bundle', () => {
       timeoutSeconds: 60,
       httpsTrigger: {},
     });
-    expect(secretsOf(api)).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+    expect(secretsOf(api)).toEqual([
+      'EBAY_CLIENT_SECRET',
+      'EBAY_TOKEN_KEY',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ]);
   });
 
   it('exports stage, sized for image work (2 vCPUs, 2 GiB, 8 at once), with the Photoroom key and no Stripe secret', async () => {
@@ -137,6 +142,16 @@ describe('the functions bundle', () => {
       region: ['us-central1'],
       scheduleTrigger: { schedule: 'every 5 minutes' },
     });
+  });
+
+  it('exports a scheduled check of eBay sales every 15 minutes, with the eBay secrets alone', async () => {
+    const { checkEbaySales } = await loadBundle();
+    expect(checkEbaySales.__endpoint).toMatchObject({
+      platform: 'gcfv2',
+      region: ['us-central1'],
+      scheduleTrigger: { schedule: 'every 15 minutes' },
+    });
+    expect(secretsOf(checkEbaySales)).toEqual(['EBAY_CLIENT_SECRET', 'EBAY_TOKEN_KEY']);
   });
 
   it('loads without importing sharp, onnxruntime or libheif, nor the app', () => {
