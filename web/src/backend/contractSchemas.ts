@@ -22,6 +22,7 @@ export {
   moderationOutcomeSchema,
   moderationQueueSchema,
   ownListingModerationsSchema,
+  priceSuggestionSchema,
   stagePreviewSchema,
   stageProgressSchema,
   stageResponseSchema,

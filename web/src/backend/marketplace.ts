@@ -8,9 +8,13 @@ import {
   type ItemsPage,
   type ItemSort,
   type ItemState,
+  type PriceSuggestion,
+  type PriceSuggestionQuery,
 } from '@flipstage/core';
 import type { ApiFetch } from './http';
-import { contracts } from './contracts';
+import { contract, contracts } from './contracts';
+
+const priceSuggestion = contract<PriceSuggestion>((m) => m.priceSuggestionSchema);
 
 /** The marketplace's search as the API takes it (issue 25); empty text means no filter. */
 export interface ItemFilters {
@@ -71,6 +75,8 @@ export interface MarketplaceDriver {
   listSellerItems(seller: string, cursor: string | null, signal?: AbortSignal): Promise<ItemsPage>;
   /** Spec §7: the prefilled image URL is fetched as a blob and turned into a file. */
   fetchImageFile(url: string, signal?: AbortSignal): Promise<File>;
+  /** What listings like this one sold for on FlipStage (issue 42), through the API in both modes. */
+  suggestPrice(query: PriceSuggestionQuery, signal?: AbortSignal): Promise<PriceSuggestion>;
 }
 
 /** Only the filters in use, so a browse and the same search typed twice share one address. */
@@ -82,6 +88,13 @@ export function itemsPath(query: ItemQuery): string {
   }
   if (query.cursor) params.set('cursor', query.cursor);
   return `${API_PATHS.marketplaceGetItems}?${params.toString()}`;
+}
+
+export function priceSuggestionPath(query: PriceSuggestionQuery): string {
+  const params = new URLSearchParams({ furnitureType: query.furnitureType });
+  if (query.style) params.set('style', query.style);
+  if (query.condition) params.set('condition', query.condition);
+  return `${API_PATHS.priceSuggestion}?${params.toString()}`;
 }
 
 export function itemPath(id: string): string {
@@ -123,6 +136,8 @@ export function fileNameFromUrl(url: string, fallback = 'image.jpg'): string {
 export function createHttpMarketplaceDriver(fetchApi: ApiFetch): MarketplaceDriver {
   return {
     listItems: (query, signal) => fetchApi<ItemsPage>(itemsPath(query), { schema: contracts.itemsPage, signal }),
+    suggestPrice: (query, signal) =>
+      fetchApi<PriceSuggestion>(priceSuggestionPath(query), { schema: priceSuggestion, signal }),
     getItem: (id, signal) => fetchApi<ItemDetail>(itemPath(id), { schema: contracts.itemDetail, signal }),
     createItem: (draft, idempotencyKey) =>
       fetchApi<Item>(API_PATHS.marketplaceCreateItem, {

@@ -121,6 +121,8 @@ export function createFakeBackend(
       // A listing page asks for the seller's other listings: none, unless a test gives the driver.
       listSellerItems: vi.fn(async () => ({ data: [], nextCursor: null })),
       fetchImageFile: unreachable('marketplace'),
+      // The listing form asks what pieces like it sold for: no sales yet, unless a test gives the driver.
+      suggestPrice: vi.fn(async () => ({ kind: 'not-enough' as const, sales: 0 })),
     },
     // Watches stay silent (no conversations yet) and writes fail, unless a test gives the driver.
     messages: options.messages ?? {

@@ -18,6 +18,7 @@ import {
 } from '@flipstage/core';
 import { ImagePreviews } from './ImagePreviews';
 import { ListingFactsFields } from './ListingFactsFields';
+import { PriceSuggestion } from './PriceSuggestion';
 import { useSaveItem } from './itemQueries';
 import { shrinkForListing } from './shrinkForListing';
 
@@ -138,6 +139,9 @@ function ItemForm({ target, onSaved }: { target: ItemDialogTarget; onSaved: (ite
           leftSection="$"
           {...register('price')}
           error={errors.price?.message}
+        />
+        <PriceSuggestion
+          facts={{ furnitureType: watch('furnitureType'), style: watch('style'), condition: watch('condition') }}
         />
         <TextInput
           label="Tags"

@@ -57,6 +57,7 @@ function fakeMarketplace(pages: ItemsPage[] = [{ data: [item()], nextCursor: nul
     deleteItem: vi.fn(async () => {}),
     listSellerItems: vi.fn(async () => ({ data: [], nextCursor: null })),
     fetchImageFile: vi.fn(async (url: string) => new File(['jpeg'], url.split('/').pop()!, { type: 'image/jpeg' })),
+    suggestPrice: vi.fn(async () => ({ kind: 'not-enough' as const, sales: 0 })),
   } satisfies MarketplaceDriver;
 }
 
