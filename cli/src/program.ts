@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { creditsCommand } from './commands/credits.js';
+import { listingsCommand } from './commands/listings.js';
 import { loginCommand } from './commands/login.js';
 import { logoutCommand } from './commands/logout.js';
 import { stageCommand } from './commands/stage.js';
@@ -42,6 +43,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo()): 
     whoamiCommand(ctx),
     creditsCommand(ctx),
     stageCommand(ctx),
+    listingsCommand(ctx),
   ]) {
     program.addCommand(command.copyInheritedSettings(program));
   }

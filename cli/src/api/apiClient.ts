@@ -9,10 +9,15 @@ import {
   IDEMPOTENCY_HEADER,
   errorCodeFromResponse,
   errorMessageFromResponse,
+  listingKitSchema,
+  MARKETPLACE_PATHS,
   retryAfterMs,
+  stagedPhotosQuery,
   stageFormEntries,
   stageResponseSchema,
   type AccountResponse,
+  type KitSite,
+  type ListingKit,
   type StageRequestFields,
   type StageResponse,
   type SubjectHint,
@@ -108,6 +113,16 @@ export class ApiClient {
     );
   }
 
+  /** A listing's kits for the sites with no listing API; `staged` names the photos that are virtually staged. */
+  listingKit(id: string, staged: readonly number[] | undefined): Promise<ListingKit> {
+    return this.send(listingKitSchema, 'GET', `${MARKETPLACE_PATHS.kit}?${kitParams(id, staged)}`);
+  }
+
+  /** Where one site's kit photos are served as a ZIP, to save with download(). */
+  kitPhotosUrl(id: string, site: KitSite, staged: readonly number[] | undefined): string {
+    return apiUrl(this.base, `${MARKETPLACE_PATHS.kitPhotos}?${kitParams(id, staged)}&site=${site}`);
+  }
+
   /**
    * Saves a staged image. It is written beside the target and renamed into place, so a run
    * killed mid-download never leaves a half file that a resumed run would take for done.
@@ -194,6 +209,12 @@ export class ApiClient {
       throw new NetworkError(`Could not reach ${new URL(url).origin}: ${(error as Error).message}`, { cause: error });
     }
   }
+}
+
+function kitParams(id: string, staged: readonly number[] | undefined): string {
+  const params = new URLSearchParams({ id });
+  if (staged) params.set('staged', stagedPhotosQuery(staged));
+  return params.toString();
 }
 
 /** A 2xx body the contract does not describe (another server, another version) fails here, not later. */
