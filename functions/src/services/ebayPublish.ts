@@ -25,17 +25,12 @@ import { ServiceError } from './errors.js';
 import { requireMarketplacesPlan, type EbayAccess, type EbayDeps } from './ebayAccess.js';
 import { refusalFor } from './ebayErrors.js';
 import { listingPhotoPaths } from './listingPhotos.js';
+import { ebaySku, noteEbayPost, postOf } from './ebayPosts.js';
 
 export interface PublishDeps extends EbayDeps {
   blobs: Blobs;
   access: EbayAccess;
 }
-
-/** One eBay inventory item per listing, named after it, so a second publish replaces the first's. */
-export const ebaySku = (itemId: string) => `flipstage-${itemId}`;
-
-export const postOf = (record: EbayOfferRecord | null): EbayPost | null =>
-  record && { listingId: record.listingId, url: record.url, state: record.state, updatedAt: record.updatedAt };
 
 async function ownListing(deps: EbayDeps, uid: string, itemId: string): Promise<ItemDoc> {
   await requireMarketplacesPlan(deps, uid);
@@ -167,6 +162,7 @@ export async function publishToEbay(
       updatedAt: new Date(now()).toISOString(),
     };
     await deps.ebay.records.saveOffer(saved);
+    await noteEbayPost(deps, saved, saved.updatedAt);
     await deps.ebay.records.saveChoices(uid, choices);
     return postOf(saved)!;
   } catch (error) {

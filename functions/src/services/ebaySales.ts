@@ -8,7 +8,7 @@ import { escapeHtml } from '@flipstage/core';
 import type { Store, ItemDoc, MailNotices } from '../ports/store.js';
 import type { EbayOfferRecord } from '../ports/ebay.js';
 import type { EbayAccess, EbayDeps } from './ebayAccess.js';
-import { ebaySku } from './ebayPublish.js';
+import { ebaySku, noteEbayPost } from './ebayPosts.js';
 
 export interface SalesDeps extends EbayDeps {
   access: EbayAccess;
@@ -26,7 +26,9 @@ export async function withdrawFromEbay(deps: SalesDeps, itemId: string, now = Da
   if (offer?.state !== 'live') return;
   try {
     await deps.access.asSeller(offer.owner, (token) => deps.ebay.api.withdrawOffer(token, offer.offerId));
-    await deps.ebay.records.saveOffer({ ...offer, state: 'withdrawn', updatedAt: new Date(now()).toISOString() });
+    const withdrawn = { ...offer, state: 'withdrawn' as const, updatedAt: new Date(now()).toISOString() };
+    await deps.ebay.records.saveOffer(withdrawn);
+    await noteEbayPost(deps, withdrawn, withdrawn.updatedAt);
   } catch (error) {
     deps.logger.write('WARNING', 'an eBay offer could not be withdrawn; the sales check tries again', {
       itemId,
@@ -85,7 +87,9 @@ async function checkSeller(deps: SalesDeps, uid: string, checkedAt: string, now:
   for (const line of lines) {
     const offer = await deps.ebay.records.findOfferBySku(uid, line.sku);
     if (!offer || offer.state === 'sold' || line.sku !== ebaySku(offer.itemId)) continue;
-    await deps.ebay.records.saveOffer({ ...offer, state: 'sold', updatedAt: new Date(now).toISOString() });
+    const soldOffer = { ...offer, state: 'sold' as const, updatedAt: new Date(now).toISOString() };
+    await deps.ebay.records.saveOffer(soldOffer);
+    await noteEbayPost(deps, soldOffer, soldOffer.updatedAt);
     const item = await deps.store.getItem(offer.itemId);
     if (!item || item.state === 'sold') continue;
     await deps.store.setListingStatus(item.id, uid, { state: 'sold', reserved: false });

@@ -86,6 +86,21 @@ describe('POST publish', () => {
     expect(shown.body.post).toEqual(response.body);
   });
 
+  it('records the eBay post where the listing’s posts are kept', async () => {
+    const item = await listingOf(s.t, seller);
+    const response = await publish(item);
+    expect(await s.t.store.listPosts(item.id)).toEqual([
+      {
+        itemId: item.id,
+        site: 'ebay',
+        owner: seller.uid,
+        state: 'posted',
+        url: response.body.url,
+        updated_at: response.body.updatedAt,
+      },
+    ]);
+  });
+
   it('sends the real photos first and the staged ones after', async () => {
     const staged = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#336699' } })
       .jpeg()

@@ -88,6 +88,7 @@ describe('sold or reserved on FlipStage', () => {
     expect(saved.status).toBe(200);
     expect(offerStatus(listingId)).toBe('UNPUBLISHED');
     expect(await post(item)).toMatchObject({ state: 'withdrawn' });
+    expect(await s.t.store.listPosts(item.id)).toMatchObject([{ site: 'ebay', state: 'taken-down' }]);
   });
 
   it('ends the eBay listing when the seller reserves the piece for a buyer in a conversation', async () => {
@@ -122,6 +123,7 @@ describe('sold on eBay', () => {
     expect(await salesCheck()).toEqual({ sold: 1 });
     expect((await s.t.store.getItem(item.id))?.state).toBe('sold');
     expect(await post(item)).toMatchObject({ state: 'sold' });
+    expect(await s.t.store.listPosts(item.id)).toMatchObject([{ site: 'ebay', state: 'sold' }]);
     expect(mails().some((m) => m.subject === `“${item.title}” sold on eBay` && m.to === seller.email)).toBe(true);
   });
 
