@@ -18,3 +18,5 @@ export * from './apiRetry.js';
 export * from './listingMetadata.js';
 export * from './pageShell.js';
 export * from './securityHeaders.js';
+export * from './books/pieces.js';
+export * from './books/pieceNumbers.js';
