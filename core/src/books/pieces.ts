@@ -60,13 +60,17 @@ export const PIECE_MESSAGES = {
 } as const;
 
 /** No control characters (tabs and newlines included): they break a CSV row or a line of text. */
-const CONTROL = new RegExp('[\\u0000-\\u001f\\u007f]');
+const hasControl = (value: string) =>
+  [...value].some((char) => {
+    const code = char.codePointAt(0)!;
+    return code < 0x20 || code === 0x7f;
+  });
 
 function text(max: number, what: string) {
   return z
     .string()
     .max(max, PIECE_MESSAGES.textTooLong(what, max))
-    .refine((value) => !CONTROL.test(value), PIECE_MESSAGES.controlCharacters);
+    .refine((value) => !hasControl(value), PIECE_MESSAGES.controlCharacters);
 }
 
 /** Whole cents, 0 to PIECE_LIMITS.cents. */
@@ -95,7 +99,7 @@ const nameSchema = z
   .trim()
   .min(1, PIECE_MESSAGES.nameRequired)
   .max(PIECE_LIMITS.name, PIECE_MESSAGES.nameTooLong)
-  .refine((value) => !CONTROL.test(value), PIECE_MESSAGES.controlCharacters);
+  .refine((value) => !hasControl(value), PIECE_MESSAGES.controlCharacters);
 
 /** What the seller writes about a piece; the store adds its id, owner and instants. */
 export const pieceFieldsSchema = z
