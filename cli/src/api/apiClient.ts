@@ -6,6 +6,10 @@ import type { z } from 'zod';
 import {
   accountResponseSchema,
   API_PATHS,
+  EBAY_FIELD_LABELS,
+  EBAY_PATHS,
+  ebayPublishAnswerSchema,
+  ebayRefusalSchema,
   IDEMPOTENCY_HEADER,
   errorCodeFromResponse,
   errorMessageFromResponse,
@@ -16,6 +20,7 @@ import {
   stageFormEntries,
   stageResponseSchema,
   type AccountResponse,
+  type EbayPost,
   type KitSite,
   type ListingKit,
   type StageRequestFields,
@@ -118,6 +123,16 @@ export class ApiClient {
     return this.send(listingKitSchema, 'GET', `${MARKETPLACE_PATHS.kit}?${kitParams(id, staged)}`);
   }
 
+  /**
+   * Publishes a listing to eBay with the seller's saved choices. Never repeated on its own: a
+   * publish that timed out may have reached eBay (the API then says the listing is already there).
+   */
+  publishToEbay(id: string): Promise<EbayPost> {
+    return this.send(ebayPublishAnswerSchema, 'POST', EBAY_PATHS.publish, () => JSON.stringify({ itemId: id }), {
+      'content-type': 'application/json',
+    });
+  }
+
   /** Where one site's kit photos are served as a ZIP, to save with download(). */
   kitPhotosUrl(id: string, site: KitSite, staged: readonly number[] | undefined): string {
     return apiUrl(this.base, `${MARKETPLACE_PATHS.kitPhotos}?${kitParams(id, staged)}&site=${site}`);
@@ -161,7 +176,7 @@ export class ApiClient {
     schema: z.ZodType<T>,
     method: 'GET' | 'POST',
     path: string,
-    body?: () => FormData,
+    body?: () => FormData | string,
     extraHeaders: Record<string, string> = {},
     onRetry?: RetryListener,
   ): Promise<T> {
@@ -178,7 +193,7 @@ export class ApiClient {
     schema: z.ZodType<T>,
     method: 'GET' | 'POST',
     path: string,
-    body: (() => FormData) | undefined,
+    body: (() => FormData | string) | undefined,
     extraHeaders: Record<string, string>,
   ): Promise<T> {
     const url = apiUrl(this.base, path);
@@ -201,7 +216,7 @@ export class ApiClient {
 
   private async call(
     url: string,
-    options: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: FormData | undefined },
+    options: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: FormData | string | undefined },
   ) {
     try {
       return await request(url, { ...options, dispatcher: this.dispatcher });
@@ -231,11 +246,26 @@ function parseResponse<T>(schema: z.ZodType<T>, path: string, text: string): T {
   throw new UnexpectedResponseError(path, `${issue?.path.join('.') || 'the body'}: ${issue?.message ?? 'invalid'}`);
 }
 
+/** A refusal that points at fields (eBay's, issue 41): each field's problem, one a line, after the message. */
+function fieldProblems(text: string): string {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return '';
+  }
+  const refusal = ebayRefusalSchema.safeParse(json);
+  if (!refusal.success) return '';
+  return Object.entries(refusal.data.fields)
+    .map(([field, problem]) => `\n  ${EBAY_FIELD_LABELS[field as keyof typeof EBAY_FIELD_LABELS]}: ${problem}`)
+    .join('');
+}
+
 async function toApiError(response: Dispatcher.ResponseData): Promise<ApiError> {
   const text = await response.body.text().catch(() => '');
   return new ApiError(
     response.statusCode,
-    errorMessageFromResponse(response.statusCode, text),
+    errorMessageFromResponse(response.statusCode, text) + fieldProblems(text),
     retryAfterMs([response.headers['retry-after']].flat()[0]),
     errorCodeFromResponse(text),
   );

@@ -2,9 +2,11 @@
 import { Command } from 'commander';
 import type { CommandContext } from './context.js';
 import { listingKitCommand } from './listingKit.js';
+import { listingPublishCommand } from './listingPublish.js';
 
 export function listingsCommand(ctx: CommandContext): Command {
   const listings = new Command('listings').description('post your FlipStage listings to other marketplaces');
-  for (const command of [listingKitCommand(ctx)]) listings.addCommand(command.copyInheritedSettings(listings));
+  for (const command of [listingKitCommand(ctx), listingPublishCommand(ctx)])
+    listings.addCommand(command.copyInheritedSettings(listings));
   return listings;
 }

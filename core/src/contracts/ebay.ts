@@ -129,6 +129,8 @@ export const ebayPublishOptionsQuerySchema = z.object({
 export const ebayPublishOptionsSchema = z.object({
   title: z.string(),
   photos: z.array(z.string()),
+  /** Which photos the form marks virtually staged at first: the kits' guess. */
+  stagedPhotos: z.array(z.number()),
   categories: z.array(ebayCategorySchema),
   categoryId: z.string().nullable(),
   aspects: z.array(ebayAspectSchema),
@@ -146,14 +148,15 @@ export type EbayPublishOptions = z.infer<typeof ebayPublishOptionsSchema>;
 /**
  * POST publish. Only `itemId` is needed: every choice left out is the seller's saved one (the
  * CLI's `listings publish --ebay`), the title the listing's own. `stagedPhotos` are the indexes of
- * the listing's photos that are virtually staged: they go after the real ones.
+ * the listing's photos that are virtually staged: they go after the real ones (left out, the
+ * kits' guess: the studio's photo, when the listing has one).
  */
 export const ebayPublishRequestSchema = ebayChoicesSchema.partial().extend({
   // No default here: left out, the saved aspects apply.
   aspects: z.record(z.string(), z.array(z.string())).optional(),
   itemId: itemIdSchema,
   title: z.string().trim().min(1).max(EBAY_TITLE_MAX).optional(),
-  stagedPhotos: z.array(z.number().int().min(0)).max(EBAY_MAX_PHOTOS).default([]),
+  stagedPhotos: z.array(z.number().int().min(0)).max(EBAY_MAX_PHOTOS).optional(),
 });
 export type EbayPublishRequest = z.input<typeof ebayPublishRequestSchema>;
 
@@ -173,6 +176,20 @@ export const EBAY_FORM_FIELDS = [
   'price',
 ] as const;
 export type EbayFormField = (typeof EBAY_FORM_FIELDS)[number];
+
+/** Each field's name where the seller reads it: the form's labels, the CLI's refusal lines. */
+export const EBAY_FIELD_LABELS: Record<EbayFormField, string> = {
+  title: 'Title',
+  categoryId: 'eBay category',
+  conditionId: 'Condition',
+  aspects: 'Item specifics',
+  fulfillmentPolicyId: 'Pickup or delivery policy',
+  paymentPolicyId: 'Payment policy',
+  returnPolicyId: 'Return policy',
+  merchantLocationKey: 'Location',
+  photos: 'Photos',
+  price: 'Price',
+};
 
 /** A refused publish (422): the message, and what to fix in which field, in the seller's words. */
 export const ebayRefusalSchema = z.object({

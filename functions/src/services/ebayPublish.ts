@@ -26,6 +26,7 @@ import { requireMarketplacesPlan, type EbayAccess, type EbayDeps } from './ebayA
 import { refusalFor } from './ebayErrors.js';
 import { listingPhotoPaths } from './listingPhotos.js';
 import { ebaySku, noteEbayPost, postOf } from './ebayPosts.js';
+import { stagedPhotos } from './marketplaceKits.js';
 
 export interface PublishDeps extends EbayDeps {
   blobs: Blobs;
@@ -67,6 +68,7 @@ export async function publishOptions(
     return {
       title: item.title,
       photos: item.images,
+      stagedPhotos: stagedPhotos(item, undefined),
       categories,
       categoryId,
       aspects,
@@ -105,7 +107,7 @@ function photoOrder(item: ItemDoc, staged: readonly number[]): { urls: string[];
 export async function publishToEbay(
   deps: PublishDeps,
   uid: string,
-  request: EbayPublishRequest & { stagedPhotos: number[] },
+  request: EbayPublishRequest,
   now = Date.now,
 ): Promise<EbayPost> {
   const item = await ownListing(deps, uid, request.itemId);
@@ -119,7 +121,7 @@ export async function publishToEbay(
   const merged = ebayChoicesSchema.safeParse({ ...record.choices, ...definedChoices(request) });
   if (!merged.success) throw new ServiceError('invalid', EBAY_MESSAGES.noChoices);
   const choices: EbayChoices = merged.data;
-  const photos = photoOrder(item, request.stagedPhotos);
+  const photos = photoOrder(item, stagedPhotos(item, request.stagedPhotos));
   const { api } = deps.ebay;
   const sku = ebaySku(item.id);
   try {
