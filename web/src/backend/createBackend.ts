@@ -6,6 +6,7 @@ import { lazyAuthDriver } from './lazyAuth';
 import { createApiFetch, type ApiFetch, type IdTokenSource } from './http';
 import { lazyDriver } from './lazyDriver';
 import type { MarketplaceDriver } from './marketplace';
+import type { MarketplacePostsDriver } from './marketplacePosts';
 import type { MessagesDriver } from './messages';
 import { createHttpStagingDriver } from './staging';
 import type { AccountDriver, Backend } from './types';
@@ -63,6 +64,17 @@ async function marketplaceDriver(auth: Promise<Auth>, apiFetch: ApiFetch): Promi
   return createFirestoreMarketplaceDriver(db, sdkAuth, http);
 }
 
+/** Firebase mode reads where a listing is posted from Firestore under rules; kits and writes stay on the API. */
+async function marketplacePostsDriver(apiFetch: ApiFetch, idToken: IdTokenSource): Promise<MarketplacePostsDriver> {
+  const http = (await import('./marketplacePosts')).createHttpMarketplacePostsDriver(apiFetch, idToken);
+  if (import.meta.env.VITE_BACKEND !== 'firebase') return http;
+  const [db, { createFirestoreMarketplacePostsDriver }] = await Promise.all([
+    firestore(),
+    import('./firestoreMarketplacePosts'),
+  ]);
+  return createFirestoreMarketplacePostsDriver(db, http);
+}
+
 /**
  * The real backend for the configured mode (VITE_BACKEND=firebase|local, default local), made once
  * by main.tsx before its first render, which waits for no driver's code: the Auth SDK and the
@@ -95,6 +107,7 @@ export function createBackend(): Backend {
       watches: ['watchConversations', 'watchConversation', 'watchUnread'],
     }),
     moderation: lazyDriver(() => import('./moderation').then((m) => m.createHttpModerationDriver(apiFetch))),
+    marketplacePosts: lazyDriver(() => marketplacePostsDriver(apiFetch, auth.idToken)),
     billing: lazyDriver(() => import('./billingDriver').then((m) => m.createHttpBillingDriver(apiFetch))),
   };
 }

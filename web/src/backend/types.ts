@@ -8,6 +8,7 @@ import type {
   MergedUser,
 } from '@flipstage/core';
 import type { MarketplaceDriver } from './marketplace';
+import type { MarketplacePostsDriver } from './marketplacePosts';
 import type { MessagesDriver } from './messages';
 import type { ModerationDriver } from './moderation';
 import type { StagingDriver } from './staging';
@@ -126,5 +127,6 @@ export interface Backend {
   marketplace: MarketplaceDriver;
   messages: MessagesDriver;
   moderation: ModerationDriver;
+  marketplacePosts: MarketplacePostsDriver;
   billing: BillingDriver;
 }

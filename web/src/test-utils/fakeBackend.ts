@@ -3,6 +3,7 @@ import { mergeUser, TRIAL_CREDITS, type MergedUser } from '@flipstage/core';
 import type { MarketplaceDriver } from '../backend/marketplace';
 import type { MessagesDriver } from '../backend/messages';
 import type { ModerationDriver } from '../backend/moderation';
+import type { MarketplacePostsDriver } from '../backend/marketplacePosts';
 import type { StagingDriver } from '../backend/staging';
 import type { AuthUser, Backend } from '../backend/types';
 
@@ -53,6 +54,7 @@ export function createFakeBackend(
     marketplace?: MarketplaceDriver;
     messages?: MessagesDriver;
     moderation?: ModerationDriver;
+    marketplacePosts?: MarketplacePostsDriver;
     /** The signed-in user's ID token carries the moderator claim. */
     moderator?: boolean;
   } = {},
@@ -143,6 +145,13 @@ export function createFakeBackend(
       reviewQueue: unreachable('moderation'),
       decide: unreachable('moderation'),
       ownListings: vi.fn(async () => ({ data: [] })),
+    },
+    marketplacePosts: options.marketplacePosts ?? {
+      kit: unreachable('marketplacePosts'),
+      kitPhotos: unreachable('marketplacePosts'),
+      posts: unreachable('marketplacePosts'),
+      recordPost: unreachable('marketplacePosts'),
+      setPostState: unreachable('marketplacePosts'),
     },
     billing: {
       createCheckoutSession: vi.fn(async () => ({ id: 'cs_test_1', url: 'https://checkout.example/cs_test_1' })),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -29,6 +29,9 @@ import { ListingGallery } from './ListingGallery';
 import { ShareListing } from './ShareListing';
 import { listingStructuredData, listingSummary } from './listingMetadata';
 import { formatPrice, PRICE_CURRENCY } from './price';
+
+/** The owner's "Post to marketplaces" panel, loaded only when an owner opens their own listing. */
+const MarketplacesPanel = lazy(() => import('../marketplaces/MarketplacesPanel'));
 
 const listingPath = (id: string) => `/marketplace/${id}`;
 
@@ -107,6 +110,11 @@ function Listing({ item, canEdit }: { item: ItemDetail; canEdit: boolean }) {
                 </Button>
                 <DeleteListing item={item} />
               </Group>
+            )}
+            {canEdit && (
+              <Suspense fallback={null}>
+                <MarketplacesPanel item={item} />
+              </Suspense>
             )}
             <ListingFacts item={item} />
             <Stack gap={4}>
