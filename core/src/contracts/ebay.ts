@@ -162,6 +162,33 @@ export type EbayPublishRequest = z.input<typeof ebayPublishRequestSchema>;
 
 export const ebayPublishAnswerSchema = ebayPostSchema;
 
+const chosen = (what: string) =>
+  z
+    .string({ error: `Choose ${what}.` })
+    .trim()
+    .min(1, `Choose ${what}.`);
+
+/**
+ * The web app's publish form: every choice made, the title within eBay's limit. Item specifics are
+ * one value each, in the order of the category's aspects (their names may hold dots and slashes,
+ * which form paths cannot); the form turns them into the request's record.
+ */
+export const ebayPublishFormSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Give the piece a title.')
+    .max(EBAY_TITLE_MAX, `eBay titles are at most ${EBAY_TITLE_MAX} characters.`),
+  categoryId: chosen('an eBay category'),
+  conditionId: chosen('a condition'),
+  fulfillmentPolicyId: chosen('a pickup or delivery policy'),
+  paymentPolicyId: chosen('a payment policy'),
+  returnPolicyId: chosen('a return policy'),
+  merchantLocationKey: chosen('the location it is picked up or sent from'),
+  aspectValues: z.array(z.string()),
+});
+export type EbayPublishForm = z.infer<typeof ebayPublishFormSchema>;
+
 /** The publish form's fields an eBay refusal can point at. */
 export const EBAY_FORM_FIELDS = [
   'title',

@@ -108,6 +108,8 @@ export function createBackend(): Backend {
     }),
     moderation: lazyDriver(() => import('./moderation').then((m) => m.createHttpModerationDriver(apiFetch))),
     marketplacePosts: lazyDriver(() => marketplacePostsDriver(apiFetch, auth.idToken)),
+    // eBay's records are the backend's alone in both modes: the API serves them to either.
+    ebay: lazyDriver(() => import('./ebay').then((m) => m.createHttpEbayDriver(apiFetch, auth.idToken))),
     billing: lazyDriver(() => import('./billingDriver').then((m) => m.createHttpBillingDriver(apiFetch))),
   };
 }

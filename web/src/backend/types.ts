@@ -9,6 +9,7 @@ import type {
 } from '@flipstage/core';
 import type { MarketplaceDriver } from './marketplace';
 import type { MarketplacePostsDriver } from './marketplacePosts';
+import type { EbayDriver } from './ebay';
 import type { MessagesDriver } from './messages';
 import type { ModerationDriver } from './moderation';
 import type { StagingDriver } from './staging';
@@ -128,5 +129,6 @@ export interface Backend {
   messages: MessagesDriver;
   moderation: ModerationDriver;
   marketplacePosts: MarketplacePostsDriver;
+  ebay: EbayDriver;
   billing: BillingDriver;
 }

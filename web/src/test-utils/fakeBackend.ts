@@ -4,6 +4,7 @@ import type { MarketplaceDriver } from '../backend/marketplace';
 import type { MessagesDriver } from '../backend/messages';
 import type { ModerationDriver } from '../backend/moderation';
 import type { MarketplacePostsDriver } from '../backend/marketplacePosts';
+import type { EbayDriver } from '../backend/ebay';
 import type { StagingDriver } from '../backend/staging';
 import type { AuthUser, Backend } from '../backend/types';
 
@@ -55,6 +56,7 @@ export function createFakeBackend(
     messages?: MessagesDriver;
     moderation?: ModerationDriver;
     marketplacePosts?: MarketplacePostsDriver;
+    ebay?: EbayDriver;
     /** The signed-in user's ID token carries the moderator claim. */
     moderator?: boolean;
   } = {},
@@ -152,6 +154,15 @@ export function createFakeBackend(
       posts: unreachable('marketplacePosts'),
       recordPost: unreachable('marketplacePosts'),
       setPostState: unreachable('marketplacePosts'),
+    },
+    // The listing's panel shows the eBay card: a seller not connected to eBay, unless a test gives the driver.
+    ebay: options.ebay ?? {
+      connection: vi.fn(async () => ({ allowed: true, connected: false, ebayUsername: null, choices: null })),
+      connect: unreachable('ebay'),
+      disconnect: unreachable('ebay'),
+      publishOptions: unreachable('ebay'),
+      publish: unreachable('ebay'),
+      listing: unreachable('ebay'),
     },
     billing: {
       createCheckoutSession: vi.fn(async () => ({ id: 'cs_test_1', url: 'https://checkout.example/cs_test_1' })),

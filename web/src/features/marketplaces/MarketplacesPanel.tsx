@@ -10,6 +10,7 @@ import { SiteKitCard } from './SiteKitCard';
 import { StagedPhotosPicker } from './StagedPhotosPicker';
 import { TakeDownChecklist } from './TakeDownChecklist';
 import { useListingKit, useListingPosts } from './marketplacesQueries';
+import { EbayCard } from './ebay/EbayCard';
 
 const HEADING_ID = 'post-to-marketplaces';
 
@@ -35,7 +36,8 @@ function MarketplacesKits({ item }: { item: ItemDetail }) {
     <Stack gap="md">
       {(item.state === 'sold' || item.reserved) && <TakeDownChecklist item={item} posts={posts.data} />}
       <PostsList posts={posts.data} />
-      {/* eBay, published through its API: the eBay card (features/marketplaces/ebay/) mounts here, before the kits. */}
+      {/* eBay, published through its API, before the kits. */}
+      <EbayCard item={item} staged={staged} />
       <StagedPhotosPicker thumbs={item.thumbs} staged={staged} onChange={setChosen} />
       <Accordion variant="separated" multiple>
         {kit.data.sites.map((site) => (
