@@ -20,3 +20,4 @@ export * from './pageShell.js';
 export * from './securityHeaders.js';
 export * from './books/pieces.js';
 export * from './books/pieceNumbers.js';
+export * from './books/summary.js';
