@@ -23,10 +23,11 @@ import { invalid, ServiceError } from '../services/errors.js';
 import { consentUrl, ebayConnection, finishConsent, requireMarketplacesPlan } from '../services/ebayAccess.js';
 import { EbayPublishRefused } from '../services/ebayErrors.js';
 import { ebayPostOf, publishOptions, publishToEbay } from '../services/ebayPublish.js';
-import { applyDeletionNotice, challengeResponse } from '../services/ebayDeletion.js';
+import { applyDeletionNotice, challengeResponse, signedByEbay } from '../services/ebayDeletion.js';
 import type { EbayServices } from '../services/ebayServices.js';
 import { currentUser, requireUser } from './auth.js';
 import { sendError } from './errors.js';
+import { rawBody } from './stripeWebhookRoutes.js';
 
 const path = (full: string) => full.replace(/^\/api/, '');
 
@@ -91,10 +92,25 @@ export function ebayRoutes(services: EbayServices | null, identity: Identity): R
     res.json({ challengeResponse: challengeResponse(code, services.ebay.deletion) });
   });
 
-  router.post(path(EBAY_PATHS.accountDeletion), express.json({ limit: '64kb' }), async (req, res) => {
-    if (!(await applyDeletionNotice(services, req.body)))
+  // The body's bytes as eBay signed them: the signature is checked before anything is read from it.
+  router.post(path(EBAY_PATHS.accountDeletion), rawBody, async (req, res) => {
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    if (!(await signedByEbay(services.ebay, body, req.get('x-ebay-signature')))) {
+      // 412 is what eBay's own notification SDK answers a notice it cannot verify.
+      res.status(412).json({ error: { message: 'The notice is not signed by eBay' } });
+      return;
+    }
+    if (!(await applyDeletionNotice(services, parseJson(body))))
       throw new ServiceError('invalid', 'Not an account deletion notice');
     res.status(204).end();
   });
   return router;
+}
+
+function parseJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return null;
+  }
 }

@@ -4,8 +4,11 @@ import type { WebhookAck } from '@flipstage/core';
 import { handleStripeWebhook, type StripeWebhookDeps } from '../services/stripeWebhooks.js';
 import { requestLogger } from './requestContext.js';
 
-/** The webhook must see the exact bytes Stripe signed: Cloud Functions keeps them in req.rawBody. */
-const rawBody: RequestHandler = (req, res, next) => {
+/**
+ * A signed webhook must be checked on the exact bytes signed (Stripe's here, eBay's notices in
+ * ebayRoutes.ts): Cloud Functions keeps them in req.rawBody.
+ */
+export const rawBody: RequestHandler = (req, res, next) => {
   const kept = (req as Request & { rawBody?: unknown }).rawBody;
   if (Buffer.isBuffer(kept)) {
     req.body = kept;

@@ -79,6 +79,11 @@ export interface EbayApi {
   withdrawOffer(token: string, offerId: string): Promise<void>;
   /** Orders created since the instant, one line per sku sold. */
   ordersSince(token: string, since: string): Promise<EbayOrderLine[]>;
+  /**
+   * The Notification API's public key (getPublicKey, with an application token) that signed an
+   * eBay notification, as PEM; kept for an hour, as eBay asks.
+   */
+  notificationKey(keyId: string): Promise<{ algorithm: string; digest: string; pem: string }>;
   /** Where buyers see a listing. */
   listingUrl(listingId: string): string;
   /** Where a seller removes FlipStage's access to their eBay account. */

@@ -11,7 +11,7 @@ import type { Router } from 'express';
 import { EBAY_PATHS } from '@flipstage/core';
 import { loadEbaySettings } from '../adapters/ebay/ebaySettings.js';
 import { loadOrCreateKey } from '../adapters/local/localKeys.js';
-import { simMemory, simulatedEbay } from '../adapters/local/simulatedEbay/index.js';
+import { createSimSigner, simMemory, simulatedEbay } from '../adapters/local/simulatedEbay/index.js';
 import { DEV_ROUTE } from '../adapters/local/simulatedPayments.js';
 import type { EbayStore } from '../ports/ebay.js';
 import type { EbaySetup } from '../services/ebayAccess.js';
@@ -48,6 +48,7 @@ export function localEbay(options: {
     app: { ...SIMULATED_APP, acceptUrl: callback, declineUrl: callback },
     memory: simMemory(join(folder, 'simulated-ebay.json')),
     baseUrl: simulatorUrl,
+    signer: createSimSigner(),
   });
   const settings = loadEbaySettings(
     {

@@ -10,7 +10,13 @@ import express from 'express';
 import request from 'supertest';
 import type { Express } from 'express';
 import { EBAY_PATHS } from '@flipstage/core';
-import { simMemory, simulatedEbay, type SimState } from '../../src/adapters/local/simulatedEbay/index.js';
+import {
+  createSimSigner,
+  simMemory,
+  simulatedEbay,
+  type SimSigner,
+  type SimState,
+} from '../../src/adapters/local/simulatedEbay/index.js';
 import { createRestEbay } from '../../src/adapters/ebay/restEbay.js';
 import { tokenKeys } from '../../src/services/ebayTokens.js';
 import type { EbaySetup } from '../../src/services/ebayAccess.js';
@@ -41,6 +47,8 @@ export interface EbayStandIn {
   revokeAccess(): Promise<void>;
   /** Every access token eBay handed out stops working, as two hours later. */
   expireAccessTokens(): void;
+  /** Signs eBay's notifications, as eBay would. */
+  signer: SimSigner;
   /** A buyer purchases the eBay listing. */
   buy(listingId: string): Promise<void>;
   close(): Promise<void>;
@@ -58,13 +66,15 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
   const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   holder.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  app.use(simulatedEbay({ app: TEST_EBAY_APP, memory, baseUrl: holder.baseUrl }));
+  const signer = createSimSigner();
+  app.use(simulatedEbay({ app: TEST_EBAY_APP, memory, baseUrl: holder.baseUrl, signer }));
   const form = (path: string, body: Record<string, string>) =>
     fetch(`${holder.baseUrl}${path}`, { method: 'POST', body: new URLSearchParams(body), redirect: 'manual' });
   return {
     baseUrl: holder.baseUrl,
     state: memory.state,
     received,
+    signer,
     setup: {
       api: createRestEbay({
         environment: 'sandbox',

@@ -146,26 +146,44 @@ describe('eBay’s marketplace account deletion notifications', () => {
     expect(response.body).toEqual({ challengeResponse: expected });
   });
 
-  it('deletes the tokens of every seller connected to the deleted eBay user', async () => {
+  const notice = (userId: string) =>
+    JSON.stringify({
+      metadata: { topic: 'MARKETPLACE_ACCOUNT_DELETION', schemaVersion: '1.0', deprecated: false },
+      notification: {
+        notificationId: '49feeaeb-4982-42d9-a377-9645b8479411_33f7e043-fed8-442b-9d44-791923bd9a6d',
+        eventDate: '2026-11-28T20:43:59.354Z',
+        publishDate: '2026-11-28T20:43:59.679Z',
+        publishAttemptCount: 1,
+        data: { username: 'flipstage_demo_seller', userId, eiasToken: 'nY+sHZ2PrBmdj6wVnY+sEZ2PrA2dj6' },
+      },
+    });
+  const deliver = (body: string, signature: string | null) => {
+    const req = request(s.t.app).post(EBAY_PATHS.accountDeletion).set('content-type', 'application/json');
+    if (signature) req.set('x-ebay-signature', signature);
+    return req.send(body);
+  };
+
+  it('deletes the tokens of every seller connected to the deleted eBay user, on a notice eBay signed', async () => {
     const other = await sellerOn(s.t);
     await consentAsSeller(s.t.app, other);
-    const response = await request(s.t.app)
-      .post(EBAY_PATHS.accountDeletion)
-      .send({
-        metadata: { topic: 'MARKETPLACE_ACCOUNT_DELETION', schemaVersion: '1.0', deprecated: false },
-        notification: {
-          notificationId: '49feeaeb-4982-42d9-a377-9645b8479411_33f7e043-fed8-442b-9d44-791923bd9a6d',
-          eventDate: '2026-11-28T20:43:59.354Z',
-          publishDate: '2026-11-28T20:43:59.679Z',
-          publishAttemptCount: 1,
-          data: {
-            username: 'flipstage_demo_seller',
-            userId: 'sim-ebay-user-1',
-            eiasToken: 'nY+sHZ2PrBmdj6wVnY+sEZ2PrA2dj6',
-          },
-        },
-      });
+    const body = notice('sim-ebay-user-1');
+    const response = await deliver(body, s.ebay.signer.header(body));
     expect(response.status).toBe(204);
     expect(await s.t.ebayRecords.getConnection(other.uid)).toBeNull();
+  });
+
+  it('refuses an unsigned notice with 412 and deletes nothing', async () => {
+    const other = await sellerOn(s.t);
+    await consentAsSeller(s.t.app, other);
+    expect((await deliver(notice('sim-ebay-user-1'), null)).status).toBe(412);
+    expect(await s.t.ebayRecords.getConnection(other.uid)).not.toBeNull();
+  });
+
+  it('refuses a notice changed after eBay signed it', async () => {
+    const other = await sellerOn(s.t);
+    await consentAsSeller(s.t.app, other);
+    const signed = notice('someone-else');
+    expect((await deliver(notice('sim-ebay-user-1'), s.ebay.signer.header(signed))).status).toBe(412);
+    expect(await s.t.ebayRecords.getConnection(other.uid)).not.toBeNull();
   });
 });

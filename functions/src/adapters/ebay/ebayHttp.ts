@@ -1,7 +1,7 @@
 /**
  * Typed calls to eBay's REST APIs on Node's fetch (issue 41): where each API lives, the headers
  * eBay asks for, and eBay's answers turned into the port's errors. No client library: FlipStage
- * makes fourteen calls, and a client covering eBay's hundreds would bring its own HTTP stack,
+ * makes sixteen calls, and a client covering eBay's hundreds would bring its own HTTP stack,
  * token cache and retry rules to audit (docs/marketplaces.md).
  */
 import { EbayAuthRevoked, EbayRefused, EbayUnavailable, type EbayErrorDetail } from '../../ports/ebay.js';

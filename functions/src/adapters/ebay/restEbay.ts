@@ -17,6 +17,15 @@ export const EBAY_SCOPES = [
 
 export const EBAY_MARKETPLACE_ID = 'EBAY_US';
 
+/** eBay asks that a notification key be kept a while rather than fetched for every notice: an hour. */
+const KEY_CACHE_MS = 60 * 60_000;
+
+/** eBay sends the key as PEM on one line; Node reads PEM with its body in lines of 64. */
+export function pemOf(key: string): string {
+  const body = key.replace(/-----(BEGIN|END) PUBLIC KEY-----/g, '').replace(/\s+/g, '');
+  return `-----BEGIN PUBLIC KEY-----\n${body.match(/.{1,64}/g)?.join('\n') ?? ''}\n-----END PUBLIC KEY-----\n`;
+}
+
 export interface RestEbaySettings {
   environment: EbayEnvironment;
   clientId: string;
@@ -36,6 +45,16 @@ export function createRestEbay(settings: RestEbaySettings): EbayApi {
   const keys = { clientId: settings.clientId, clientSecret: settings.clientSecret };
   const scope = EBAY_SCOPES.join(' ');
   let treeId: Promise<string> | undefined;
+  const notificationKeys = new Map<
+    string,
+    { key: { algorithm: string; digest: string; pem: string }; until: number }
+  >();
+
+  /** An application token (client credentials grant): calls made as FlipStage, not as a seller. */
+  async function applicationToken(): Promise<string> {
+    const body = await tokenCall(hosts, keys, { grant_type: 'client_credentials', scope: EBAY_SCOPES[0] });
+    return text(body.access_token);
+  }
 
   const taxonomy = `${hosts.api}/commerce/taxonomy/v1`;
   const inventory = `${hosts.api}/sell/inventory/v1`;
@@ -252,8 +271,24 @@ export function createRestEbay(settings: RestEbaySettings): EbayApi {
       }
     },
 
+    async notificationKey(keyId) {
+      const cached = notificationKeys.get(keyId);
+      if (cached && cached.until > Date.now()) return cached.key;
+      const token = await applicationToken();
+      const body = (await userCall(
+        `${hosts.api}/commerce/notification/v1/public_key/${encodeURIComponent(keyId)}`,
+        token,
+      )) as Json | null;
+      const key = { algorithm: text(body?.algorithm), digest: text(body?.digest), pem: pemOf(text(body?.key)) };
+      notificationKeys.set(keyId, { key, until: Date.now() + KEY_CACHE_MS });
+      return key;
+    },
+
     listingUrl: (listingId) => `${hosts.web}/itm/${encodeURIComponent(listingId)}`,
+    // eBay's account settings hold "Third-party app access"; a stand-in serves its own page.
     revokeAtEbayUrl: () =>
-      settings.apiBaseUrl ? `${hosts.web}/account/third-party-apps` : `${hosts.web}/mye/myebay/preferences`,
+      settings.apiBaseUrl
+        ? `${hosts.web}/account/third-party-apps`
+        : `https://accountsettings.${settings.environment === 'sandbox' ? 'sandbox.' : ''}ebay.com/`,
   };
 }

@@ -7,6 +7,7 @@ import { simulatedEbayApi, type SimulatedEbayOptions } from './simulatedEbay.js'
 import { simListingPages } from './simPages.js';
 
 export type { SimApp } from './simOAuth.js';
+export { createSimSigner, type SimSigner } from './simSigner.js';
 export { simMemory, SIM_POLICIES, SIM_SELLER, type SimMemory, type SimState } from './simState.js';
 
 export function simulatedEbay(options: SimulatedEbayOptions): Router {

@@ -121,6 +121,16 @@ export function simOAuth(options: { app: SimApp; memory: SimMemory; now?: () => 
       await memory.save();
       return res.json({ access_token: accessToken, expires_in: ACCESS_SECONDS, token_type: 'User Access Token' });
     }
+    if (body.grant_type === 'client_credentials') {
+      // An application token: calls made as the app, for no seller.
+      const accessToken = access('app');
+      await memory.save();
+      return res.json({
+        access_token: accessToken,
+        expires_in: ACCESS_SECONDS,
+        token_type: 'Application Access Token',
+      });
+    }
     oauthError(res, 400, 'unsupported_grant_type', 'grant type not supported');
   });
 

@@ -12,12 +12,15 @@ import { categoryById, suggestCategories } from './simCatalogue.js';
 import { newId, SIM_POLICIES, SIM_SELLER, type SimMemory, type SimOffer } from './simState.js';
 import { simOAuth, type SimApp } from './simOAuth.js';
 import { imageLongSide } from './simImages.js';
+import type { SimSigner } from './simSigner.js';
 
 export interface SimulatedEbayOptions {
   app: SimApp;
   memory: SimMemory;
   /** Where this server is reached, for the picture URLs it hands out. */
   baseUrl: string;
+  /** Signs its notifications; its public key is served as getPublicKey's. */
+  signer: SimSigner;
   now?: () => number;
 }
 
@@ -261,6 +264,11 @@ export function simulatedEbayApi(options: SimulatedEbayOptions): Router {
     offer.status = 'UNPUBLISHED';
     await memory.save();
     res.json({ listingId: offer.listingId });
+  });
+
+  router.get('/commerce/notification/v1/public_key/:kid', seller, (req, res) => {
+    if (req.params.kid !== options.signer.kid) return notFound(res, 'public key');
+    res.json({ algorithm: 'ECDSA', digest: 'SHA1', key: options.signer.publicKey });
   });
 
   router.get('/sell/fulfillment/v1/order', seller, (req, res) => {
