@@ -28,8 +28,6 @@ export const EBAY_MIN_PHOTOS = 1;
 export const EBAY_MAX_PHOTOS = 24;
 /** eBay refuses a photo whose longer side is under this many pixels. */
 export const EBAY_PHOTO_MIN_LONG_SIDE = 500;
-/** eBay's listing description limit, in characters. */
-export const EBAY_DESCRIPTION_MAX = 500_000;
 
 /**
  * eBay's condition ids (Metadata API) and the Inventory API's names for them
@@ -47,7 +45,6 @@ export const EBAY_CONDITIONS = [
   { id: '6000', name: 'USED_ACCEPTABLE', label: 'Used, acceptable' },
   { id: '7000', name: 'FOR_PARTS_OR_NOT_WORKING', label: 'For parts or not working' },
 ] as const;
-export type EbayConditionId = (typeof EBAY_CONDITIONS)[number]['id'];
 
 export const ebayConditionName = (id: string) => EBAY_CONDITIONS.find((c) => c.id === id)?.name;
 export const ebayConditionLabel = (id: string) => EBAY_CONDITIONS.find((c) => c.id === id)?.label ?? id;
