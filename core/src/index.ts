@@ -21,3 +21,4 @@ export * from './securityHeaders.js';
 export * from './books/pieces.js';
 export * from './books/pieceNumbers.js';
 export * from './books/summary.js';
+export * from './books/totals.js';

@@ -16,3 +16,4 @@ export * from './marketplacePosts.js';
 export * from './checkout.js';
 export * from './ebay.js';
 export * from './priceSuggestion.js';
+export * from './books.js';

@@ -1,4 +1,13 @@
-import type { BookCurrency, BooksSummary, CostLine, CostLineFields, Piece, PieceFields } from '@flipstage/core';
+import type {
+  BookCurrency,
+  BooksSummary,
+  CostLine,
+  CostLineFields,
+  ImportedPiece,
+  Piece,
+  PieceFields,
+  PieceWithCosts,
+} from '@flipstage/core';
 
 /**
  * The flipper's books (issue 42): a seller's own pieces and cost lines. Firebase mode writes them
@@ -6,16 +15,9 @@ import type { BookCurrency, BooksSummary, CostLine, CostLineFields, Piece, Piece
  * dashboard from the per-seller monthly totals a trigger keeps; local mode goes to the local host,
  * which keeps them in PGlite. Every write is the signed-in seller's; money is whole cents.
  */
-export interface PieceWithCosts {
-  piece: Piece;
-  costs: CostLine[];
-}
 
-/** A piece and its cost lines as an import writes them: all rows or none. */
-export interface ImportedPiece {
-  piece: PieceFields;
-  costs: CostLineFields[];
-}
+/** A piece with its cost lines, and an import's row: core's API contracts (contracts/books.ts) name both. */
+export type { ImportedPiece, PieceWithCosts };
 
 export interface BooksDriver {
   /** The seller's pieces not deleted, newest first. */

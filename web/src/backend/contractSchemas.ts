@@ -6,6 +6,14 @@ export const acknowledgementSchema = z.unknown();
 
 export {
   billingSessionResponseSchema,
+  booksSummarySchema,
+  costLineSchema,
+  currencySchema,
+  importResultSchema,
+  pieceSchema,
+  piecesExportSchema,
+  piecesListSchema,
+  pieceWithCostsSchema,
   billingTermsResponseSchema,
   checkoutSessionResponseSchema,
   conversationSchema,

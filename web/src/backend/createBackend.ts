@@ -1,5 +1,6 @@
 import type { Auth } from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore';
+import type { BooksDriver } from './books';
 import { appCheckToken, limitedUseAppCheckToken } from './appCheck';
 import { backendMode, FIRESTORE_EMULATOR_HOST } from './config';
 import { lazyAuthDriver } from './lazyAuth';
@@ -75,6 +76,20 @@ async function marketplacePostsDriver(apiFetch: ApiFetch, idToken: IdTokenSource
   return createFirestoreMarketplacePostsDriver(db, http);
 }
 
+/** Firebase mode writes the books to Firestore under rules and reads the trigger's totals; local mode asks the local host. */
+async function booksDriver(auth: Promise<Auth>, apiFetch: ApiFetch): Promise<BooksDriver> {
+  if (import.meta.env.VITE_BACKEND !== 'firebase') {
+    const { createLocalBooksDriver } = await import('./localBooks');
+    return createLocalBooksDriver(apiFetch);
+  }
+  const [db, sdkAuth, { createFirestoreBooksDriver }] = await Promise.all([
+    firestore(),
+    auth,
+    import('./firestoreBooks'),
+  ]);
+  return createFirestoreBooksDriver(db, sdkAuth);
+}
+
 /**
  * The real backend for the configured mode (VITE_BACKEND=firebase|local, default local), made once
  * by main.tsx before its first render, which waits for no driver's code: the Auth SDK and the
@@ -110,6 +125,7 @@ export function createBackend(): Backend {
     marketplacePosts: lazyDriver(() => marketplacePostsDriver(apiFetch, auth.idToken)),
     // eBay's records are the backend's alone in both modes: the API serves them to either.
     ebay: lazyDriver(() => import('./ebay').then((m) => m.createHttpEbayDriver(apiFetch, auth.idToken))),
+    books: lazyDriver(() => booksDriver(sdkAuth, apiFetch)),
     billing: lazyDriver(() => import('./billingDriver').then((m) => m.createHttpBillingDriver(apiFetch))),
   };
 }

@@ -7,6 +7,7 @@ import type {
   ImageEditsPage,
   MergedUser,
 } from '@flipstage/core';
+import type { BooksDriver } from './books';
 import type { MarketplaceDriver } from './marketplace';
 import type { MarketplacePostsDriver } from './marketplacePosts';
 import type { EbayDriver } from './ebay';
@@ -130,5 +131,7 @@ export interface Backend {
   moderation: ModerationDriver;
   marketplacePosts: MarketplacePostsDriver;
   ebay: EbayDriver;
+  /** The seller's books (issue 42). */
+  books: BooksDriver;
   billing: BillingDriver;
 }

@@ -4,6 +4,7 @@ import type { MarketplaceDriver } from '../backend/marketplace';
 import type { MessagesDriver } from '../backend/messages';
 import type { ModerationDriver } from '../backend/moderation';
 import type { MarketplacePostsDriver } from '../backend/marketplacePosts';
+import type { BooksDriver } from '../backend/books';
 import type { EbayDriver } from '../backend/ebay';
 import type { StagingDriver } from '../backend/staging';
 import type { AuthUser, Backend } from '../backend/types';
@@ -57,6 +58,7 @@ export function createFakeBackend(
     moderation?: ModerationDriver;
     marketplacePosts?: MarketplacePostsDriver;
     ebay?: EbayDriver;
+    books?: BooksDriver;
     /** The signed-in user's ID token carries the moderator claim. */
     moderator?: boolean;
   } = {},
@@ -163,6 +165,23 @@ export function createFakeBackend(
       publishOptions: unreachable('ebay'),
       publish: unreachable('ebay'),
       listing: unreachable('ebay'),
+    },
+    // The books' pages fail as an unreachable API would, unless a test gives the driver.
+    books: options.books ?? {
+      listPieces: unreachable('books'),
+      listDeletedPieces: unreachable('books'),
+      getPiece: unreachable('books'),
+      savePiece: unreachable('books'),
+      deletePiece: unreachable('books'),
+      restorePiece: unreachable('books'),
+      addCost: unreachable('books'),
+      updateCost: unreachable('books'),
+      removeCost: unreachable('books'),
+      exportPieces: unreachable('books'),
+      importPieces: unreachable('books'),
+      summary: unreachable('books'),
+      currency: unreachable('books'),
+      setCurrency: unreachable('books'),
     },
     billing: {
       createCheckoutSession: vi.fn(async () => ({ id: 'cs_test_1', url: 'https://checkout.example/cs_test_1' })),
