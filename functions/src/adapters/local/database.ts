@@ -329,6 +329,46 @@ const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX items_sold_by_type ON items (furniture_type, updated_at DESC) WHERE state = 'sold';
   `,
+  // The flipper's books (issue 42): pieces, their cost lines and each seller's currency. Days are
+  // YYYY-MM-DD text (as core and Firestore keep them), hours whole hundredths, money whole cents.
+  `
+  CREATE TABLE pieces (
+    id text PRIMARY KEY,
+    owner text NOT NULL,
+    name text NOT NULL,
+    furniture_type text,
+    style text,
+    bought_from text,
+    bought_on text,
+    purchase_cents integer NOT NULL CHECK (purchase_cents >= 0),
+    hours_hundredths integer NOT NULL CHECK (hours_hundredths >= 0),
+    status text NOT NULL,
+    listing_id text,
+    sale_cents integer CHECK (sale_cents >= 0),
+    sale_channel text,
+    sold_on text,
+    created_at timestamptz NOT NULL,
+    updated_at timestamptz NOT NULL,
+    deleted_at timestamptz
+  );
+  CREATE INDEX pieces_by_owner ON pieces (owner, created_at DESC);
+  CREATE INDEX pieces_by_listing ON pieces (listing_id) WHERE listing_id IS NOT NULL;
+  CREATE INDEX pieces_deleted ON pieces (deleted_at) WHERE deleted_at IS NOT NULL;
+  CREATE TABLE piece_costs (
+    id text PRIMARY KEY,
+    piece_id text NOT NULL REFERENCES pieces (id) ON DELETE CASCADE,
+    owner text NOT NULL,
+    category text NOT NULL,
+    amount_cents integer NOT NULL CHECK (amount_cents >= 0),
+    note text NOT NULL,
+    created_at timestamptz NOT NULL
+  );
+  CREATE INDEX piece_costs_by_piece ON piece_costs (piece_id, created_at);
+  CREATE TABLE book_settings (
+    owner text PRIMARY KEY,
+    currency text NOT NULL
+  );
+  `,
 ];
 
 /**
