@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './support/accounts';
+import { seriousViolations } from './support/axe';
 import { listItem } from './support/apiListings';
 
 /** Signs up and starts a Flipper trial through the simulated checkout, which includes Post to marketplaces. */
@@ -38,6 +39,7 @@ test('a Flipper seller copies a kit, downloads its photos, records the post, sel
     'href',
     'https://post.craigslist.org/',
   );
+  expect(await seriousViolations(page, 'section[aria-labelledby="post-to-marketplaces"]')).toEqual([]);
 
   const downloading = page.waitForEvent('download');
   await panel.getByRole('button', { name: 'Download the photos for Craigslist (ZIP)' }).click();
@@ -60,6 +62,7 @@ test('a Flipper seller copies a kit, downloads its photos, records the post, sel
 
   const checklist = panel.getByRole('list', { name: 'Sites to take it down from' });
   await expect(checklist.getByRole('link', { name: 'Open it on Craigslist' })).toHaveAttribute('href', postUrl);
+  expect(await seriousViolations(page, 'section[aria-labelledby="post-to-marketplaces"]')).toEqual([]);
   // The box follows the recorded state, so it turns checked once the server has it.
   const tick = checklist.getByRole('checkbox', { name: 'Taken down from Craigslist' });
   await checklist.getByText('Taken down from Craigslist').click();

@@ -12,8 +12,7 @@ function CopyField({ value, what, label }: { value: string; what: string; label:
       {({ copied, copy }) => (
         <Button
           size="xs"
-          variant="light"
-          color={copied ? 'teal' : undefined}
+          variant="default"
           leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
           onClick={copy}
           aria-label={`Copy the ${what} for ${label}`}

@@ -15,7 +15,7 @@ export function TakeDownChecklist({ item, posts }: { item: ItemDetail; posts: re
   if (live.length === 0 && done.length === 0) return null;
   const why = item.state === 'sold' ? 'sold' : 'reserved';
   return (
-    <Alert color={live.length > 0 ? 'orange' : 'teal'} title={`It is ${why}: take it down elsewhere`}>
+    <Alert color={live.length > 0 ? 'red' : 'teal'} title={`It is ${why}: take it down elsewhere`}>
       <Stack gap="xs">
         <Text size="sm">
           {live.length > 0
@@ -38,7 +38,7 @@ export function TakeDownChecklist({ item, posts }: { item: ItemDetail; posts: re
                 }
               />
               {post.url && (
-                <Anchor size="sm" href={post.url} target="_blank" rel="noopener noreferrer">
+                <Anchor size="sm" c="dark" underline="always" href={post.url} target="_blank" rel="noopener noreferrer">
                   Open it on {SITE_LABELS[post.site]}
                 </Anchor>
               )}
