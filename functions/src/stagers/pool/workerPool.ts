@@ -97,12 +97,16 @@ export class WorkerPool {
   private readonly lastTook = new Map<string, PoolWorker>();
   private nextId = 1;
   private closed = false;
-  /** Workers started since the pool was made, replacements included. */
-  started = 0;
+  private startedCount = 0;
 
   constructor(private readonly options: WorkerPoolOptions) {
     if (!Number.isInteger(options.size) || options.size < 1)
       throw new Error(`a worker pool needs at least one worker, got ${options.size}`);
+  }
+
+  /** Workers started since the pool was made, replacements included. */
+  get started(): number {
+    return this.startedCount;
   }
 
   /** Workers alive now: started, not yet gone. */
@@ -161,7 +165,7 @@ export class WorkerPool {
     });
     const worker: PoolWorker = { thread, threadId: thread.threadId, job: null, gone: false };
     this.workers.add(worker);
-    this.started += 1;
+    this.startedCount += 1;
     thread.on('message', (reply: JobReply) => this.onReply(worker, reply));
     thread.on('error', (error) => this.crashed(worker, `failed: ${error.message}`, error));
     thread.on('exit', (code) => this.crashed(worker, `exited with code ${code}`));
