@@ -116,6 +116,9 @@ export class WorkerPool {
 
   run(job: PoolJob): Promise<unknown> {
     if (this.closed) return Promise.reject(new WorkerStopped('closed', 'the worker pool is closed'));
+    // Started, it would only be cut short, and its worker with it.
+    if (job.deadline <= Date.now())
+      return Promise.reject(new WorkerStopped('timed-out', 'the job came in past its deadline'));
     return new Promise((resolve, reject) => {
       const pending: Pending = {
         id: this.nextId++,

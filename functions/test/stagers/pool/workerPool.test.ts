@@ -174,6 +174,12 @@ describe("a worker pool's faults", () => {
     expect(events).toEqual([]);
   });
 
+  it('fails a job that comes in past its deadline without starting a worker', async () => {
+    const one = pool(1);
+    await expect(one.run(job('echo', undefined, { deadline: Date.now() - 1 }))).rejects.toEqual(stopped('timed-out'));
+    expect(one.started).toBe(0);
+  });
+
   it('tells who asked which thread died, so whatever it held can be let go', async () => {
     const gone: number[] = [];
     const one = pool(1, { onWorkerGone: (id) => gone.push(id) });
