@@ -66,9 +66,10 @@ export interface Images {
   listingCopies(data: Uint8Array, sniffed: SniffedImage): Promise<ListingCopies>;
   /**
    * A stored listing photo as an outside marketplace gets it (issue 41): upright, its long side at
-   * most `longSide` (never enlarged), JPEG, with `caption` burnt into its lower-left corner when given.
+   * most `longSide` (never enlarged), JPEG; a virtually staged one with "Virtually staged" burnt
+   * into its lower-left corner.
    */
-  marketplacePhoto(data: Uint8Array, longSide: number, caption: string | null): Promise<Uint8Array>;
+  marketplacePhoto(data: Uint8Array, longSide: number, staged: boolean): Promise<Uint8Array>;
 }
 
 /** The widths a listing photo is also stored at, for srcset: a phone card, a wide card, a gallery, a 2× gallery. */

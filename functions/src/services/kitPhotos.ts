@@ -1,12 +1,10 @@
 /**
  * A kit's photos (issue 41): the real ones first, then the virtually staged ones, written into a
  * ZIP as each is made. yazl (MIT, no install scripts) writes the archive as a stream; the Images
- * port resizes each photo for the site and burns STAGED_CAPTION into the staged ones.
+ * port resizes each photo for the site and captions the staged ones.
  */
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
-
-export const STAGED_CAPTION = 'Virtually staged';
 
 export interface KitPhoto {
   url: string;

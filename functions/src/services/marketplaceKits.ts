@@ -18,7 +18,7 @@ import type { Blobs } from '../ports/blobs.js';
 import type { Images } from '../ports/images.js';
 import type { ItemDoc } from '../ports/store.js';
 import { ServiceError } from './errors.js';
-import { kitPhotoOrder, STAGED_CAPTION, zipStream, type KitPhoto, type ZipEntry } from './kitPhotos.js';
+import { kitPhotoOrder, zipStream, type KitPhoto, type ZipEntry } from './kitPhotos.js';
 import { listingPhotoPaths } from './listingPhotos.js';
 import { ownListingForMarketplaces, type MarketplacePostDeps } from './marketplacePosts.js';
 
@@ -84,7 +84,7 @@ async function* kitEntries(deps: KitDeps, item: ItemDoc, kit: SiteKit, photos: K
     if (!stored) throw new Error(`Listing ${item.id}'s photo ${photo.url} is not in storage`);
     const number = String(index + 1).padStart(2, '0');
     const name = `${number}-${photo.staged ? 'virtually-staged' : 'photo'}.jpg`;
-    const data = await deps.images.marketplacePhoto(stored.data, longSide, photo.staged ? STAGED_CAPTION : null);
+    const data = await deps.images.marketplacePhoto(stored.data, longSide, photo.staged);
     yield { name, data: Buffer.from(data.buffer, data.byteOffset, data.byteLength), compress: false };
   }
 }

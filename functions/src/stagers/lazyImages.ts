@@ -13,6 +13,6 @@ export function createLazyImages(): Images {
     prepare: async (data) => (await images()).prepare(data),
     storable: async (prepared) => (await images()).storable(prepared),
     listingCopies: async (data, sniffed) => (await images()).listingCopies(data, sniffed),
-    marketplacePhoto: async (data, longSide, caption) => (await images()).marketplacePhoto(data, longSide, caption),
+    marketplacePhoto: async (data, longSide, staged) => (await images()).marketplacePhoto(data, longSide, staged),
   };
 }

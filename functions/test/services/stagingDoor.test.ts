@@ -33,7 +33,7 @@ function countingImages(): Images & { calls: Record<string, number> } {
     prepare: (data) => (calls.prepare!++, inner.prepare(data)),
     storable: (prepared) => (calls.storable!++, inner.storable(prepared)),
     listingCopies: (data, sniffed) => (calls.listingCopies!++, inner.listingCopies(data, sniffed)),
-    marketplacePhoto: (data, longSide, caption) => inner.marketplacePhoto(data, longSide, caption),
+    marketplacePhoto: (data, longSide, staged) => inner.marketplacePhoto(data, longSide, staged),
   };
 }
 
