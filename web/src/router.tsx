@@ -7,6 +7,7 @@ import { listingRoute, marketplaceRoute } from './features/marketplace/route';
 import { authRoutes } from './features/auth/routes';
 import { pricingRoute, purchaseRoute } from './features/pricing/routes';
 import { dashboardRoute } from './features/dashboard/route';
+import { booksRoutes } from './features/books/route';
 import { conversationRoute, inboxRoute } from './features/messages/route';
 import { reportsRoute } from './features/moderation/route';
 import { settingsIndexRoute, settingsRoute } from './features/settings/routes';
@@ -23,6 +24,7 @@ const routeTree = rootRoute.addChildren([
   settingsIndexRoute,
   signedInRoute.addChildren([
     dashboardRoute,
+    ...booksRoutes,
     purchaseRoute,
     settingsRoute,
     inboxRoute,

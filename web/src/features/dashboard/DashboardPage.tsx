@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Alert, Badge, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { planForPriceId } from '@flipstage/core';
 import { PageMeta } from '../../app/PageMeta';
@@ -9,6 +9,11 @@ import { ImageEditHistory } from './ImageEditHistory';
 import { MyListings } from './MyListings';
 import { dashboardGreeting } from './greeting';
 import { ButtonLink } from '../../app/links';
+
+/** The books' numbers and charts (issue 42) load beside the dashboard, not in its chunk. */
+const BooksSummarySection = lazy(() =>
+  import('../books/BooksSummarySection').then((m) => ({ default: m.BooksSummarySection })),
+);
 
 export const PAYMENT_SUCCESS_MESSAGE =
   'Payment successful! Your subscription is active and your new credits will appear in a moment.';
@@ -109,6 +114,10 @@ export function DashboardPage({ paid }: { paid: boolean }) {
             </Group>
           </Card>
         </SimpleGrid>
+
+        <Suspense fallback={null}>
+          <BooksSummarySection />
+        </Suspense>
 
         <Stack gap="md" component="section" aria-labelledby="history-title">
           <Title order={2} id="history-title" fz="h3">

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../test-utils/renderApp';
+import { createFakeBackend, fakeAuthUser } from '../../test-utils/fakeBackend';
+import { createFakeBooks } from '../../test-utils/fakeBooks';
+
+function renderPieces(books: ReturnType<typeof createFakeBooks>) {
+  renderApp('/books', createFakeBackend({ user: fakeAuthUser(), books }));
+  return books;
+}
+
+const soldChair = {
+  fields: {
+    name: 'Teak chair',
+    furnitureType: 'chair' as const,
+    status: 'sold' as const,
+    purchaseCents: 2000,
+    saleCents: 9000,
+    boughtOn: '2026-10-01',
+    soldOn: '2026-10-11',
+  },
+  costs: [{ category: 'materials' as const, amountCents: 1550, note: 'Paint' }],
+};
+
+describe('Your books: the pieces', () => {
+  it("shows each piece's type, status, purchase, sale, profit after its costs, and days to sell", async () => {
+    renderPieces(createFakeBooks([soldChair]));
+    const table = await screen.findByRole('table', { name: 'Pieces' });
+    const [, row] = within(table).getAllByRole('row');
+    const cells = within(row!).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells).toEqual(['Teak chair', 'Accent Chair', 'Sold', '$20.00', '$90.00', '$54.50', '10 days']);
+    expect(within(row!).getByRole('link', { name: 'Teak chair' })).toHaveAttribute('href', '/books/piece-1');
+  });
+
+  it('filters the pieces by status', async () => {
+    renderPieces(createFakeBooks([soldChair, { fields: { name: 'Pine bench', status: 'listed' } }]));
+    await screen.findByRole('link', { name: 'Teak chair' });
+    await userEvent.click(screen.getByRole('radio', { name: 'Listed' }));
+    expect(screen.getByRole('link', { name: 'Pine bench' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Teak chair' })).not.toBeInTheDocument();
+  });
+
+  it('says when no piece has the chosen status', async () => {
+    renderPieces(createFakeBooks([soldChair]));
+    await screen.findByRole('link', { name: 'Teak chair' });
+    await userEvent.click(screen.getByRole('radio', { name: 'Reserved' }));
+    expect(screen.getByText('No pieces are reserved.')).toBeInTheDocument();
+  });
+
+  it('formats the money in the currency the seller chooses', async () => {
+    const books = renderPieces(createFakeBooks([soldChair]));
+    await screen.findByRole('link', { name: 'Teak chair' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Currency of your books' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'EUR' }));
+    expect(books.setCurrency).toHaveBeenCalledWith('EUR');
+    expect(await screen.findByRole('cell', { name: '€90.00' })).toBeInTheDocument();
+  });
+
+  it('says the books could not be loaded when the driver fails', async () => {
+    const books = createFakeBooks([soldChair]);
+    books.exportPieces.mockRejectedValue(new TypeError('Failed to fetch'));
+    renderPieces(books);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your books could not be loaded');
+  });
+});
