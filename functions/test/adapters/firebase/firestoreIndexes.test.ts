@@ -168,6 +168,12 @@ const calls: Record<keyof Store, Array<(store: Store) => Promise<unknown>>> = {
       ),
   ]),
   deleteItem: [(s) => s.deleteItem('item-1', 'u1')],
+  recordPost: [
+    (s) =>
+      s.recordPost({ itemId: 'item-1', site: 'craigslist', owner: 'u1', state: 'posted', url: null, updated_at: AT }),
+  ],
+  listPosts: [(s) => s.listPosts('item-1')],
+  setPostState: [(s) => s.setPostState('item-1', 'craigslist', 'taken-down', AT)],
   soldPrices: [
     (s) => s.soldPrices({ furnitureType: 'sofa' }, 200),
     (s) => s.soldPrices({ furnitureType: 'sofa', style: 'modern' }, 200),
