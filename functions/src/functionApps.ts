@@ -25,6 +25,8 @@ import { getAuth } from 'firebase-admin/auth';
 import { ebaySetup } from './wiring/ebay.js';
 import { ebayServices } from './services/ebayServices.js';
 import { checkEbaySales as checkSales } from './services/ebaySales.js';
+import { sellingPieces } from './services/books.js';
+import { firestorePieces } from './adapters/firebase/firestorePieces.js';
 import { toVerifiedAddresses } from './services/verifiedMail.js';
 import { getStorage } from 'firebase-admin/storage';
 import { createStorageBlobs, storageOrigin } from './adapters/firebase/storageBlobs.js';
@@ -133,7 +135,8 @@ export async function checkEbaySales(): Promise<void> {
   await checkSales(
     ebayServices({
       setup: ebaySetup(settings, firestoreEbay(getFirestore(app))),
-      store,
+      // A piece sold on eBay is booked as eBay's sale.
+      store: sellingPieces(store, firestorePieces(getFirestore(app)), 'eBay'),
       blobs: createStorageBlobs({ bucket: getStorage(app).bucket(), origin: storageOrigin() }),
       mail,
       priceIds: config.priceIds,

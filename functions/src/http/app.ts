@@ -7,6 +7,7 @@ import { MESSAGES } from '@flipstage/core';
 import { BLOBS_ROUTE, type Blobs, type ServedBlobs } from '../ports/blobs.js';
 import type { AppCheckVerifier } from '../ports/appCheck.js';
 import type { ConversationEvents } from '../ports/conversationEvents.js';
+import type { PieceStore } from '../ports/pieces.js';
 import type { MailNotices } from '../ports/conversations.js';
 import type { Images } from '../ports/images.js';
 import type { PhotoAnalysis } from '../ports/analysis.js';
@@ -41,6 +42,8 @@ import type { EbaySetup } from '../services/ebayAccess.js';
 import { ebayServices } from '../services/ebayServices.js';
 import { withdrawingFromEbay } from '../services/ebaySales.js';
 import { ebayRoutes } from './ebayRoutes.js';
+import { booksRoutes } from './booksRoutes.js';
+import { sellingPieces } from '../services/books.js';
 
 export interface AppDeps {
   store: Store;
@@ -69,6 +72,11 @@ export interface AppDeps {
   keptListingReads?: KeptListingReads;
   /** Publishing to eBay (issue 41); absent where eBay is not set up, and its routes say so. */
   ebay?: EbaySetup;
+  /**
+   * The seller's books (issue 42). Local mode serves the app's every call (`all`); Firebase mode,
+   * where the app writes Firestore itself, only the export, for the CLI.
+   */
+  books: { pieces: PieceStore; scope: 'all' | 'export' };
 }
 
 export const API_PREFIX = '/api';
@@ -96,6 +104,8 @@ export function createApp(deps: AppDeps, areas: readonly ApiArea[] = ALL_API_ARE
     needVerifiedEmail,
     logger,
   });
+  // A listing sold through the API moves the pieces linked to it to sold.
+  deps = { ...deps, store: sellingPieces(deps.store, deps.books.pieces) };
   // With eBay set up, every write that takes a listing off the market also ends its eBay listing.
   const ebay = deps.ebay
     ? ebayServices({
@@ -120,6 +130,7 @@ export function createApp(deps: AppDeps, areas: readonly ApiArea[] = ALL_API_ARE
     api.use(checkoutRoutes(deps));
     api.use(stageProgressRoutes(deps));
     api.use(stripeWebhookRoutes(deps));
+    api.use(booksRoutes({ ...deps, ...deps.books }));
   }
   if (areas.includes('staging')) api.use(stageRoutes({ ...deps, priceIds: deps.config.priceIds, fairUse }));
   if (deps.servedBlobs) {

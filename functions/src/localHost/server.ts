@@ -41,6 +41,7 @@ import { devPages } from './devPages.js';
 import { SIMULATED_EBAY_ROUTE } from '../wiring/localEbay.js';
 import { ebayServices } from '../services/ebayServices.js';
 import { checkEbaySales } from '../services/ebaySales.js';
+import { purgeDeletedPieces, sellingPieces } from '../services/books.js';
 import { keepAccounts } from './keptAccounts.js';
 import { recreateOrphanAccounts } from './orphanAccounts.js';
 import { DEMO_LOGIN, seedDemo } from './seedDemo.js';
@@ -236,6 +237,8 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
       void checkEbaySales(
         ebayServices({
           ...deps,
+          // A piece sold on eBay is booked as eBay's sale.
+          store: sellingPieces(store, deps.books.pieces, 'eBay'),
           setup: deps.ebay,
           priceIds: config.priceIds,
           siteOrigins: deps.config.siteOrigins,
@@ -243,6 +246,12 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
         }),
       ).catch((error: unknown) =>
         logger.write('WARNING', 'the eBay sales check failed', {
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
+      // Pieces deleted more than 30 days ago are purged, as Firebase mode's schedule does.
+      void purgeDeletedPieces(deps.books.pieces, Date.now()).catch((error: unknown) =>
+        logger.write('WARNING', 'the purge of deleted pieces failed', {
           error: error instanceof Error ? error.message : String(error),
         }),
       );

@@ -27,6 +27,7 @@ import type { Blobs, ServedBlobs } from '../ports/blobs.js';
 import { firebaseFairUse } from '../services/fairUse.js';
 import type { EbaySettings } from '../adapters/ebay/ebaySettings.js';
 import { firestoreEbay } from '../adapters/firebase/firestoreEbay.js';
+import { firestorePieces } from '../adapters/firebase/firestorePieces.js';
 import { ebaySetup } from './ebay.js';
 
 /**
@@ -135,6 +136,8 @@ export function createFirebaseDeps(app: App, settings: FirebaseSettings): AppDep
     analysis: engine.analysis,
     mail: createFirestoreMail(getFirestore(app)),
     conversationEvents: null,
+    // The app writes the books to Firestore itself; the API serves the CLI's export.
+    books: { pieces: firestorePieces(getFirestore(app)), scope: 'export' },
     config: settings.config,
     logger: createFunctionsLogger(),
     fairUseRules: firebaseFairUse(process.env),

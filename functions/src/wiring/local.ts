@@ -24,6 +24,7 @@ import { LOCAL_FAIR_USE } from '../services/fairUse.js';
 import { createLazyImages } from '../stagers/lazyImages.js';
 import type { Router } from 'express';
 import { pgliteEbay } from '../adapters/local/pgliteEbay.js';
+import { pglitePieces } from '../adapters/local/pglitePieces.js';
 import { localEbay } from './localEbay.js';
 import type { EbaySetup } from '../services/ebayAccess.js';
 
@@ -87,5 +88,6 @@ export function createLocalDeps(settings: LocalSettings): LocalDeps {
     logger: settings.logger,
     ebay: ebay.setup,
     ebaySimulator: ebay.simulator,
+    books: { pieces: pglitePieces(db), scope: 'all' },
   };
 }

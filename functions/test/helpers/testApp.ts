@@ -32,6 +32,8 @@ import { emulatorIdentity } from './emulatorUsers.js';
 import type { EbaySetup } from '../../src/services/ebayAccess.js';
 import type { EbayStore } from '../../src/ports/ebay.js';
 import { pgliteEbay } from '../../src/adapters/local/pgliteEbay.js';
+import { pglitePieces } from '../../src/adapters/local/pglitePieces.js';
+import type { PieceStore } from '../../src/ports/pieces.js';
 
 /**
  * For suites that send many requests as one user to test something else (races, validation,
@@ -84,6 +86,8 @@ export interface TestApp {
   webhooks: Webhooks;
   /** The backend-only eBay records, in this app's database (issue 41). */
   ebayRecords: EbayStore;
+  /** The sellers' books, in this app's database (issue 42). */
+  pieces: PieceStore;
   /** Moves the account's sign-up back by `ageMs`, as the database would hold it that much later. */
   backdateSignUp(uid: string, ageMs: number): Promise<void>;
   close(): Promise<void>;
@@ -102,6 +106,8 @@ export async function createTestApp(
     conversationEvents?: boolean;
     /** eBay set up (issue 41): its API and keys; the records live in this app's database. */
     ebay?: Omit<EbaySetup, 'records'>;
+    /** 'export' serves the books as Firebase mode does: the export alone (issue 42). */
+    booksScope?: 'all' | 'export';
   } = {},
 ): Promise<TestApp> {
   const db = await openTestDatabase();
@@ -141,6 +147,7 @@ export async function createTestApp(
   const conversationEvents = options.conversationEvents === false ? null : createLocalConversationEvents();
   const keptReads = options.keptListingReads ? keptListingReads({ store, logger: silentLogger }) : undefined;
   const ebayRecords = pgliteEbay(db);
+  const pieces = pglitePieces(db);
   const app = createApp({
     store,
     blobs,
@@ -157,6 +164,7 @@ export async function createTestApp(
     fairUseRules: options.fairUseRules ?? LOCAL_FAIR_USE,
     ...(keptReads ? { keptListingReads: keptReads } : {}),
     ...(options.ebay ? { ebay: { ...options.ebay, records: ebayRecords } } : {}),
+    books: { pieces, scope: options.booksScope ?? 'all' },
   });
   holder.app = app;
   return {
@@ -172,6 +180,7 @@ export async function createTestApp(
     config,
     webhooks,
     ebayRecords,
+    pieces,
     async backdateSignUp(uid, ageMs) {
       await db.query(
         'UPDATE customers SET signup_granted_at = signup_granted_at - make_interval(secs => $2) WHERE uid = $1',

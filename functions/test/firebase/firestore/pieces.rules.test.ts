@@ -141,7 +141,7 @@ describe('writing a piece', () => {
     await assertFails(piece(as.owner()).set(edit({ created_at: now() })));
   });
 
-  it('lets the owner mark a piece deleted and restore it, but never delete it outright', async () => {
+  it('lets the owner mark a piece deleted and restore it, but not delete one not marked deleted', async () => {
     await assertSucceeds(piece(as.owner()).set(edit({ deletedAt: now() })));
     await assertSucceeds(piece(as.owner()).set(edit({ deletedAt: null })));
     await assertFails(piece(as.owner()).delete());
