@@ -36,21 +36,23 @@ export function createFakeBooks(
   seed: Array<{ fields: Partial<PieceFields>; costs?: CostLineFields[]; deletedAt?: string }> = [],
   currency: BookCurrency = 'USD',
 ) {
-  let nextId = 1;
+  let nextPiece = 1;
+  let nextCost = 1;
+  let writes = 0;
   const at = '2026-11-20T10:00:00.000Z';
   const pieces = new Map<string, Piece>();
   const costs = new Map<string, CostLine[]>();
   let bookCurrency = currency;
 
   const store = (id: string | null, fields: PieceFields): Piece => {
-    const pieceId = id ?? `piece-${nextId++}`;
+    const pieceId = id ?? `piece-${nextPiece++}`;
     const before = pieces.get(pieceId);
     const piece: Piece = {
       ...fields,
       id: pieceId,
       owner: 'user-1',
       created_at: before?.created_at ?? at,
-      updated_at: `${at.slice(0, 19)}.${String(nextId++).padStart(3, '0')}Z`,
+      updated_at: `${at.slice(0, 19)}.${String(++writes).padStart(3, '0')}Z`,
       deletedAt: before?.deletedAt ?? null,
     };
     pieces.set(pieceId, piece);
@@ -58,7 +60,7 @@ export function createFakeBooks(
     return piece;
   };
   const addLine = (pieceId: string, fields: CostLineFields): CostLine => {
-    const line: CostLine = { ...fields, id: `cost-${nextId++}`, pieceId, owner: 'user-1', created_at: at };
+    const line: CostLine = { ...fields, id: `cost-${nextCost++}`, pieceId, owner: 'user-1', created_at: at };
     costs.set(pieceId, [...(costs.get(pieceId) ?? []), line]);
     return line;
   };
@@ -85,7 +87,7 @@ export function createFakeBooks(
     }),
     savePiece: vi.fn(async (id: string | null, fields: PieceFields) => store(id, fields)),
     deletePiece: vi.fn(async (id: string) => {
-      pieces.set(id, { ...mustHave(id), deletedAt: '2026-11-27T10:00:00.000Z' });
+      pieces.set(id, { ...mustHave(id), deletedAt: new Date().toISOString() });
     }),
     restorePiece: vi.fn(async (id: string) => {
       pieces.set(id, { ...mustHave(id), deletedAt: null });
@@ -94,11 +96,17 @@ export function createFakeBooks(
     updateCost: vi.fn(async (pieceId: string, costId: string, fields: CostLineFields) => {
       const lines = costs.get(pieceId) ?? [];
       const line = { ...lines.find((l) => l.id === costId)!, ...fields };
-      costs.set(pieceId, lines.map((l) => (l.id === costId ? line : l)));
+      costs.set(
+        pieceId,
+        lines.map((l) => (l.id === costId ? line : l)),
+      );
       return line;
     }),
     removeCost: vi.fn(async (pieceId: string, costId: string) => {
-      costs.set(pieceId, (costs.get(pieceId) ?? []).filter((l) => l.id !== costId));
+      costs.set(
+        pieceId,
+        (costs.get(pieceId) ?? []).filter((l) => l.id !== costId),
+      );
     }),
     exportPieces: vi.fn(async () => live().map(withCosts)),
     importPieces: vi.fn(async (rows: Array<{ piece: PieceFields; costs: CostLineFields[] }>) => {

@@ -160,7 +160,11 @@ export function BarChart({
             width="100%"
             style={{ display: 'block', maxHeight: height * 1.2, fill: 'currentColor' }}
           >
-            {layout === 'columns' ? <Columns bars={bars} valueText={valueText} /> : <Rows bars={bars} valueText={valueText} />}
+            {layout === 'columns' ? (
+              <Columns bars={bars} valueText={valueText} />
+            ) : (
+              <Rows bars={bars} valueText={valueText} />
+            )}
           </svg>
         ))}
     </Card>

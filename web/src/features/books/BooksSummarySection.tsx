@@ -6,7 +6,11 @@ import { useBooksSummary } from './booksQueries';
 import { formatDays, formatMoney, localDay } from './money';
 
 const monthName = (month: string, style: 'long' | 'short') =>
-  new Date(`${month}-01T12:00:00Z`).toLocaleString('en-US', { month: style, year: style === 'long' ? 'numeric' : undefined, timeZone: 'UTC' });
+  new Date(`${month}-01T12:00:00Z`).toLocaleString('en-US', {
+    month: style,
+    year: style === 'long' ? 'numeric' : undefined,
+    timeZone: 'UTC',
+  });
 
 function Stat({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
@@ -31,7 +35,12 @@ const soldText = (n: number) => (n === 1 ? '1 piece sold' : `${n} pieces sold`);
 function periodStats(label: string, totals: PeriodTotals, summary: BooksSummary) {
   const money = (cents: number) => formatMoney(cents, summary.currency);
   return [
-    <Stat key={`${label}-revenue`} label={`Revenue ${label}`} value={money(totals.revenueCents)} detail={soldText(totals.sold)} />,
+    <Stat
+      key={`${label}-revenue`}
+      label={`Revenue ${label}`}
+      value={money(totals.revenueCents)}
+      detail={soldText(totals.sold)}
+    />,
     <Stat key={`${label}-profit`} label={`Profit ${label}`} value={money(totals.profitCents)} />,
   ];
 }

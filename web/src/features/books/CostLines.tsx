@@ -137,7 +137,12 @@ function CostLineRow({ line, currency, pieceId }: { line: CostLine; currency: Bo
       <Table.Td>{line.note}</Table.Td>
       <Table.Td>
         <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Button size="xs" variant="default" onClick={() => setEditing(true)} aria-label={`Edit ${costLineName(line)}`}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setEditing(true)}
+            aria-label={`Edit ${costLineName(line)}`}
+          >
             Edit
           </Button>
           <Button
@@ -162,7 +167,15 @@ function CostLineRow({ line, currency, pieceId }: { line: CostLine; currency: Bo
 }
 
 /** A piece's cost lines, added, edited and removed in place; fees count apart from the cost. */
-export function CostLines({ pieceId, costs, currency }: { pieceId: string; costs: CostLine[]; currency: BookCurrency }) {
+export function CostLines({
+  pieceId,
+  costs,
+  currency,
+}: {
+  pieceId: string;
+  costs: CostLine[];
+  currency: BookCurrency;
+}) {
   const add = useAddCost(pieceId);
   return (
     <Stack gap="sm" component="section" aria-labelledby="cost-lines-title">

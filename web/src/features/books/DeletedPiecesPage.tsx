@@ -1,4 +1,16 @@
-import { Alert, Anchor, Button, Card, Container, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Container,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { PIECE_RESTORE_DAYS, type Piece } from '@flipstage/core';
 import { PageMeta } from '../../app/PageMeta';
 import { AnchorLink } from '../../app/links';
@@ -38,7 +50,9 @@ function DeletedPiece({ piece, now }: { piece: Piece; now: number }) {
           size="xs"
           loading={restore.isPending}
           aria-label={`Restore ${piece.name}`}
-          onClick={() => restore.mutate(piece.id, { onSuccess: () => notifySuccess(`${piece.name} is back in your books.`) })}
+          onClick={() =>
+            restore.mutate(piece.id, { onSuccess: () => notifySuccess(`${piece.name} is back in your books.`) })
+          }
         >
           Restore
         </Button>

@@ -27,7 +27,12 @@ describe('The piece form', () => {
     expect(await screen.findByRole('heading', { name: 'Walnut sideboard', level: 1 })).toBeInTheDocument();
     expect(books.savePiece).toHaveBeenCalledWith(
       null,
-      expect.objectContaining({ name: 'Walnut sideboard', furnitureType: 'dresser', purchaseCents: 125050, hours: 2.5 }),
+      expect.objectContaining({
+        name: 'Walnut sideboard',
+        furnitureType: 'dresser',
+        purchaseCents: 125050,
+        hours: 2.5,
+      }),
     );
     expect(router.state.location.pathname).toBe('/books/piece-1');
   });
@@ -37,14 +42,18 @@ describe('The piece form', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: /Name/ }), 'Walnut sideboard');
     await userEvent.type(screen.getByRole('textbox', { name: 'Purchase price' }), '45,5.0.1');
     await userEvent.click(screen.getByRole('button', { name: 'Add piece' }));
-    expect(await screen.findByRole('textbox', { name: 'Purchase price' })).toHaveAccessibleDescription(PIECE_MESSAGES.money);
+    expect(await screen.findByRole('textbox', { name: 'Purchase price' })).toHaveAccessibleDescription(
+      PIECE_MESSAGES.money,
+    );
     expect(books.savePiece).not.toHaveBeenCalled();
   });
 
   it('asks for a name', async () => {
     renderAt('/books/new');
     await userEvent.click(await screen.findByRole('button', { name: 'Add piece' }));
-    expect(await screen.findByRole('textbox', { name: /Name/ })).toHaveAccessibleDescription(PIECE_MESSAGES.nameRequired);
+    expect(await screen.findByRole('textbox', { name: /Name/ })).toHaveAccessibleDescription(
+      PIECE_MESSAGES.nameRequired,
+    );
   });
 
   it('asks for the sale price, channel and day only once the piece is sold', async () => {
@@ -58,7 +67,10 @@ describe('The piece form', () => {
   });
 
   it('refuses a sale day before the purchase day under the sale day', async () => {
-    const { books } = renderAt('/books/piece-1', createFakeBooks([{ fields: fakePieceFields({ boughtOn: '2026-11-10' }) }]));
+    const { books } = renderAt(
+      '/books/piece-1',
+      createFakeBooks([{ fields: fakePieceFields({ boughtOn: '2026-11-10' }) }]),
+    );
     await chooseOption('Status', 'Sold');
     await userEvent.type(screen.getByLabelText('Sold on'), '2026-11-02');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));

@@ -16,7 +16,15 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 /** A piece's numbers as core works them out: the sale's figures read "–" until it is sold. */
-export function PieceNumbersCard({ piece, costs, currency }: { piece: Piece; costs: CostLine[]; currency: BookCurrency }) {
+export function PieceNumbersCard({
+  piece,
+  costs,
+  currency,
+}: {
+  piece: Piece;
+  costs: CostLine[];
+  currency: BookCurrency;
+}) {
   const numbers = pieceNumbers(piece, costs);
   const money = (cents: number | null) => (cents === null ? '–' : formatMoney(cents, currency));
   return (

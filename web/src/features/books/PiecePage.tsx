@@ -57,7 +57,9 @@ export function PiecePage({ id }: { id: string }) {
 
   const deletePiece = async () => {
     await remove.mutateAsync(current.id);
-    notifySuccess(`${current.name} was deleted. You can restore it from Recently deleted for ${PIECE_RESTORE_DAYS} days.`);
+    notifySuccess(
+      `${current.name} was deleted. You can restore it from Recently deleted for ${PIECE_RESTORE_DAYS} days.`,
+    );
     await navigate({ to: '/books' });
   };
 

@@ -28,7 +28,9 @@ describe('Your books: the pieces', () => {
     renderPieces(createFakeBooks([soldChair]));
     const table = await screen.findByRole('table', { name: 'Pieces' });
     const [, row] = within(table).getAllByRole('row');
-    const cells = within(row!).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(row!)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells).toEqual(['Teak chair', 'Accent Chair', 'Sold', '$20.00', '$90.00', '$54.50', '10 days']);
     expect(within(row!).getByRole('link', { name: 'Teak chair' })).toHaveAttribute('href', '/books/piece-1');
   });

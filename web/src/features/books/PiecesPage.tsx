@@ -1,5 +1,16 @@
 import { useAtom } from 'jotai';
-import { Alert, Anchor, Container, Group, Loader, SegmentedControl, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Container,
+  Group,
+  Loader,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { PIECE_STATUSES, PIECE_STATUS_LABELS, type PieceStatus } from '@flipstage/core';
 import { PageMeta } from '../../app/PageMeta';
 import { AnchorLink, ButtonLink } from '../../app/links';

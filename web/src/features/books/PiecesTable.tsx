@@ -9,7 +9,8 @@ import { formatDays, formatMoney } from './money';
 function daysText(entry: PieceWithCosts, today: string): string {
   const { daysToSell } = pieceNumbers(entry.piece, entry.costs);
   if (daysToSell !== null) return formatDays(daysToSell);
-  if (entry.piece.boughtOn && !entry.piece.soldOn) return `${formatDays(daysBetween(entry.piece.boughtOn, today))} held`;
+  if (entry.piece.boughtOn && !entry.piece.soldOn)
+    return `${formatDays(daysBetween(entry.piece.boughtOn, today))} held`;
   return '–';
 }
 

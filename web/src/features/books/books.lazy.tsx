@@ -1,4 +1,18 @@
-import { createLazyRoute } from '@tanstack/react-router';
+import { createLazyRoute, getRouteApi } from '@tanstack/react-router';
+import { DeletedPiecesPage } from './DeletedPiecesPage';
+import { NewPiecePage } from './NewPiecePage';
+import { PiecePage } from './PiecePage';
 import { PiecesPage } from './PiecesPage';
 
-export const Route = createLazyRoute('/_signedIn/books')({ component: PiecesPage });
+const pieceApi = getRouteApi('/_signedIn/books/$id');
+
+function PieceScreen() {
+  const { id } = pieceApi.useParams();
+  // Another piece opened from this one starts with its own form, not the last one's.
+  return <PiecePage key={id} id={id} />;
+}
+
+export const PiecesRoute = createLazyRoute('/_signedIn/books')({ component: PiecesPage });
+export const NewPieceRoute = createLazyRoute('/_signedIn/books/new')({ component: NewPiecePage });
+export const DeletedPiecesRoute = createLazyRoute('/_signedIn/books/deleted')({ component: DeletedPiecesPage });
+export const PieceRoute = createLazyRoute('/_signedIn/books/$id')({ component: PieceScreen });
