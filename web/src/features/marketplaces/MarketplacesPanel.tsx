@@ -3,7 +3,7 @@ import { Accordion, Alert, Center, Loader, Paper, Stack, Title, VisuallyHidden }
 import { marketplacesAllowed, SITE_LABELS, type ItemDetail } from '@flipstage/core';
 import { priceIdConfig } from '../../backend/config';
 import { ApiError } from '../../backend/http';
-import { useMergedUser } from '../../backend/session';
+import { useMergedUser, useMergedUserFailure } from '../../backend/session';
 import { MarketplacesUpsell } from './MarketplacesUpsell';
 import { PostsList } from './PostsList';
 import { SiteKitCard } from './SiteKitCard';
@@ -14,6 +14,15 @@ import { EbayCard } from './ebay/EbayCard';
 
 const HEADING_ID = 'post-to-marketplaces';
 
+function KitsLoading() {
+  return (
+    <Center py="md">
+      <Loader size="sm" />
+      <VisuallyHidden>Loading the kits</VisuallyHidden>
+    </Center>
+  );
+}
+
 /** The kits, where the listing is posted and, once it is sold or reserved, where to take it down. */
 function MarketplacesKits({ item }: { item: ItemDetail }) {
   // Undefined until the seller changes it: the server's guess stands until then.
@@ -23,14 +32,7 @@ function MarketplacesKits({ item }: { item: ItemDetail }) {
   if (kit.error instanceof ApiError && kit.error.status === 403) return <MarketplacesUpsell />;
   const error = kit.error ?? posts.error;
   if (error) return <Alert color="red" role="alert" title="The kits could not be loaded">{error.message}</Alert>;
-  if (!kit.data || !posts.data) {
-    return (
-      <Center py="md">
-        <Loader size="sm" />
-        <VisuallyHidden>Loading the kits</VisuallyHidden>
-      </Center>
-    );
-  }
+  if (!kit.data || !posts.data) return <KitsLoading />;
   const staged = kit.data.stagedPhotos;
   return (
     <Stack gap="md">
@@ -64,6 +66,9 @@ function MarketplacesKits({ item }: { item: ItemDetail }) {
  */
 export default function MarketplacesPanel({ item }: { item: ItemDetail }) {
   const user = useMergedUser();
+  const failure = useMergedUserFailure();
+  // Until the account is read its plan is unknown: no upsell flashes before a Flipper seller's kits.
+  const loading = user === null && failure === null;
   const allowed = user !== null && marketplacesAllowed(user.planId, user.stripeSubscriptionStatus, priceIdConfig());
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={HEADING_ID}>
@@ -71,7 +76,7 @@ export default function MarketplacesPanel({ item }: { item: ItemDetail }) {
         <Title order={2} size="h4" id={HEADING_ID}>
           Post to marketplaces
         </Title>
-        {allowed ? <MarketplacesKits item={item} /> : <MarketplacesUpsell />}
+        {loading ? <KitsLoading /> : allowed ? <MarketplacesKits item={item} /> : <MarketplacesUpsell />}
       </Stack>
     </Paper>
   );
