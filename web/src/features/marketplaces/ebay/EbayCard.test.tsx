@@ -66,6 +66,7 @@ const POST: EbayPost = {
 };
 
 function renderCard(connection: Partial<EbayConnection>, publish: EbayDriver['publish'] = vi.fn(async () => POST)) {
+  let published: EbayPost | null = null;
   const fake = createFakeBackend({
     user: fakeAuthUser({ uid: OWNER }),
     merged: fakeMergedUser({ uid: OWNER, planId: LOCAL_PRICE_IDS.flipper, stripeSubscriptionStatus: 'active' }),
@@ -82,8 +83,8 @@ function renderCard(connection: Partial<EbayConnection>, publish: EbayDriver['pu
     connect: vi.fn(async () => '#consent'),
     disconnect: vi.fn(async () => 'https://accountsettings.ebay.com/'),
     publishOptions: vi.fn(async () => OPTIONS),
-    publish,
-    listing: vi.fn(async () => null),
+    publish: vi.fn(async (request) => (published = await publish(request))),
+    listing: vi.fn(async () => published),
   } satisfies EbayDriver;
   renderApp('/marketplace/item-1', {
     ...fake,

@@ -63,7 +63,7 @@ function Connected(props: {
   disconnect: ReturnType<typeof useDisconnectEbay>;
 }) {
   const { item, staged, username, disconnect } = props;
-  const listing = useEbayListing(item.id, true);
+  const listing = useEbayListing(item);
   const [publishing, setPublishing] = useState(false);
   const post = listing.data ?? null;
   const forSale = item.state === 'active' && !item.reserved;

@@ -1,9 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EbayPublishRequest } from '@flipstage/core';
+import type { EbayPublishRequest, ItemDetail } from '@flipstage/core';
 import { useBackend } from '../../../backend/BackendContext';
 
 const connectionKey = ['ebayConnection'] as const;
 const listingKey = (itemId: string) => ['ebayListing', itemId] as const;
+/** The listing's eBay post changes with the listing's status here (sold or reserved ends it): asked again then. */
+const listingStateKey = (item: Pick<ItemDetail, 'id' | 'state' | 'reserved'>) =>
+  [...listingKey(item.id), item.state, item.reserved] as const;
 const optionsKey = (itemId: string, categoryId: string | undefined) =>
   ['ebayOptions', itemId, categoryId ?? null] as const;
 
@@ -13,9 +16,9 @@ export function useEbayConnection() {
 }
 
 /** The listing's eBay post, if it was published there. */
-export function useEbayListing(itemId: string, enabled: boolean) {
+export function useEbayListing(item: Pick<ItemDetail, 'id' | 'state' | 'reserved'>) {
   const { ebay } = useBackend();
-  return useQuery({ queryKey: listingKey(itemId), queryFn: () => ebay.listing(itemId), enabled, retry: false });
+  return useQuery({ queryKey: listingStateKey(item), queryFn: () => ebay.listing(item.id), retry: false });
 }
 
 /** The form's choices; another category asks again for its aspects and conditions. */
@@ -54,10 +57,10 @@ export function usePublishToEbay(itemId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: EbayPublishRequest) => ebay.publish(request),
-    onSuccess: async (post) => {
-      queryClient.setQueryData(listingKey(itemId), post);
-      // The saved choices and the listing's posts (the kits' list) changed with it.
+    onSuccess: async () => {
+      // The post, the saved choices and the listing's posts (the kits' list) changed with it.
       await Promise.all([
+        queryClient.invalidateQueries({ queryKey: listingKey(itemId) }),
         queryClient.invalidateQueries({ queryKey: connectionKey }),
         queryClient.invalidateQueries({ queryKey: ['listingPosts', itemId] }),
       ]);
