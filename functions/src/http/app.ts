@@ -124,7 +124,7 @@ export function createApp(deps: AppDeps, areas: readonly ApiArea[] = ALL_API_ARE
     api.use(accountRoutes({ ...deps, fairUse }));
     api.use(marketplaceRoutes({ ...deps, fairUse }));
     api.use(priceSuggestionRoutes({ ...deps, fairUse }));
-    api.use(marketplaceKitRoutes({ ...deps, priceIds: deps.config.priceIds }));
+    api.use(marketplaceKitRoutes({ ...deps, priceIds: deps.config.priceIds, fairUse }));
     api.use(conversationRoutes({ ...deps, mail, fairUse }));
     api.use(moderationRoutes({ ...deps, mail, fairUse }));
     api.use(checkoutRoutes(deps));

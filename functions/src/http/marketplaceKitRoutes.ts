@@ -25,6 +25,7 @@ import { invalid } from '../services/errors.js';
 import { kitArchive, listingKit } from '../services/marketplaceKits.js';
 import { changePostState, listingPosts, recordKitPost } from '../services/marketplacePosts.js';
 import { currentUser, requireUser } from './auth.js';
+import type { FairUseGates } from './fairUseGates.js';
 import { logs } from '../logs.js';
 import { requestLogger } from './requestContext.js';
 
@@ -34,6 +35,7 @@ interface RouteDeps {
   images: Images;
   identity: Identity;
   priceIds: PriceIdConfig;
+  fairUse: FairUseGates;
 }
 
 /** The API paths are absolute; the router is mounted under /api. */
@@ -49,7 +51,7 @@ export function marketplaceKitRoutes(deps: RouteDeps): Router {
     res.json({ data: await listingPosts(deps, currentUser(res).uid, id) } satisfies MarketplacePosts);
   });
 
-  router.post(route(MARKETPLACE_PATHS.posts), signedIn, json, async (req, res) => {
+  router.post(route(MARKETPLACE_PATHS.posts), signedIn, deps.fairUse.listingWrites, json, async (req, res) => {
     const request = parseWith(recordPostSchema, req.body, invalid);
     res.status(201).json((await recordKitPost(deps, currentUser(res).uid, request)) satisfies MarketplacePost);
   });
@@ -64,7 +66,8 @@ export function marketplaceKitRoutes(deps: RouteDeps): Router {
     res.json((await listingKit(deps, currentUser(res).uid, query)) satisfies ListingKit);
   });
 
-  router.get(route(MARKETPLACE_PATHS.kitPhotos), signedIn, async (req, res) => {
+  // Each archive resizes every photo again: counted with the listing writes, which cost as much.
+  router.get(route(MARKETPLACE_PATHS.kitPhotos), signedIn, deps.fairUse.listingWrites, async (req, res) => {
     const query = parseWith(kitPhotosQuerySchema, req.query, invalid);
     const archive = await kitArchive(deps, currentUser(res).uid, query);
     res.set({

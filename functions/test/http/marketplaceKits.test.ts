@@ -19,7 +19,7 @@ import { createTestApp, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/tes
 import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
 import { jpegBytes } from '../helpers/images.js';
 import { zipEntries } from '../helpers/zipEntries.js';
-import { CREDIT_RULES } from '../../src/services/creditRules.js';
+import { subscribeTo } from '../helpers/plans.js';
 
 let t: TestApp;
 let flipper: TestUser;
@@ -28,34 +28,12 @@ beforeAll(async () => {
   t = await createTestApp({ fairUseRules: WITHOUT_RATE_LIMITS });
   [flipper, base] = await Promise.all([signUpTestUser('Flo'), signUpTestUser('Bea')]);
   await Promise.all([account(flipper), account(base)]);
-  await Promise.all([subscribe(flipper, LOCAL_PRICE_IDS.flipper), subscribe(base, LOCAL_PRICE_IDS.base)]);
+  await Promise.all([subscribeTo(t.store, flipper.uid, LOCAL_PRICE_IDS.flipper), subscribeTo(t.store, base.uid, LOCAL_PRICE_IDS.base)]);
 });
 afterAll(() => t.close());
 
 const auth = (user: TestUser) => `Bearer ${user.idToken}`;
 const account = (user: TestUser) => request(t.app).post(API_PATHS.account).set('authorization', auth(user));
-
-async function subscribe(user: TestUser, priceId: string) {
-  const customerId = `cus_${user.uid}`;
-  await t.store.setStripeCustomer(user.uid, customerId);
-  await t.store.processStripeEvent(
-    {
-      eventId: `evt_${user.uid}`,
-      type: 'customer.subscription.created',
-      effect: {
-        kind: 'sync-subscription',
-        stripeCustomerId: customerId,
-        subscriptionId: `sub_${user.uid}`,
-        status: 'active',
-        priceId,
-        stateAt: Date.now(),
-        heldBefore: null,
-        trialGrant: null,
-      },
-    },
-    CREDIT_RULES,
-  );
-}
 
 const LONG_TITLE = 'Mid-century Danish teak sideboard with three sliding doors and original brass handles';
 
