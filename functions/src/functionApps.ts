@@ -25,7 +25,8 @@ import { getAuth } from 'firebase-admin/auth';
 import { ebaySetup } from './wiring/ebay.js';
 import { ebayServices } from './services/ebayServices.js';
 import { checkEbaySales as checkSales } from './services/ebaySales.js';
-import { sellingPieces } from './services/books.js';
+import { purgeDeletedPieces, sellingPieces } from './services/books.js';
+import { applyPieceTotals } from './adapters/firebase/firestoreBookTotals.js';
 import { firestorePieces } from './adapters/firebase/firestorePieces.js';
 import { toVerifiedAddresses } from './services/verifiedMail.js';
 import { getStorage } from 'firebase-admin/storage';
@@ -116,6 +117,17 @@ export async function sweepAbandonedStagings(): Promise<void> {
     store: createFirestoreStore(getFirestore(firebaseApp())),
     logger: createFunctionsLogger({ job: 'sweepAbandonedStagings' }),
   });
+}
+
+/** Brings the seller's books totals up to date with one piece (issue 42): the onBooksWritten triggers. */
+export async function keepBookTotals(pieceId: string): Promise<void> {
+  await applyPieceTotals(getFirestore(firebaseApp()), pieceId);
+}
+
+/** Pieces deleted more than 30 days ago go for good, with their cost lines (issue 42). */
+export async function purgeDeletedBookPieces(): Promise<void> {
+  const purged = await purgeDeletedPieces(firestorePieces(getFirestore(firebaseApp())), Date.now());
+  createFunctionsLogger({ job: 'purgeDeletedPieces' }).write('INFO', 'purged deleted pieces', { purged });
 }
 
 /** Marks sold here what sold on eBay, and ends eBay listings a failed withdrawal left up (ebaySales.ts). */

@@ -8,6 +8,8 @@
  *   /api/stage/preview, the engine's look at a photo before a charge. Hosting rewrites both to it.
  * - `sweepAbandonedStagings`: the schedule that refunds stagings whose request died.
  * - `checkEbaySales`: the schedule that marks sold here what sold on eBay (issue 41).
+ * - `booksPieceWritten`, `booksCostWritten`: the Firestore triggers that keep each seller's books
+ *   totals (issue 42), and `purgeDeletedPieces`, the schedule that ends a deleted piece's 30 days.
  *
  * Loading this module imports no image code (sharp, onnxruntime, libheif), nor the app itself:
  * each function loads what it serves on its first call, and the ports that decode images load
@@ -19,6 +21,7 @@
 import type { Request, Response } from 'express';
 import { onRequest } from 'firebase-functions/https';
 import { onSchedule } from 'firebase-functions/scheduler';
+import { onDocumentWritten } from 'firebase-functions/firestore';
 import type { ApiArea } from './http/app.js';
 import * as params from './params.js';
 
@@ -106,5 +109,35 @@ export const checkEbaySales = onSchedule(
   async () => {
     const { checkEbaySales } = await import('./functionApps.js');
     await checkEbaySales();
+  },
+);
+
+/**
+ * The books' totals (issue 42): any write to a piece or its cost lines brings its seller's totals
+ * (books/{uid} and its months) up to date with that piece. The handler reads the piece as it is now
+ * and applies only the difference from what it last applied, so Firestore's at-least-once delivery
+ * (a retried or repeated event) changes nothing twice. Retried on failure, so no write is missed.
+ */
+async function keepBookTotals(pieceId: string): Promise<void> {
+  const { keepBookTotals } = await import('./functionApps.js');
+  await keepBookTotals(pieceId);
+}
+
+export const booksPieceWritten = onDocumentWritten(
+  { document: 'pieces/{pieceId}', region: REGION, memory: '256MiB', retry: true },
+  (event) => keepBookTotals(event.params.pieceId),
+);
+
+export const booksCostWritten = onDocumentWritten(
+  { document: 'pieces/{pieceId}/costs/{costId}', region: REGION, memory: '256MiB', retry: true },
+  (event) => keepBookTotals(event.params.pieceId),
+);
+
+/** A deleted piece can be restored for 30 days; once a day, those past it go for good. */
+export const purgeDeletedPieces = onSchedule(
+  { schedule: 'every 24 hours', region: REGION, memory: '256MiB', timeoutSeconds: 300 },
+  async () => {
+    const { purgeDeletedBookPieces } = await import('./functionApps.js');
+    await purgeDeletedBookPieces();
   },
 );

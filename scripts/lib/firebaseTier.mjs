@@ -21,9 +21,13 @@ export const TIER_PARTS = {
     vitest: ['test/firebase/storage/'],
   },
   functions: {
-    title: 'the api function creating an account and granting its credits, and taking reports',
+    title: 'the api function creating an account and granting its credits, and taking reports; the books’ totals trigger',
     emulators: ['auth', 'firestore', 'functions'],
-    vitest: ['test/firebase/functions/apiAccount.test.ts', 'test/firebase/functions/apiReports.test.ts'],
+    vitest: [
+      'test/firebase/functions/apiAccount.test.ts',
+      'test/firebase/functions/apiReports.test.ts',
+      'test/firebase/functions/booksTotals.test.ts',
+    ],
   },
   'functions-storage': {
     title: 'the api function staging a photo into Storage',
