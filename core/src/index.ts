@@ -22,3 +22,6 @@ export * from './books/pieces.js';
 export * from './books/pieceNumbers.js';
 export * from './books/summary.js';
 export * from './books/totals.js';
+export * from './books/csv.js';
+export * from './books/csvImport.js';
+export * from './books/csvImportRows.js';
