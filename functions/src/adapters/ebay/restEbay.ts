@@ -190,8 +190,8 @@ export function createRestEbay(settings: RestEbaySettings): EbayApi {
       if (text(body?.imageUrl)) return text(body?.imageUrl);
       // createImageFromFile may answer with the image's address only; getImage gives its URL.
       if (!location) throw new EbayUnavailable('createImageFromFile gave no image');
-      const image2 = (await userCall(location, token)) as Json | null;
-      return text(image2?.imageUrl);
+      const hosted = (await userCall(location, token)) as Json | null;
+      return text(hosted?.imageUrl);
     },
 
     async putInventoryItem(token, item) {

@@ -1,8 +1,8 @@
 /**
  * What eBay documents and enforces, for the simulated eBay (local mode) and the tests' stand-in,
- * which are one server (simulatedEbay.ts): a small furniture catalogue with its required aspects and
- * allowed conditions, the checks eBay makes on an inventory item, an offer and its publication, and
- * eBay's error shape ({ errors: [{ errorId, domain, category, message, longMessage, parameters }] }).
+ * which are one server (simulatedEbay.ts): the checks eBay makes on an inventory item, an offer and
+ * its publication against the catalogue's required aspects and allowed conditions (simCatalogue.ts),
+ * and eBay's error shape ({ errors: [{ errorId, domain, category, message, longMessage, parameters }] }).
  */
 import {
   EBAY_CONDITIONS,
