@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './support/accounts';
+import { seriousViolations } from './support/axe';
 
 /** The browser's own calendar day (the same machine's time zone): the dashboard's "this month". */
 const today = (page: Page) =>
@@ -63,14 +64,17 @@ test('a seller adds a piece with two costs, sells it, sees the profit on the das
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(await figure(page, "The piece's numbers", 'Profit')).toHaveText('$125.00');
   await expect(await figure(page, "The piece's numbers", 'Margin')).toHaveText('62.5%');
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole('link', { name: 'Dashboard' }).first().click();
   await expect(await figure(page, 'Your books', 'Profit this month')).toHaveText('$125.00');
   await expect(await figure(page, 'Your books', 'Revenue this month')).toHaveText('$200.001 piece sold');
   await expect(await figure(page, 'Your books', 'Tied up in unsold stock')).toHaveText('$0.00in 0 pieces');
+  expect(await seriousViolations(page, 'section[aria-labelledby="books-title"]')).toEqual([]);
 
   await page.getByRole('link', { name: 'Open your pieces' }).click();
   await expect(page.getByRole('table', { name: 'Pieces' })).toContainText('$125.00');
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('link', { name }).click();
   await page.getByRole('button', { name: 'Delete piece' }).click();
   await expect(page).toHaveURL(/\/books$/);

@@ -1,7 +1,10 @@
 import { Badge } from '@mantine/core';
 import { PIECE_STATUS_LABELS, type PieceStatus } from '@flipstage/core';
 
-/** One colour per step from purchase to pickup, so a list reads at a glance. */
+/**
+ * One colour per step from purchase to pickup, so a list reads at a glance; as a dot, since the
+ * light variant's coloured text lacks contrast (axe).
+ */
 const STATUS_COLORS: Record<PieceStatus, string> = {
   sourced: 'gray',
   'in-progress': 'yellow',
@@ -13,7 +16,7 @@ const STATUS_COLORS: Record<PieceStatus, string> = {
 
 export function PieceStatusBadge({ status }: { status: PieceStatus }) {
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light">
+    <Badge color={STATUS_COLORS[status]} variant="dot">
       {PIECE_STATUS_LABELS[status]}
     </Badge>
   );

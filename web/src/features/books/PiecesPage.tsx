@@ -42,7 +42,10 @@ export function PiecesPage() {
             <Title order={1}>Your books</Title>
             <Text c="dimmed">
               Every piece from purchase to profit. The totals are on your{' '}
-              <AnchorLink to="/dashboard">dashboard</AnchorLink>.
+              <AnchorLink to="/dashboard" underline="always">
+                dashboard
+              </AnchorLink>
+              .
             </Text>
           </Stack>
           <Group gap="sm">

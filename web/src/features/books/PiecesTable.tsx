@@ -27,7 +27,7 @@ export function PiecesTable({
   const money = (cents: number | null) => (cents === null ? '–' : formatMoney(cents, currency));
   return (
     <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover aria-label="Pieces">
+      <Table aria-label="Pieces">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Name</Table.Th>
