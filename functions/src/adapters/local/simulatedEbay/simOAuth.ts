@@ -6,7 +6,7 @@
  */
 import express, { Router, type Response } from 'express';
 import { escapeHtml } from '@flipstage/core';
-import { newId, SIM_SELLER, type SimMemory } from './simState.js';
+import { APP, newId, SIM_SELLER, type SimMemory } from './simState.js';
 import { simPage } from './simPages.js';
 
 /** An app registered with the simulated eBay: its keys, and where its RuName sends the seller back. */
@@ -123,7 +123,7 @@ export function simOAuth(options: { app: SimApp; memory: SimMemory; now?: () => 
     }
     if (body.grant_type === 'client_credentials') {
       // An application token: calls made as the app, for no seller.
-      const accessToken = access('app');
+      const accessToken = access(APP);
       await memory.save();
       return res.json({
         access_token: accessToken,

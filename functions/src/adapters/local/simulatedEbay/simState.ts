@@ -27,6 +27,9 @@ export interface SimState {
   seq: number;
 }
 
+/** Whose token an application token is: the app's own, for no seller. */
+export const APP = 'app';
+
 /** The one seller who signs in on the simulated consent page. */
 export const SIM_SELLER = { userId: 'sim-ebay-user-1', username: 'flipstage_demo_seller' } as const;
 

@@ -9,7 +9,7 @@ import { EBAY_CONDITIONS } from '@flipstage/core';
 import type { EbayErrorDetail } from '../../../ports/ebay.js';
 import { EBAY_ERROR_IDS, ebayError, inventoryItemErrors, offerErrors, publishErrors } from './ebayRules.js';
 import { categoryById, suggestCategories } from './simCatalogue.js';
-import { newId, SIM_POLICIES, SIM_SELLER, type SimMemory, type SimOffer } from './simState.js';
+import { APP, newId, SIM_POLICIES, SIM_SELLER, type SimMemory, type SimOffer } from './simState.js';
 import { simOAuth, type SimApp } from './simOAuth.js';
 import { imageLongSide } from './simImages.js';
 import type { SimSigner } from './simSigner.js';
@@ -42,8 +42,8 @@ export function simulatedEbayApi(options: SimulatedEbayOptions): Router {
   const router = Router();
   router.use(simOAuth(options));
 
-  /** Every API call below needs a live user access token: eBay's 401 with error 1001 otherwise. */
-  const seller = (req: Request, res: Response, next: NextFunction) => {
+  /** Every API call below needs a live access token: eBay's 401 with error 1001 otherwise. */
+  const token = (req: Request, res: Response, next: NextFunction) => {
     const token = /^Bearer (\S+)$/.exec(req.get('authorization') ?? '')?.[1] ?? '';
     const held = state.accessTokens[token];
     if (!held || held.expiresAt <= now()) {
@@ -60,6 +60,18 @@ export function simulatedEbayApi(options: SimulatedEbayOptions): Router {
     res.locals.userId = held.userId;
     next();
   };
+  /** A seller's calls take a user token; an application token (client credentials) may not act for a seller. */
+  const seller = (req: Request, res: Response, next: NextFunction) =>
+    token(req, res, () => {
+      if (res.locals.userId !== APP) return next();
+      refuse(res, 403, [ebayError(1100, 'OAuth', 'Access denied', 'Insufficient permissions to fulfill the request.')]);
+    });
+  /** getPublicKey takes an application token. */
+  const app = (req: Request, res: Response, next: NextFunction) =>
+    token(req, res, () => {
+      if (res.locals.userId === APP) return next();
+      refuse(res, 403, [ebayError(1100, 'OAuth', 'Access denied', 'Insufficient permissions to fulfill the request.')]);
+    });
   const userOf = (res: Response) => res.locals.userId as string;
   const json = express.json({ limit: '1mb' });
 
@@ -266,7 +278,7 @@ export function simulatedEbayApi(options: SimulatedEbayOptions): Router {
     res.json({ listingId: offer.listingId });
   });
 
-  router.get('/commerce/notification/v1/public_key/:kid', seller, (req, res) => {
+  router.get('/commerce/notification/v1/public_key/:kid', app, (req, res) => {
     if (req.params.kid !== options.signer.kid) return notFound(res, 'public key');
     res.json({ algorithm: 'ECDSA', digest: 'SHA1', key: options.signer.publicKey });
   });
