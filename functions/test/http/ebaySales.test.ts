@@ -107,6 +107,25 @@ describe('sold or reserved on FlipStage', () => {
     expect(offerStatus(listingId)).toBe('UNPUBLISHED');
   });
 
+  it('publishes again, as a new eBay listing, once the piece is back on sale', async () => {
+    const { item, listingId } = await publishedListing();
+    const buyer = await sellerOn(s.t, null);
+    const started = await request(s.t.app)
+      .post('/api/conversations')
+      .set(auth(buyer))
+      .send({ itemId: item.id, text: 'Hi' });
+    const status = (value: string) =>
+      request(s.t.app)
+        .post(`/api/conversations/listing-status?id=${started.body.id}`)
+        .set(auth(seller))
+        .send({ status: value });
+    expect((await status('reserved')).status).toBe(200);
+    expect((await status('available')).status).toBe(200);
+    const again = await request(s.t.app).post(EBAY_PATHS.publish).set(auth(seller)).send({ itemId: item.id });
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ state: 'live', listingId: expect.not.stringMatching(`^${listingId}$`) });
+  });
+
   it('ends the eBay listing when the listing is deleted', async () => {
     const { item, listingId } = await publishedListing();
     expect((await request(s.t.app).delete(`/api/marketplace-delete-item?id=${item.id}`).set(auth(seller))).status).toBe(
