@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { booksCsv } from '@flipstage/core';
 import { renderApp } from '../../test-utils/renderApp';
 import { createFakeBackend, fakeAuthUser } from '../../test-utils/fakeBackend';
 import { createFakeBooks } from '../../test-utils/fakeBooks';
@@ -64,5 +65,42 @@ describe('Your books: the pieces', () => {
     books.exportPieces.mockRejectedValue(new TypeError('Failed to fetch'));
     renderPieces(books);
     expect(await screen.findByRole('alert')).toHaveTextContent('Your books could not be loaded');
+  });
+
+  it("downloads the books as core's CSV, read afresh", async () => {
+    const books = renderPieces(createFakeBooks([soldChair]));
+    const saved: Blob[] = [];
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      saved.push(blob);
+      return 'blob:books';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      await screen.findByRole('link', { name: 'Teak chair' });
+      await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await expect.poll(() => saved.length).toBe(1);
+      const bytes = await new Promise<ArrayBuffer>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(reader.result as ArrayBuffer);
+        reader.readAsArrayBuffer(saved[0]!);
+      });
+      // The byte order mark kept: the decoder is told not to take it off.
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+      expect(text).toBe(booksCsv(await books.exportPieces()));
+      expect(click.mock.contexts[0]).toHaveProperty(
+        'download',
+        expect.stringMatching(/^flipstage-books-\d{4}-\d{2}-\d{2}\.csv$/),
+      );
+    } finally {
+      click.mockRestore();
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+    }
+  });
+
+  it('opens the import from the books', async () => {
+    renderPieces(createFakeBooks([soldChair]));
+    expect(await screen.findByRole('link', { name: 'Import CSV' })).toHaveAttribute('href', '/books/import');
   });
 });

@@ -16,6 +16,7 @@ import { PageMeta } from '../../app/PageMeta';
 import { AnchorLink, ButtonLink } from '../../app/links';
 import { pieceStatusFilterAtom } from './booksAtoms';
 import { useBookCurrency, usePieces } from './booksQueries';
+import { CsvActions } from './CsvActions';
 import { CurrencySelect } from './CurrencySelect';
 import { PiecesTable } from './PiecesTable';
 import { localDay } from './money';
@@ -55,7 +56,10 @@ export function PiecesPage() {
             </ButtonLink>
           </Group>
         </Group>
-        {currency.data && <CurrencySelect currency={currency.data} />}
+        <Group justify="space-between" align="flex-end">
+          {currency.data && <CurrencySelect currency={currency.data} />}
+          <CsvActions />
+        </Group>
         <SegmentedControl
           aria-label="Show pieces by status"
           data={FILTERS}

@@ -1,5 +1,6 @@
 import { createLazyRoute, getRouteApi } from '@tanstack/react-router';
 import { DeletedPiecesPage } from './DeletedPiecesPage';
+import { ImportPage } from './ImportPage';
 import { NewPiecePage } from './NewPiecePage';
 import { PiecePage } from './PiecePage';
 import { PiecesPage } from './PiecesPage';
@@ -16,3 +17,4 @@ export const PiecesRoute = createLazyRoute('/_signedIn/books')({ component: Piec
 export const NewPieceRoute = createLazyRoute('/_signedIn/books/new')({ component: NewPiecePage });
 export const DeletedPiecesRoute = createLazyRoute('/_signedIn/books/deleted')({ component: DeletedPiecesPage });
 export const PieceRoute = createLazyRoute('/_signedIn/books/$id')({ component: PieceScreen });
+export const ImportRoute = createLazyRoute('/_signedIn/books/import')({ component: ImportPage });
