@@ -28,7 +28,11 @@ describe('urlBelongsToSite', () => {
 
 describe('recordPostSchema', () => {
   it('puts a wrong site’s address on the url field, naming the site', () => {
-    const parsed = recordPostSchema.safeParse({ itemId: 'i1', site: 'chairish', url: 'https://www.etsy.com/listing/1' });
+    const parsed = recordPostSchema.safeParse({
+      itemId: 'i1',
+      site: 'chairish',
+      url: 'https://www.etsy.com/listing/1',
+    });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues).toEqual([
       expect.objectContaining({ path: ['url'], message: KIT_MESSAGES.postUrlNotOnSite('Chairish') }),

@@ -32,10 +32,8 @@ export const SITE_LABELS: Record<MarketplaceSite, string> = {
 };
 
 export interface KitSiteFacts {
-  /** The longest title the site takes, in characters (code points). */
+  /** The longest title the site takes, in characters (code points); where it comes from is beside each site. */
   titleLimit: number;
-  /** Where the limit comes from. */
-  titleLimitSource: string;
   /** The site's own page for a new listing. */
   postingUrl: string;
   /** A recorded post's address must be on one of these domains or a subdomain of one. */
@@ -49,49 +47,49 @@ export interface KitSiteFacts {
 }
 
 export const KIT_SITE_FACTS: Record<KitSite, KitSiteFacts> = {
+  // Title limit: none in Facebook's own help that could be found; 100 per a sellers' guide
+  // (unanswered.io, "Facebook Marketplace description character limit", citing an older guide).
   facebook: {
     titleLimit: 100,
-    titleLimitSource:
-      'No limit in Facebook’s own help; 100 characters per a sellers’ guide (unanswered.io, "Facebook Marketplace description character limit", citing an older guide)',
     postingUrl: 'https://www.facebook.com/marketplace/create/item',
     domains: ['facebook.com', 'fb.com'],
     photoLongSide: 2048,
     maxPhotos: 10,
     vintageOnly: false,
   },
+  // Title limit: none in Craigslist's help pages that could be found; 70 is a conservative choice.
   craigslist: {
     titleLimit: 70,
-    titleLimitSource:
-      'Not documented in Craigslist’s help pages that could be found; 70 is the posting form’s title field length, a conservative choice',
     postingUrl: 'https://post.craigslist.org/',
     domains: ['craigslist.org'],
     photoLongSide: 1200,
     maxPhotos: 24,
     vintageOnly: false,
   },
+  // Title limit: none in OfferUp's posting rules (help.offerup.com, "Posting rules"), which ask for
+  // clear, honest titles; 50 is a conservative choice.
   offerup: {
     titleLimit: 50,
-    titleLimitSource:
-      'Not documented in OfferUp’s posting rules (help.offerup.com, "Posting rules"), which ask for clear, honest titles; 50 is a conservative choice',
     postingUrl: 'https://offerup.com/post',
     domains: ['offerup.com'],
     photoLongSide: 1600,
     maxPhotos: 12,
     vintageOnly: false,
   },
+  // Title limit: none in Chairish's seller guide (chairish.com/pages/seller-guide), whose curators
+  // edit titles; 80 is a conservative choice.
   chairish: {
     titleLimit: 80,
-    titleLimitSource:
-      'Not documented in Chairish’s seller guide (chairish.com/pages/seller-guide), whose curators edit titles; 80 is a conservative choice',
     postingUrl: 'https://www.chairish.com/sell',
     domains: ['chairish.com'],
     photoLongSide: 2400,
     maxPhotos: 20,
     vintageOnly: false,
   },
+  // Title limit: 140, Etsy's API announcement "Listing title validation changes"
+  // (groups.google.com/g/etsy-api-v2), as its listing page has it.
   etsy: {
     titleLimit: 140,
-    titleLimitSource: 'Etsy API announcement "Listing title validation changes" (groups.google.com/g/etsy-api-v2), 140 characters',
     postingUrl: 'https://www.etsy.com/your/shops/me/listing-editor/create',
     domains: ['etsy.com'],
     photoLongSide: 2000,

@@ -115,7 +115,10 @@ function report(ctx: CommandContext, id: string, out: string, written: WrittenSi
   for (const site of written) {
     const label = SITE_LABELS[site.site];
     if (site.unavailable) ctx.logger.info(`${label}: skipped. ${site.unavailable}`);
-    else ctx.logger.info(`${label}: ${site.textFile}${site.photosFile ? ` and ${site.photosFile}` : ''}; post at ${site.postingUrl}`);
+    else
+      ctx.logger.info(
+        `${label}: ${site.textFile}${site.photosFile ? ` and ${site.photosFile}` : ''}; post at ${site.postingUrl}`,
+      );
   }
   return EXIT.ok;
 }

@@ -22,7 +22,8 @@ function fakeSource(kit: ListingKit): KitSource & { urls: string[] } {
   return {
     urls,
     listingKit: async () => kit,
-    kitPhotosUrl: (id, site, staged) => `https://api.example/kit/photos?id=${id}&site=${site}&staged=${staged?.join(',')}`,
+    kitPhotosUrl: (id, site, staged) =>
+      `https://api.example/kit/photos?id=${id}&site=${site}&staged=${staged?.join(',')}`,
     download: async (url, target) => {
       urls.push(url);
       await writeFile(target, url);
@@ -50,7 +51,11 @@ describe('writeKits', () => {
     );
     expect(await readFile(join(out, 'craigslist-photos.zip'), 'utf8')).toBe(source.urls[0]);
     expect(written).toEqual([
-      expect.objectContaining({ site: 'craigslist', textFile: join(out, 'craigslist.txt'), photosFile: join(out, 'craigslist-photos.zip') }),
+      expect.objectContaining({
+        site: 'craigslist',
+        textFile: join(out, 'craigslist.txt'),
+        photosFile: join(out, 'craigslist-photos.zip'),
+      }),
     ]);
   });
 
@@ -71,7 +76,14 @@ describe('writeKits', () => {
       sites: KIT_SITES,
       staged: undefined,
     });
-    expect(written).toEqual([expect.objectContaining({ site: 'etsy', textFile: null, photosFile: null, unavailable: KIT_MESSAGES.etsyNeedsVintage })]);
+    expect(written).toEqual([
+      expect.objectContaining({
+        site: 'etsy',
+        textFile: null,
+        photosFile: null,
+        unavailable: KIT_MESSAGES.etsyNeedsVintage,
+      }),
+    ]);
     expect(await readdir(out)).toEqual([]);
   });
 

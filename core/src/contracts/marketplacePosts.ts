@@ -95,13 +95,11 @@ const stagedPhotosParam = z
 
 /** GET MARKETPLACE_PATHS.kit */
 export const kitQuerySchema = z.object({ id: itemId, staged: stagedPhotosParam });
-export type KitQuery = z.infer<typeof kitQuerySchema>;
 
 /** GET MARKETPLACE_PATHS.kitPhotos */
 export const kitPhotosQuerySchema = kitQuerySchema.extend({
   site: z.enum(KIT_SITES, { error: KIT_MESSAGES.siteInvalid }),
 });
-export type KitPhotosQuery = z.infer<typeof kitPhotosQuerySchema>;
 
 /** The photos' part of a kit's query string: the form kitQuerySchema reads back. */
 export function stagedPhotosQuery(staged: readonly number[]): string {

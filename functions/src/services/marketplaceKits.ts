@@ -70,7 +70,11 @@ export interface KitArchive {
 
 /** "teak-sideboard" from "Teak sideboard!", for the archive's name; "listing" when nothing is left. */
 function slug(title: string): string {
-  const words = title.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const words = title
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   return words.slice(0, 40).replace(/-$/, '') || 'listing';
 }
 

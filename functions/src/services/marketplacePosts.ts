@@ -25,7 +25,11 @@ export interface MarketplacePostDeps {
  * checked first, so a seller without it learns what to do whichever listing they ask about; a
  * listing that is missing or someone else's is not found, so ids of others' listings tell nothing.
  */
-export async function ownListingForMarketplaces(deps: MarketplacePostDeps, uid: string, itemId: string): Promise<ItemDoc> {
+export async function ownListingForMarketplaces(
+  deps: MarketplacePostDeps,
+  uid: string,
+  itemId: string,
+): Promise<ItemDoc> {
   const customer = (await deps.store.getAccount(uid))?.customer;
   if (!marketplacesAllowed(customer?.stripePriceId, customer?.stripeSubscriptionStatus, deps.priceIds))
     throw new ServiceError('forbidden', MESSAGES.marketplacesNeedPlan);

@@ -47,7 +47,10 @@ export function describeMarketplacePostsContract(name: string, makeStore: () => 
     it('keeps one post per listing and site: recording it again replaces it', async () => {
       const item = await aListing();
       await store.recordPost(aPost(item.id, item.owner, { state: 'taken-down' }));
-      const again = aPost(item.id, item.owner, { url: 'https://sfbay.craigslist.org/sfc/fuo/d/oak/7799999999.html', updated_at: at(5) });
+      const again = aPost(item.id, item.owner, {
+        url: 'https://sfbay.craigslist.org/sfc/fuo/d/oak/7799999999.html',
+        updated_at: at(5),
+      });
       await store.recordPost(again);
       expect(await store.listPosts(item.id)).toEqual([again]);
     });
@@ -55,10 +58,14 @@ export function describeMarketplacePostsContract(name: string, makeStore: () => 
     it('lists a listing’s posts in the order of the sites, and no other listing’s', async () => {
       const item = await aListing();
       const other = await aListing();
-      await store.recordPost(aPost(other.id, other.owner, { site: 'facebook', url: 'https://www.facebook.com/marketplace/item/1/' }));
+      await store.recordPost(
+        aPost(other.id, other.owner, { site: 'facebook', url: 'https://www.facebook.com/marketplace/item/1/' }),
+      );
       await store.recordPost(aPost(item.id, item.owner, { site: 'etsy', url: 'https://www.etsy.com/listing/1' }));
       await store.recordPost(aPost(item.id, item.owner, { site: 'ebay', url: 'https://www.ebay.com/itm/1' }));
-      await store.recordPost(aPost(item.id, item.owner, { site: 'facebook', url: 'https://www.facebook.com/marketplace/item/2/' }));
+      await store.recordPost(
+        aPost(item.id, item.owner, { site: 'facebook', url: 'https://www.facebook.com/marketplace/item/2/' }),
+      );
       expect((await store.listPosts(item.id)).map((post) => post.site)).toEqual(['ebay', 'facebook', 'etsy']);
     });
 

@@ -28,7 +28,10 @@ beforeAll(async () => {
   t = await createTestApp({ fairUseRules: WITHOUT_RATE_LIMITS });
   [flipper, base] = await Promise.all([signUpTestUser('Flo'), signUpTestUser('Bea')]);
   await Promise.all([account(flipper), account(base)]);
-  await Promise.all([subscribeTo(t.store, flipper.uid, LOCAL_PRICE_IDS.flipper), subscribeTo(t.store, base.uid, LOCAL_PRICE_IDS.base)]);
+  await Promise.all([
+    subscribeTo(t.store, flipper.uid, LOCAL_PRICE_IDS.flipper),
+    subscribeTo(t.store, base.uid, LOCAL_PRICE_IDS.base),
+  ]);
 });
 afterAll(() => t.close());
 
@@ -74,7 +77,12 @@ const posts = (user: TestUser, id: string) =>
 /** The mean brightness (0–255) of the photo's lower-left corner, where the caption goes. */
 async function cornerBrightness(jpeg: Buffer): Promise<number> {
   const { width, height } = await sharp(jpeg).metadata();
-  const box = { left: Math.round(width! * 0.04), top: Math.round(height! * 0.92), width: Math.round(width! * 0.2), height: Math.round(height! * 0.04) };
+  const box = {
+    left: Math.round(width! * 0.04),
+    top: Math.round(height! * 0.92),
+    width: Math.round(width! * 0.2),
+    height: Math.round(height! * 0.04),
+  };
   const stats = await sharp(await sharp(jpeg).extract(box).png().toBuffer()).stats();
   return stats.channels.slice(0, 3).reduce((sum, c) => sum + c.mean, 0) / 3;
 }
@@ -84,7 +92,11 @@ describe('the plan and the owner', () => {
     ['the kit', (id: string) => kit(base, id)],
     ['the photos', (id: string) => kitZip(base, id, 'craigslist')],
     ['the posts', (id: string) => posts(base, id)],
-    ['recording a post', (id: string) => recordPost(base, { itemId: id, site: 'craigslist', url: 'https://sfbay.craigslist.org/fuo/1.html' })],
+    [
+      'recording a post',
+      (id: string) =>
+        recordPost(base, { itemId: id, site: 'craigslist', url: 'https://sfbay.craigslist.org/fuo/1.html' }),
+    ],
   ])('refuses %s to a seller on the Base plan, saying which plans include it', async (_what, call) => {
     const id = await listing(base);
     const response = await call(id);
@@ -103,7 +115,15 @@ describe('the plan and the owner', () => {
 
 describe('the kit’s words', () => {
   it('cuts the title to each site’s limit and builds the description from the listing’s facts', async () => {
-    const id = await listing(flipper, { condition: 'good', width: '160', depth: '45', height: '78', unit: 'cm', pickupArea: 'Utrecht', delivery: 'true' });
+    const id = await listing(flipper, {
+      condition: 'good',
+      width: '160',
+      depth: '45',
+      height: '78',
+      unit: 'cm',
+      pickupArea: 'Utrecht',
+      delivery: 'true',
+    });
     const response = await kit(flipper, id);
     expect(response.status).toBe(200);
     const body = response.body as ListingKit;
@@ -120,7 +140,8 @@ describe('the kit’s words', () => {
 
   it('offers Etsy only for a piece marked vintage, and says why otherwise', async () => {
     const [plain, vintage] = await Promise.all([listing(flipper), listing(flipper, { vintage: 'true' })]);
-    const etsyOf = async (id: string) => ((await kit(flipper, id)).body as ListingKit).sites.find((s) => s.site === 'etsy')!;
+    const etsyOf = async (id: string) =>
+      ((await kit(flipper, id)).body as ListingKit).sites.find((s) => s.site === 'etsy')!;
     expect((await etsyOf(plain)).unavailable).toBe(KIT_MESSAGES.etsyNeedsVintage);
     expect((await etsyOf(vintage)).unavailable).toBeNull();
   });
@@ -135,14 +156,23 @@ describe('the kit’s words', () => {
 
 describe('the photos’ ZIP', () => {
   it('holds the text, then the real photos, then the staged ones, each within the site’s size', async () => {
-    const [stagedPhoto, realPhoto] = await Promise.all([jpegBytes(2400, 1600, '#d8d8d8'), jpegBytes(1600, 2400, '#d8d8d8')]);
+    const [stagedPhoto, realPhoto] = await Promise.all([
+      jpegBytes(2400, 1600, '#d8d8d8'),
+      jpegBytes(1600, 2400, '#d8d8d8'),
+    ]);
     const id = await listing(flipper, {}, [stagedPhoto, realPhoto]);
     const response = await kitZip(flipper, id, 'craigslist', '0');
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="flipstage-mid-century-danish-teak-sideboard-[a-z-]*craigslist\.zip"$/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="flipstage-mid-century-danish-teak-sideboard-[a-z-]*craigslist\.zip"$/,
+    );
     const entries = zipEntries(response.body as Buffer);
-    expect(entries.map((entry) => entry.name)).toEqual(['title-and-description.txt', '01-photo.jpg', '02-virtually-staged.jpg']);
+    expect(entries.map((entry) => entry.name)).toEqual([
+      'title-and-description.txt',
+      '01-photo.jpg',
+      '02-virtually-staged.jpg',
+    ]);
     expect(entries[0]!.data.toString('utf8')).toContain('the last photo is virtually staged');
     const [real, staged] = await Promise.all(entries.slice(1).map((entry) => sharp(entry.data).metadata()));
     expect({ width: real!.width, height: real!.height }).toEqual({ width: 800, height: 1200 });

@@ -10,11 +10,16 @@ const post = contract<MarketplacePost>((m) => m.marketplacePostSchema);
  * firestore.rules let its seller alone read (the query says so: owner == their uid); the kits,
  * the photos and every write stay on the API, which checks the plan and the address.
  */
-export function createFirestoreMarketplacePostsDriver(db: Firestore, http: MarketplacePostsDriver): MarketplacePostsDriver {
+export function createFirestoreMarketplacePostsDriver(
+  db: Firestore,
+  http: MarketplacePostsDriver,
+): MarketplacePostsDriver {
   return {
     ...http,
     async posts(uid, itemId) {
-      const snap = await getDocs(query(collection(db, 'items', itemId, 'marketplace_posts'), where('owner', '==', uid)));
+      const snap = await getDocs(
+        query(collection(db, 'items', itemId, 'marketplace_posts'), where('owner', '==', uid)),
+      );
       const schema = await post();
       return snap.docs
         .map((doc) => schema.parse(doc.data()))

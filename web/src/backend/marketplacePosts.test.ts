@@ -36,7 +36,10 @@ describe('marketplace posts API client', () => {
 
   it('turns a refused download into the API’s error and message', async () => {
     const body = JSON.stringify({ error: { message: MESSAGES.marketplacesNeedPlan } });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(body, { status: 403 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(body, { status: 403 })),
+    );
     const driver = createHttpMarketplacePostsDriver(noApi, async () => 'seller-token');
     await expect(driver.kitPhotos('i1', 'etsy', [])).rejects.toEqual(new ApiError(403, MESSAGES.marketplacesNeedPlan));
   });

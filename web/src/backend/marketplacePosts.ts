@@ -49,7 +49,8 @@ export function createHttpMarketplacePostsDriver(apiFetch: ApiFetch, idToken: Id
       const response = await fetch(`${MARKETPLACE_PATHS.kitPhotos}?${params}`, {
         headers: token ? { authorization: `Bearer ${token}` } : {},
       });
-      if (!response.ok) throw new ApiError(response.status, await errorMessageFrom(response.status, await response.text()));
+      if (!response.ok)
+        throw new ApiError(response.status, await errorMessageFrom(response.status, await response.text()));
       return response.blob();
     },
     posts: async (_uid, itemId) =>

@@ -5,18 +5,15 @@
  */
 import type { CollectionReference, Firestore } from 'firebase-admin/firestore';
 import { MARKETPLACE_SITES } from '@flipstage/core';
-import {
-  ItemNotFound,
-  PostNotFound,
-  type MarketplacePostDoc,
-  type MarketplacePostStore,
-} from '../../ports/store.js';
+import { ItemNotFound, PostNotFound, type MarketplacePostDoc, type MarketplacePostStore } from '../../ports/store.js';
 import { firestoreRefs } from './firestoreDocs.js';
 
 export const MARKETPLACE_POSTS_COLLECTION = 'marketplace_posts';
 
 export function postsOf(db: Firestore, itemId: string): CollectionReference<MarketplacePostDoc> {
-  return firestoreRefs(db).items.doc(itemId).collection(MARKETPLACE_POSTS_COLLECTION) as CollectionReference<MarketplacePostDoc>;
+  return firestoreRefs(db)
+    .items.doc(itemId)
+    .collection(MARKETPLACE_POSTS_COLLECTION) as CollectionReference<MarketplacePostDoc>;
 }
 
 const siteOrder = (a: MarketplacePostDoc, b: MarketplacePostDoc) =>

@@ -5,12 +5,7 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { MARKETPLACE_SITES, type MarketplaceSite, type PostState } from '@flipstage/core';
-import {
-  ItemNotFound,
-  PostNotFound,
-  type MarketplacePostDoc,
-  type MarketplacePostStore,
-} from '../../ports/store.js';
+import { ItemNotFound, PostNotFound, type MarketplacePostDoc, type MarketplacePostStore } from '../../ports/store.js';
 
 interface PostRow {
   item_id: string;

@@ -54,7 +54,12 @@ describe('the listing’s seller', () => {
   });
 
   it('cannot create, update or delete a post', async () => {
-    await assertFails(seller().collection(POSTS).doc('etsy').set({ ...post, site: 'etsy' }));
+    await assertFails(
+      seller()
+        .collection(POSTS)
+        .doc('etsy')
+        .set({ ...post, site: 'etsy' }),
+    );
     await assertFails(seller().collection(POSTS).doc(post.site).update({ state: 'sold' }));
     await assertFails(seller().collection(POSTS).doc(post.site).delete());
   });
@@ -73,6 +78,12 @@ describe.each([
   });
 
   it('cannot write a post', async () => {
-    await assertFails(context().firestore().collection(POSTS).doc('etsy').set({ ...post, site: 'etsy' }));
+    await assertFails(
+      context()
+        .firestore()
+        .collection(POSTS)
+        .doc('etsy')
+        .set({ ...post, site: 'etsy' }),
+    );
   });
 });

@@ -3,12 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { marketplacePhoto } from '../../../src/stagers/engine/marketplacePhoto.js';
 
 const photo = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#d8d8d8' } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#d8d8d8' } })
+    .jpeg()
+    .toBuffer();
 
 /** The lower-left corner where the caption goes: its darkest and brightest pixel (0–255, mean of the channels). */
 async function cornerRange(jpeg: Uint8Array) {
   const { width, height } = await sharp(jpeg).metadata();
-  const box = { left: 0, top: Math.round(height! * 0.8), width: Math.round(width! * 0.5), height: Math.round(height! * 0.2) };
+  const box = {
+    left: 0,
+    top: Math.round(height! * 0.8),
+    width: Math.round(width! * 0.5),
+    height: Math.round(height! * 0.2),
+  };
   const { data, info } = await sharp(jpeg).extract(box).raw().toBuffer({ resolveWithObject: true });
   let darkest = 255;
   let brightest = 0;

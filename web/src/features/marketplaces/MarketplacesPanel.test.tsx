@@ -66,7 +66,11 @@ function renderPanel(options: { item?: ItemDetail; plan?: string; posts?: Market
   const item = options.item ?? listing();
   const fake = createFakeBackend({
     user: fakeAuthUser({ uid: OWNER }),
-    merged: fakeMergedUser({ uid: OWNER, planId: options.plan ?? LOCAL_PRICE_IDS.flipper, stripeSubscriptionStatus: 'active' }),
+    merged: fakeMergedUser({
+      uid: OWNER,
+      planId: options.plan ?? LOCAL_PRICE_IDS.flipper,
+      stripeSubscriptionStatus: 'active',
+    }),
   });
   const driver = {
     kit: vi.fn(async () => KIT),
@@ -126,7 +130,10 @@ describe('Post to marketplaces', () => {
     const driver = renderPanel();
     const panel = await openKit('Craigslist');
     const url = 'https://sfbay.craigslist.org/sfc/fuo/d/walnut/1.html';
-    await userEvent.type(await within(panel).findByLabelText(/Posted at \(the address of your post on Craigslist\)/), url);
+    await userEvent.type(
+      await within(panel).findByLabelText(/Posted at \(the address of your post on Craigslist\)/),
+      url,
+    );
     await userEvent.click(within(panel).getByRole('button', { name: 'Save where it is posted on Craigslist' }));
     await waitFor(() => expect(driver.recordPost).toHaveBeenCalledWith({ itemId: 'item-1', site: 'craigslist', url }));
     const list = await within(panel).findByRole('list', { name: 'Where it is posted' });

@@ -12,7 +12,12 @@ export const bySite = (a: MarketplacePost, b: MarketplacePost) =>
 
 /** Where the listing is posted outside FlipStage, each post's state and its page. */
 export function PostsList({ posts }: { posts: readonly MarketplacePost[] }) {
-  if (posts.length === 0) return <Text size="sm" c="dimmed">Not posted on any other marketplace yet.</Text>;
+  if (posts.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        Not posted on any other marketplace yet.
+      </Text>
+    );
   return (
     <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Where it is posted">
       {[...posts].sort(bySite).map((post) => (

@@ -61,7 +61,14 @@ export function SiteKitCard(props: {
         rightSection={<CopyField value={kit.title} what="title" label={label} />}
       />
       <Stack gap={4}>
-        <Textarea readOnly autosize minRows={4} maxRows={12} label={`Description for ${label}`} value={kit.description} />
+        <Textarea
+          readOnly
+          autosize
+          minRows={4}
+          maxRows={12}
+          label={`Description for ${label}`}
+          value={kit.description}
+        />
         <Group>
           <CopyField value={kit.description} what="description" label={label} />
         </Group>

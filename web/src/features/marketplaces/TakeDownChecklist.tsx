@@ -22,7 +22,12 @@ export function TakeDownChecklist({ item, posts }: { item: ItemDetail; posts: re
             ? 'Buyers on these sites still see it. Open each post, take it down there, and tick it off.'
             : 'It is taken down everywhere it was posted.'}
         </Text>
-        <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Sites to take it down from">
+        <Stack
+          gap={6}
+          component="ul"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          aria-label="Sites to take it down from"
+        >
           {[...live, ...done].sort(bySite).map((post) => (
             <Group key={post.site} gap="sm" component="li">
               <Checkbox

@@ -3,7 +3,8 @@ import type { MarketplacePost, PostStateRequest, RecordPostRequest } from '@flip
 import { useBackend } from '../../backend/BackendContext';
 import { useAuthUser } from '../../backend/session';
 
-const kitKey = (itemId: string, staged: readonly number[] | undefined) => ['listingKit', itemId, staged ?? null] as const;
+const kitKey = (itemId: string, staged: readonly number[] | undefined) =>
+  ['listingKit', itemId, staged ?? null] as const;
 const postsKey = (itemId: string) => ['listingPosts', itemId] as const;
 
 /** Each kit site's words for the listing; a new choice of staged photos asks again (the descriptions say which are staged). */
@@ -32,9 +33,10 @@ export function useListingPosts(itemId: string) {
 function useStorePost(itemId: string) {
   const queryClient = useQueryClient();
   return (post: MarketplacePost) =>
-    queryClient.setQueryData<MarketplacePost[]>(postsKey(itemId), (posts = []) =>
-      [...posts.filter((p) => p.site !== post.site), post],
-    );
+    queryClient.setQueryData<MarketplacePost[]>(postsKey(itemId), (posts = []) => [
+      ...posts.filter((p) => p.site !== post.site),
+      post,
+    ]);
 }
 
 export function useRecordPost(itemId: string) {
