@@ -1,9 +1,11 @@
 /**
  * The flipper's books (issue 42) on local mode's host and PGlite: a seller adds a piece with two
  * cost lines, marks it sold, sees its profit and the dashboard's numbers change, then deletes it
- * and restores it from Recently deleted.
+ * and restores it from Recently deleted; and one imports a spreadsheet after its preview and
+ * exports the books.
  */
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './support/accounts';
 import { seriousViolations } from './support/axe';
@@ -85,4 +87,40 @@ test('a seller adds a piece with two costs, sells it, sees the profit on the das
   await expect(page.getByText('Nothing was deleted in the last 30 days.')).toBeVisible();
   await page.getByRole('link', { name: '← Your books' }).click();
   await expect(page.getByRole('link', { name })).toBeVisible();
+});
+
+test('a seller imports a spreadsheet after its preview, leaving out the bad row, and exports the books as CSV', async ({
+  page,
+}) => {
+  await signUp(page);
+  const name = `Teak chair ${randomUUID().slice(0, 8)}`;
+  const sheet = [
+    'Item,Paid,Sold for,Paint,Date bought,Date sold',
+    `${name},15,95,8,2026-10-01,2026-10-09`,
+    'Pine bench,forty,,,,',
+  ];
+
+  await page.goto('/books/import');
+  await page.getByLabel('Choose the CSV file').setInputFiles({
+    name: 'my-flips.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(sheet.join('\r\n')),
+  });
+  await expect(page.getByRole('combobox', { name: 'Column “Paint”' })).toHaveValue('A cost: Materials');
+  await expect(page.getByRole('table', { name: 'Rows with problems' })).toContainText('3Paid');
+  await expect(page.getByRole('table', { name: 'Pieces to import' })).toContainText(name);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Import 1 piece' }).click();
+
+  await expect(page).toHaveURL(/\/books$/);
+  await expect(page.getByRole('table', { name: 'Pieces' })).toContainText('$72.00');
+  await expect(page.getByRole('link', { name: 'Pine bench' })).toHaveCount(0);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^flipstage-books-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = (await readFile(await download.path())).toString('utf8');
+  expect(text.startsWith('\uFEFFPiece ID,Name,')).toBe(true);
+  expect(text).toContain(`,${name},,,,2026-10-01,15.00,0,Sold,,95.00,,2026-10-09,Materials,8.00,Paint\r\n`);
 });

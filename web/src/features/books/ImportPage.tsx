@@ -88,6 +88,7 @@ export function ImportPage() {
           value={file}
           onChange={(next) => void choose(next)}
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
           error={unreadable}
           maw={420}
         />
