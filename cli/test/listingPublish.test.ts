@@ -46,7 +46,12 @@ async function connectEbay() {
     body: new URLSearchParams({ state: consent.searchParams.get('state')!, decision: 'agree' }),
     redirect: 'manual',
   });
-  await fetch(agreed.headers.get('location')!, { redirect: 'manual' });
+  const back = new URL((await fetch(agreed.headers.get('location')!, { redirect: 'manual' })).headers.get('location')!);
+  const fragment = new URLSearchParams(back.hash.slice(1));
+  await api(EBAY_PATHS.finish, {
+    method: 'POST',
+    body: JSON.stringify({ code: fragment.get('ebayCode'), state: fragment.get('ebayState') }),
+  });
 }
 
 async function listing(title: string): Promise<string> {

@@ -14,6 +14,8 @@ export const EBAY_PATHS = {
   connect: '/api/ebay/connect',
   /** eBay sends the seller's browser back here with the authorization code (the RuName's accept URL). */
   callback: '/api/ebay/callback',
+  /** The signed-in page the seller returned to finishes the connection with the code. */
+  finish: '/api/ebay/finish',
   disconnect: '/api/ebay/disconnect',
   publishOptions: '/api/ebay/publish-options',
   publish: '/api/ebay/publish',
@@ -90,6 +92,12 @@ export const ebayConnectRequestSchema = z.object({
     .default('/'),
 });
 export const ebayConnectAnswerSchema = z.object({ url: z.string() });
+
+/** POST finish: the code and state eBay sent back, from the address's fragment. */
+export const ebayFinishRequestSchema = z.object({
+  code: z.string().min(1).max(2000),
+  state: z.string().min(1).max(2000),
+});
 
 /** POST disconnect: eBay keeps no revoke call for user tokens; the seller removes the app there. */
 export const ebayDisconnectAnswerSchema = z.object({ revokeAtEbayUrl: z.string() });
@@ -227,6 +235,8 @@ export const EBAY_MESSAGES = {
   notConnected: 'Connect your eBay account first.',
   connectAgain: 'Your eBay connection has expired or was removed at eBay. Connect eBay again to go on.',
   consentFailed: 'eBay did not confirm the connection. Try Connect eBay again.',
+  otherAccount:
+    'This eBay connection was started by another FlipStage account. Sign in to that account, or start again here.',
   ebayUnavailable: 'eBay is not answering right now. Try again in a few minutes.',
   refused: 'eBay did not accept the listing. Fix what is marked and publish again.',
   noChoices: 'Publish one listing from the web app first, so FlipStage knows your eBay category and policies.',

@@ -9,6 +9,7 @@ import {
   EBAY_MESSAGES,
   EBAY_PATHS,
   ebayConnectRequestSchema,
+  ebayFinishRequestSchema,
   ebayPublishOptionsQuerySchema,
   ebayPublishRequestSchema,
   itemIdSchema,
@@ -20,7 +21,8 @@ import {
 } from '@flipstage/core';
 import type { Identity } from '../ports/identity.js';
 import { invalid, ServiceError } from '../services/errors.js';
-import { consentUrl, ebayConnection, finishConsent, requireMarketplacesPlan } from '../services/ebayAccess.js';
+import { ebayConnection, requireMarketplacesPlan } from '../services/ebayAccess.js';
+import { completeConsent, consentReturn, consentUrl } from '../services/ebayConsent.js';
 import { EbayPublishRefused } from '../services/ebayErrors.js';
 import { ebayPostOf, publishOptions, publishToEbay } from '../services/ebayPublish.js';
 import { applyDeletionNotice, challengeResponse, signedByEbay } from '../services/ebayDeletion.js';
@@ -52,10 +54,16 @@ export function ebayRoutes(services: EbayServices | null, identity: Identity): R
     res.json({ url: consentUrl(services, uidOf(res), returnTo) });
   });
 
-  // eBay sends the browser here (no bearer token): the signed state says whose consent it is.
-  router.get(path(EBAY_PATHS.callback), async (req, res) => {
+  // eBay sends the browser here, with no bearer token: it goes on to the seller's page, which finishes.
+  router.get(path(EBAY_PATHS.callback), (req, res) => {
     const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-    res.redirect(303, await finishConsent(services, { code: text(req.query.code), state: text(req.query.state) }));
+    res.redirect(303, consentReturn(services, { code: text(req.query.code), state: text(req.query.state) }));
+  });
+
+  router.post(path(EBAY_PATHS.finish), signedIn, json, async (req, res) => {
+    const body = parseWith(ebayFinishRequestSchema, req.body ?? {}, invalid);
+    await completeConsent(services, uidOf(res), body);
+    res.json((await ebayConnection(services, uidOf(res))) satisfies EbayConnection);
   });
 
   router.post(path(EBAY_PATHS.disconnect), signedIn, async (_req, res) => {

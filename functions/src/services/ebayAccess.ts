@@ -1,10 +1,9 @@
 /**
- * A seller's eBay connection (issue 41): the plan it needs, eBay's consent and its callback, the
- * refresh token sealed in the backend-only store, access tokens minted from it and kept in memory
- * until they expire, and disconnecting. A refresh token eBay no longer accepts is deleted, and the
- * seller is asked to connect again.
+ * A seller's eBay connection (issue 41): the plan it needs, the refresh token sealed in the
+ * backend-only store (consent in ebayConsent.ts), access tokens minted from it and kept in memory
+ * until they expire. A refresh token eBay no longer accepts is deleted, and the seller is asked to
+ * connect again.
  */
-import { randomUUID } from 'node:crypto';
 import { EBAY_MESSAGES, marketplacesAllowed, MESSAGES, type EbayConnection, type PriceIdConfig } from '@flipstage/core';
 import { EbayAuthRevoked, EbayUnavailable, type EbayApi, type EbayStore } from '../ports/ebay.js';
 import type { Store } from '../ports/store.js';
@@ -29,7 +28,6 @@ export interface EbayDeps {
   logger: Logger;
 }
 
-const CONSENT_MINUTES = 15;
 /** An access token is renewed this long before eBay says it expires, so a call never carries a dying one. */
 const EXPIRY_MARGIN_MS = 5 * 60_000;
 
@@ -49,62 +47,6 @@ export async function ebayConnection(deps: EbayDeps, uid: string): Promise<EbayC
     ebayUsername: record?.ebayUsername ?? null,
     choices: record?.choices ?? null,
   };
-}
-
-interface ConsentState {
-  uid: string;
-  returnTo: string;
-  expiresAt: number;
-  nonce: string;
-}
-
-export function consentUrl(deps: EbayDeps, uid: string, returnTo: string, now = Date.now()): string {
-  const state: ConsentState = { uid, returnTo, expiresAt: now + CONSENT_MINUTES * 60_000, nonce: randomUUID() };
-  return deps.ebay.api.consentUrl(deps.ebay.keys.sign(JSON.stringify(state)));
-}
-
-/**
- * eBay's redirect after the seller decided: the code becomes tokens, and the refresh token is
- * sealed and stored. Returns where to send the browser: back to the page the seller came from,
- * saying how it went (`?ebay=connected|declined|failed`).
- */
-export async function finishConsent(
-  deps: EbayDeps,
-  query: { code?: string; state?: string },
-  now = Date.now(),
-): Promise<string> {
-  const payload = query.state ? deps.ebay.keys.verify(query.state) : null;
-  const state = payload ? (JSON.parse(payload) as ConsentState) : null;
-  const site = deps.siteOrigins[0] ?? '';
-  if (!state || state.expiresAt < now) return `${site}/?ebay=failed`;
-  const back = (outcome: string) => {
-    const url = new URL(state.returnTo, site);
-    url.searchParams.set('ebay', outcome);
-    return url.toString();
-  };
-  if (!query.code) return back('declined');
-  try {
-    await requireMarketplacesPlan(deps, state.uid);
-    const tokens = await deps.ebay.api.exchangeCode(query.code);
-    const user = await deps.ebay.api.user(tokens.accessToken);
-    const at = new Date(now).toISOString();
-    await deps.ebay.records.saveConnection({
-      uid: state.uid,
-      ebayUserId: user.userId,
-      ebayUsername: user.username || null,
-      refreshTokenSealed: deps.ebay.keys.seal(tokens.refreshToken),
-      refreshExpiresAt: new Date(now + tokens.refreshTokenExpiresIn * 1000).toISOString(),
-      connectedAt: at,
-      ordersCheckedAt: at,
-    });
-    return back('connected');
-  } catch (error) {
-    deps.logger.write('WARNING', 'an eBay connection could not be completed', {
-      uid: state.uid,
-      error: error instanceof Error ? error.message : String(error),
-    });
-    return back('failed');
-  }
 }
 
 export interface EbayAccess {

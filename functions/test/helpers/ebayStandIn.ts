@@ -102,14 +102,17 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
 
 /**
  * Connect eBay as a seller's browser does it: ask FlipStage for eBay's consent page, open it,
- * agree (or not), and follow eBay's redirect back to FlipStage's callback. Returns where
- * FlipStage sent the browser in the end.
+ * agree (or not), follow eBay's redirect to FlipStage's callback, which sends the browser on to
+ * the seller's page; that page, signed in as `finisher` (the seller by default), finishes with the
+ * code from the address's fragment. Returns where the browser was sent (without the fragment) and
+ * how the finish was answered (null when there was nothing to finish).
  */
 export async function consentAsSeller(
   app: Express,
   user: TestUser,
   decision: 'agree' | 'decline' = 'agree',
-): Promise<string> {
+  finisher: TestUser = user,
+): Promise<{ back: string; finished: { status: number; body: unknown } | null }> {
   const started = await request(app)
     .post(EBAY_PATHS.connect)
     .set('authorization', `Bearer ${user.idToken}`)
@@ -123,7 +126,14 @@ export async function consentAsSeller(
     body: new URLSearchParams({ state: consent.searchParams.get('state') ?? '', decision }),
     redirect: 'manual',
   });
-  const back = new URL(decided.headers.get('location') ?? '');
-  const callback = await request(app).get(`${back.pathname}${back.search}`);
-  return callback.headers.location ?? '';
+  const callback = new URL(decided.headers.get('location') ?? '');
+  const sent = new URL((await request(app).get(`${callback.pathname}${callback.search}`)).headers.location ?? '');
+  const fragment = new URLSearchParams(sent.hash.slice(1));
+  sent.hash = '';
+  if (!fragment.get('ebayCode')) return { back: sent.toString(), finished: null };
+  const finished = await request(app)
+    .post(EBAY_PATHS.finish)
+    .set('authorization', `Bearer ${finisher.idToken}`)
+    .send({ code: fragment.get('ebayCode'), state: fragment.get('ebayState') });
+  return { back: sent.toString(), finished: { status: finished.status, body: finished.body as unknown } };
 }

@@ -39,14 +39,13 @@ describe('the plan', () => {
 });
 
 describe('consent', () => {
-  it('connects after the seller agrees on eBay and sends them back to where they started', async () => {
+  it('connects once the seller agrees on eBay and their page, signed in, finishes', async () => {
     const seller = await sellerOn(s.t, 'premium');
-    const back = await consentAsSeller(s.t.app, seller);
-    expect(back).toBe('http://127.0.0.1:5173/dashboard?ebay=connected');
-    expect(await connection(seller)).toMatchObject({
-      allowed: true,
-      connected: true,
-      ebayUsername: 'flipstage_demo_seller',
+    const { back, finished } = await consentAsSeller(s.t.app, seller);
+    expect(back).toBe('http://127.0.0.1:5173/dashboard');
+    expect(finished).toEqual({
+      status: 200,
+      body: { allowed: true, connected: true, ebayUsername: 'flipstage_demo_seller', choices: null },
     });
   });
 
@@ -62,8 +61,19 @@ describe('consent', () => {
 
   it('stays disconnected when the seller declines on eBay', async () => {
     const seller = await sellerOn(s.t);
-    expect(await consentAsSeller(s.t.app, seller, 'decline')).toBe('http://127.0.0.1:5173/dashboard?ebay=declined');
+    const { back, finished } = await consentAsSeller(s.t.app, seller, 'decline');
+    expect(back).toBe('http://127.0.0.1:5173/dashboard?ebay=declined');
+    expect(finished).toBeNull();
     expect((await connection(seller)).connected).toBe(false);
+  });
+
+  it('links nobody’s eBay account when another FlipStage account finishes a connection the seller started', async () => {
+    const seller = await sellerOn(s.t);
+    const other = await sellerOn(s.t);
+    const { finished } = await consentAsSeller(s.t.app, seller, 'agree', other);
+    expect(finished).toEqual({ status: 403, body: { error: { message: EBAY_MESSAGES.otherAccount } } });
+    expect((await connection(seller)).connected).toBe(false);
+    expect((await connection(other)).connected).toBe(false);
   });
 
   it('refuses a callback whose state was not signed by this site', async () => {

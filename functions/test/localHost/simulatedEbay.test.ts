@@ -68,9 +68,17 @@ describe('the simulated eBay on the local host', () => {
       body: new URLSearchParams({ state: consent.searchParams.get('state')!, decision: 'agree' }),
       redirect: 'manual',
     });
-    const back = await fetch(agreed.headers.get('location')!, { redirect: 'manual' });
-    expect(back.headers.get('location')).toBe('http://127.0.0.1:5173/dashboard?ebay=connected');
-    expect(await (await call(EBAY_PATHS.connection)).json()).toMatchObject({ connected: true });
+    const back = new URL(
+      (await fetch(agreed.headers.get('location')!, { redirect: 'manual' })).headers.get('location')!,
+    );
+    expect(back.origin + back.pathname).toBe('http://127.0.0.1:5173/dashboard');
+    // The seller's page, signed in, finishes with the code eBay sent.
+    const fragment = new URLSearchParams(back.hash.slice(1));
+    const finished = await call(EBAY_PATHS.finish, {
+      method: 'POST',
+      body: JSON.stringify({ code: fragment.get('ebayCode'), state: fragment.get('ebayState') }),
+    });
+    expect(await finished.json()).toMatchObject({ connected: true });
   });
 
   it('publishes a listing there and shows it on its own listing page', async () => {

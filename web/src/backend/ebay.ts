@@ -25,6 +25,8 @@ export interface EbayDriver {
   connection(): Promise<EbayConnection>;
   /** eBay's consent page, which sends the seller back to `returnTo` (a path of this site). */
   connect(returnTo: string): Promise<string>;
+  /** Finishes the connection with the code eBay sent back (in the address's fragment). */
+  finishConnect(code: string, state: string): Promise<EbayConnection>;
   /** Forgets the seller's eBay token; answers where at eBay they remove FlipStage's access. */
   disconnect(): Promise<string>;
   publishOptions(itemId: string, categoryId?: string): Promise<EbayPublishOptions>;
@@ -62,6 +64,8 @@ export function createHttpEbayDriver(apiFetch: ApiFetch, idToken: IdTokenSource)
       });
       return answer.url;
     },
+    finishConnect: (code, state) =>
+      apiFetch(EBAY_PATHS.finish, { schema: contractOf(ebayConnectionSchema), method: 'POST', json: { code, state } }),
     async disconnect() {
       const answer = await apiFetch(EBAY_PATHS.disconnect, {
         schema: contractOf(ebayDisconnectAnswerSchema),

@@ -161,6 +161,7 @@ export function createFakeBackend(
     ebay: options.ebay ?? {
       connection: vi.fn(async () => ({ allowed: true, connected: false, ebayUsername: null, choices: null })),
       connect: unreachable('ebay'),
+      finishConnect: unreachable('ebay'),
       disconnect: unreachable('ebay'),
       publishOptions: unreachable('ebay'),
       publish: unreachable('ebay'),

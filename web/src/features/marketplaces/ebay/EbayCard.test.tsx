@@ -81,6 +81,7 @@ function renderCard(connection: Partial<EbayConnection>, publish: EbayDriver['pu
       ...connection,
     })),
     connect: vi.fn(async () => '#consent'),
+    finishConnect: vi.fn(async () => ({ allowed: true, connected: true, ebayUsername: 'ada_sells', choices: null })),
     disconnect: vi.fn(async () => 'https://accountsettings.ebay.com/'),
     publishOptions: vi.fn(async () => OPTIONS),
     publish: vi.fn(async (request) => (published = await publish(request))),
@@ -114,6 +115,16 @@ describe('the eBay card', () => {
     renderCard({ connected: false, ebayUsername: null });
     const card = await findCard();
     expect(await within(card).findByRole('button', { name: 'Connect eBay' })).toBeInTheDocument();
+  });
+
+  it('finishes the connection eBay sent back, and takes the code out of the address', async () => {
+    window.history.replaceState(null, '', '/marketplace/item-1#ebayCode=code-1&ebayState=state-1');
+    const ebay = renderCard({ connected: false, ebayUsername: null });
+    const card = await findCard();
+    expect(await within(card).findByRole('status')).toHaveTextContent('Your eBay account is connected.');
+    expect(ebay.finishConnect).toHaveBeenCalledWith('code-1', 'state-1');
+    expect(window.location.hash).toBe('');
+    expect(await within(card).findByText('Connected to eBay as ada_sells.')).toBeInTheDocument();
   });
 
   it('publishes with the category’s item specifics and shows the eBay listing', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -13,25 +13,53 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { EBAY_MESSAGES, type EbayPost, type ItemDetail } from '@flipstage/core';
+import type { EbayPost, ItemDetail } from '@flipstage/core';
 import { ApiError } from '../../../backend/http';
 import { ButtonLink } from '../../../app/links';
 import { EbayPublishForm } from './EbayPublishForm';
-import { useConnectEbay, useDisconnectEbay, useEbayConnection, useEbayListing } from './ebayQueries';
+import {
+  useConnectEbay,
+  useDisconnectEbay,
+  useEbayConnection,
+  useEbayListing,
+  useFinishEbayConnect,
+} from './ebayQueries';
 
 const HEADING_ID = 'ebay-card';
 
 const POST_STATE: Record<EbayPost['state'], string> = { live: 'Live', withdrawn: 'Ended', sold: 'Sold on eBay' };
 
-/** What eBay's consent ended with, as the callback put it in the address (?ebay=…). */
-const CONSENT_OUTCOME: Record<string, { color: string; text: string }> = {
-  connected: { color: 'teal', text: 'Your eBay account is connected.' },
-  declined: { color: 'yellow', text: 'eBay was not connected: you did not agree on eBay’s page.' },
-  failed: { color: 'red', text: EBAY_MESSAGES.consentFailed },
-};
+const CONNECTED = { color: 'teal', text: 'Your eBay account is connected.' };
 
-function consentOutcome() {
-  return CONSENT_OUTCOME[new URLSearchParams(window.location.search).get('ebay') ?? ''] ?? null;
+/** The seller said no on eBay's page: the callback says so in the address (?ebay=declined). */
+function declinedOnEbay() {
+  return new URLSearchParams(window.location.search).get('ebay') === 'declined'
+    ? { color: 'yellow', text: 'eBay was not connected: you did not agree on eBay’s page.' }
+    : null;
+}
+
+/**
+ * The code eBay sent back, which the callback put in the address's fragment, taken out of the
+ * address at once so it is neither kept in history nor shared with the page's link.
+ */
+function takeConsentCode(): { code: string; state: string } | null {
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  const code = fragment.get('ebayCode');
+  const state = fragment.get('ebayState');
+  if (!code || !state) return null;
+  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  return { code, state };
+}
+
+/** Finishes, once, a connection the seller agreed to on eBay: the server checks it is theirs. */
+function useConsentFromAddress() {
+  const finish = useFinishEbayConnect();
+  const [consent] = useState(takeConsentCode);
+  const { mutate } = finish;
+  useEffect(() => {
+    if (consent) mutate(consent);
+  }, [consent, mutate]);
+  return finish;
 }
 
 function Upsell() {
@@ -100,7 +128,13 @@ export function EbayCard({ item, staged }: { item: ItemDetail; staged?: readonly
   const connection = useEbayConnection();
   const connect = useConnectEbay();
   const disconnect = useDisconnectEbay();
-  const [outcome] = useState(consentOutcome);
+  const [declined] = useState(declinedOnEbay);
+  const finishing = useConsentFromAddress();
+  const outcome = finishing.isSuccess
+    ? CONNECTED
+    : finishing.isError
+      ? { color: 'red', text: finishing.error.message }
+      : declined;
   const error = connection.error;
   let body;
   if (error instanceof ApiError && error.status === 403) body = <Upsell />;

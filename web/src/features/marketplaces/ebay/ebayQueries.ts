@@ -43,6 +43,16 @@ export function useConnectEbay() {
   });
 }
 
+/** Finishes a connection with the code eBay sent back; the answer is the new connection. */
+export function useFinishEbayConnect() {
+  const { ebay } = useBackend();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (consent: { code: string; state: string }) => ebay.finishConnect(consent.code, consent.state),
+    onSuccess: (connection) => queryClient.setQueryData(connectionKey, connection),
+  });
+}
+
 export function useDisconnectEbay() {
   const { ebay } = useBackend();
   const queryClient = useQueryClient();
