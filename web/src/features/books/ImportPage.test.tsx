@@ -40,6 +40,7 @@ describe('Import CSV', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['3', 'Paid', PIECE_MESSAGES.money]);
+    expect(screen.getByText(/^1 row is left out of the import\. Fix it in the spreadsheet/)).toBeInTheDocument();
     expect(books.importPieces).not.toHaveBeenCalled();
   });
 

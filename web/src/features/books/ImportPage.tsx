@@ -120,8 +120,10 @@ export function ImportPage() {
                   Rows with problems
                 </Title>
                 <Text fz="sm">
-                  {left === 1 ? '1 row is' : `${left} rows are`} left out of the import. Fix them in the spreadsheet and
-                  choose the file again, or import the rest.
+                  {left === 1
+                    ? '1 row is left out of the import. Fix it'
+                    : `${left} rows are left out of the import. Fix them`}{' '}
+                  in the spreadsheet and choose the file again, or import the rest.
                 </Text>
                 <RowErrors errors={preview.errors} />
               </Stack>
