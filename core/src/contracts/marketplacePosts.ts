@@ -11,6 +11,7 @@
  * - GET  MARKETPLACE_PATHS.kitPhotos?id=&site=   a ZIP of the photos sized for the site
  */
 import { z } from 'zod';
+import { itemIdSchema } from '../schemas.js';
 import {
   KIT_SITES,
   MARKETPLACE_SITES,
@@ -40,7 +41,8 @@ export const KIT_MESSAGES = {
   noPhotos: 'This listing has no photos to put in a kit.',
 } as const;
 
-const itemId = z.string().min(1).max(128);
+/** A listing's id, as the marketplace's own routes take it. */
+const itemId = itemIdSchema;
 
 /** One listing's post on one site, as the API serves it. */
 export const marketplacePostSchema = z.object({

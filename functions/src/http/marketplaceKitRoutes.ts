@@ -6,6 +6,7 @@
 import { pipeline } from 'node:stream/promises';
 import express, { Router } from 'express';
 import {
+  itemIdSchema,
   kitPhotosQuerySchema,
   kitQuerySchema,
   MARKETPLACE_PATHS,
@@ -47,7 +48,7 @@ export function marketplaceKitRoutes(deps: RouteDeps): Router {
   const json = express.json({ limit: '16kb' });
 
   router.get(route(MARKETPLACE_PATHS.posts), signedIn, async (req, res) => {
-    const { id } = parseWith(kitQuerySchema, req.query, invalid);
+    const id = parseWith(itemIdSchema, req.query.id, invalid);
     res.json({ data: await listingPosts(deps, currentUser(res).uid, id) } satisfies MarketplacePosts);
   });
 

@@ -197,6 +197,12 @@ describe('the photos’ ZIP', () => {
 });
 
 describe('the posts a seller records', () => {
+  it('refuses an id no listing could have, saying so', async () => {
+    const response = await posts(flipper, '../../etc/passwd');
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: { message: MESSAGES.invalidItemId } });
+  });
+
   it('records "posted at" an address on that site and lists it with the listing', async () => {
     const id = await listing(flipper);
     const url = 'https://sfbay.craigslist.org/sfc/fuo/d/teak-sideboard/7712345678.html';
