@@ -79,7 +79,9 @@ export function marketplaceKitRoutes(deps: RouteDeps): Router {
     try {
       await pipeline(archive.stream, res);
     } catch (error) {
-      // The headers are gone: the broken connection is the client's only signal, and this log ours.
+      // A download the browser cancelled is no failure of ours. Otherwise the headers are gone: the
+      // broken connection is the client's only signal, and this log ours.
+      if ((error as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
       logs.requestFailed(requestLogger(res), error);
     }
   });
