@@ -47,12 +47,14 @@ export function createFakeBooks(
   const store = (id: string | null, fields: PieceFields): Piece => {
     const pieceId = id ?? `piece-${nextPiece++}`;
     const before = pieces.get(pieceId);
+    // Each write a millisecond later than the last: the order pieces were added in shows in their instants.
+    const now = `${at.slice(0, 19)}.${String(++writes).padStart(3, '0')}Z`;
     const piece: Piece = {
       ...fields,
       id: pieceId,
       owner: 'user-1',
-      created_at: before?.created_at ?? at,
-      updated_at: `${at.slice(0, 19)}.${String(++writes).padStart(3, '0')}Z`,
+      created_at: before?.created_at ?? now,
+      updated_at: now,
       deletedAt: before?.deletedAt ?? null,
     };
     pieces.set(pieceId, piece);

@@ -13,7 +13,7 @@ import { formatMoney } from './money';
 
 const TARGET_OPTIONS = IMPORT_TARGETS.map((t) => ({ value: t, label: IMPORT_TARGET_LABELS[t] }));
 /** The preview shows this many pieces; the button counts them all. */
-export const PREVIEW_PIECES = 50;
+const PREVIEW_PIECES = 50;
 
 /** One choice per column of the file: which field of a piece it fills, with its first value as a hint. */
 export function ColumnMapping({

@@ -44,6 +44,15 @@ describe('Your books: the pieces', () => {
     expect(screen.queryByRole('link', { name: 'Teak chair' })).not.toBeInTheDocument();
   });
 
+  it('lists the newest piece first', async () => {
+    renderPieces(createFakeBooks([{ fields: { name: 'Pine bench' } }, soldChair]));
+    const table = await screen.findByRole('table', { name: 'Pieces' });
+    const names = within(table)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(names).toEqual(['Teak chair', 'Pine bench']);
+  });
+
   it('says when no piece has the chosen status', async () => {
     renderPieces(createFakeBooks([soldChair]));
     await screen.findByRole('link', { name: 'Teak chair' });

@@ -32,7 +32,10 @@ export function PiecesPage() {
   const currency = useBookCurrency();
   const [filter, setFilter] = useAtom(pieceStatusFilterAtom);
   const today = localDay();
-  const shown = (pieces.data ?? []).filter((entry) => filter === 'all' || entry.piece.status === filter);
+  // The export read holds every piece in no set order: the newest first, as the seller added them.
+  const shown = (pieces.data ?? [])
+    .filter((entry) => filter === 'all' || entry.piece.status === filter)
+    .sort((a, b) => b.piece.created_at.localeCompare(a.piece.created_at));
 
   return (
     <Container size="lg" py={40}>
