@@ -45,8 +45,9 @@ const offMarket = (item: Pick<ItemDoc, 'state' | 'reserved'>) => item.state === 
  * path that sells a piece can forget eBay.
  */
 export function withdrawingFromEbay(store: Store, deps: SalesDeps): Store {
-  return {
-    ...store,
+  // The store stays the prototype rather than being copied: every other method is looked up on it
+  // at each call, as anything else holding the store sees it.
+  const withdrawing: Partial<Store> = {
     async setListingStatus(id, owner, status) {
       const item = await store.setListingStatus(id, owner, status);
       if (offMarket(item)) await withdrawFromEbay(deps, id);
@@ -63,6 +64,7 @@ export function withdrawingFromEbay(store: Store, deps: SalesDeps): Store {
       return item;
     },
   };
+  return Object.assign(Object.create(store) as Store, withdrawing);
 }
 
 function soldNotice(to: string, site: string, item: Pick<ItemDoc, 'id' | 'title'>, offer: EbayOfferRecord) {
