@@ -10,9 +10,10 @@ export interface Bar {
   cells: string[];
 }
 
-const WIDTH = 640;
+// Narrow, so the words stay legible when a phone scales the chart to its width.
+const WIDTH = 480;
 const ROW = 28;
-const PAD = { top: 16, bottom: 28, left: 150, right: 80 };
+const PAD = { top: 16, bottom: 28, left: 124, right: 64 };
 const COLUMN_HEIGHT = 220;
 
 /** Vertical bars (months along the bottom), a zero line that negative values fall below. */
@@ -22,16 +23,16 @@ function Columns({ bars, valueText }: { bars: Bar[]; valueText(value: number): s
   const span = max - min || 1;
   const plot = COLUMN_HEIGHT - PAD.top - PAD.bottom;
   const y = (value: number) => PAD.top + ((max - value) / span) * plot;
-  const left = 64;
+  const left = 80;
   const slot = (WIDTH - left - 8) / bars.length;
   return (
     <>
       <line x1={left} x2={WIDTH - 8} y1={y(0)} y2={y(0)} stroke="currentColor" strokeOpacity={0.4} />
-      <text x={left - 6} y={y(max) + 4} textAnchor="end" fontSize={11}>
+      <text x={left - 6} y={y(max) + 4} textAnchor="end" fontSize={13}>
         {valueText(max)}
       </text>
       {min < 0 && (
-        <text x={left - 6} y={y(min) + 4} textAnchor="end" fontSize={11}>
+        <text x={left - 6} y={y(min) + 4} textAnchor="end" fontSize={13}>
           {valueText(min)}
         </text>
       )}
@@ -50,7 +51,7 @@ function Columns({ bars, valueText }: { bars: Bar[]; valueText(value: number): s
             >
               <title>{`${bar.label}: ${valueText(bar.value)}`}</title>
             </rect>
-            <text x={left + i * slot + slot / 2} y={COLUMN_HEIGHT - 8} textAnchor="middle" fontSize={11}>
+            <text x={left + i * slot + slot / 2} y={COLUMN_HEIGHT - 8} textAnchor="middle" fontSize={13}>
               {bar.shortLabel ?? bar.label}
             </text>
           </g>
@@ -71,13 +72,13 @@ function Rows({ bars, valueText }: { bars: Bar[]; valueText(value: number): stri
         const width = Math.max((Math.max(bar.value, 0) / max) * plot, 1);
         return (
           <g key={bar.label}>
-            <text x={PAD.left - 8} y={top + ROW / 2 + 4} textAnchor="end" fontSize={12}>
+            <text x={PAD.left - 8} y={top + ROW / 2 + 4} textAnchor="end" fontSize={13}>
               {bar.label}
             </text>
             <rect x={PAD.left} y={top + 4} width={width} height={ROW - 8} rx={2} fill="var(--mantine-color-blue-6)">
               <title>{`${bar.label}: ${valueText(bar.value)}`}</title>
             </rect>
-            <text x={PAD.left + width + 6} y={top + ROW / 2 + 4} fontSize={12}>
+            <text x={PAD.left + width + 6} y={top + ROW / 2 + 4} fontSize={13}>
               {valueText(bar.value)}
             </text>
           </g>

@@ -61,7 +61,7 @@ function Numbers({ summary }: { summary: BooksSummary }) {
   const best = [...summary.byMonth].sort((a, b) => b.profitCents - a.profitCents)[0];
   return (
     <Stack gap="md">
-      <SimpleGrid component="dl" m={0} cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+      <SimpleGrid component="dl" m={0} cols={{ base: 2, md: 3 }} spacing="md">
         {periodStats('this month', summary.thisMonth, summary)}
         {periodStats('this year', summary.thisYear, summary)}
         <Stat label="Average days to sell" value={formatDays(summary.averageDaysToSell)} />

@@ -5,6 +5,7 @@ import {
   Container,
   Group,
   Loader,
+  ScrollArea,
   SegmentedControl,
   Stack,
   Text,
@@ -63,13 +64,15 @@ export function PiecesPage() {
           {currency.data && <CurrencySelect currency={currency.data} />}
           <CsvActions />
         </Group>
-        <SegmentedControl
-          aria-label="Show pieces by status"
-          data={FILTERS}
-          value={filter}
-          onChange={(value) => setFilter(value as PieceStatus | 'all')}
-          style={{ alignSelf: 'flex-start' }}
-        />
+        {/* Seven statuses are wider than a phone: they scroll sideways rather than widen the page. */}
+        <ScrollArea type="auto" offsetScrollbars>
+          <SegmentedControl
+            aria-label="Show pieces by status"
+            data={FILTERS}
+            value={filter}
+            onChange={(value) => setFilter(value as PieceStatus | 'all')}
+          />
+        </ScrollArea>
         {(pieces.isPending || currency.isPending) && !pieces.error && !currency.error ? (
           <Group gap="xs">
             <Loader size="sm" />

@@ -26,13 +26,14 @@ export function PiecesTable({
 }) {
   const money = (cents: number | null) => (cents === null ? '–' : formatMoney(cents, currency));
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer minWidth={840}>
       <Table aria-label="Pieces">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Name</Table.Th>
             <Table.Th>Type</Table.Th>
-            <Table.Th>Status</Table.Th>
+            {/* Wide enough for "In progress": a badge in a narrower cell is cut short. */}
+            <Table.Th miw={130}>Status</Table.Th>
             <Table.Th ta="right">Purchase</Table.Th>
             <Table.Th ta="right">Sale</Table.Th>
             <Table.Th ta="right">Profit</Table.Th>
