@@ -87,4 +87,9 @@ describe('Import CSV', () => {
     expect(await screen.findByText("The file's quotes do not close: look at line 2.")).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Import/ })).not.toBeInTheDocument();
   });
+
+  it('says when the file has no rows under its header', async () => {
+    await chooseFile('Name,Paid\r\n');
+    expect(await screen.findByText('The file has a header but no rows under it.')).toBeInTheDocument();
+  });
 });

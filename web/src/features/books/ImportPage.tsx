@@ -14,6 +14,7 @@ interface ChosenFile {
 }
 
 const NO_ROWS = 'The file has a header but no rows under it.';
+const UNREADABLE = 'The file could not be read. Choose it again, or save the spreadsheet as CSV again.';
 
 /** The file's rows, or why it cannot be read: nothing is written at this step. */
 async function readTable(file: File): Promise<ChosenFile | string> {
@@ -21,8 +22,7 @@ async function readTable(file: File): Promise<ChosenFile | string> {
     const table = parseCsv(await file.text());
     return table.length < 2 ? NO_ROWS : { name: file.name, table };
   } catch (error) {
-    if (error instanceof CsvSyntaxError) return error.message;
-    throw error;
+    return error instanceof CsvSyntaxError ? error.message : UNREADABLE;
   }
 }
 
@@ -57,11 +57,18 @@ export function ImportPage() {
     setChosen(read);
   };
 
-  const accept = async () => {
+  // A failed import shows as "Nothing was imported" (importing.error): the driver wrote none of it.
+  const accept = () => {
     if (!preview) return;
-    const { imported } = await importing.mutateAsync(preview.pieces.map(({ piece, costs }) => ({ piece, costs })));
-    notifySuccess(`Imported ${piecesText(imported)}.`);
-    await navigate({ to: '/books' });
+    importing.mutate(
+      preview.pieces.map(({ piece, costs }) => ({ piece, costs })),
+      {
+        onSuccess: async ({ imported }) => {
+          notifySuccess(`Imported ${piecesText(imported)}.`);
+          await navigate({ to: '/books' });
+        },
+      },
+    );
   };
 
   const count = preview?.pieces.length ?? 0;
@@ -142,7 +149,7 @@ export function ImportPage() {
               </Alert>
             )}
             <Group>
-              <Button disabled={count === 0} loading={importing.isPending} onClick={() => void accept()}>
+              <Button disabled={count === 0} loading={importing.isPending} onClick={accept}>
                 Import {piecesText(count)}
               </Button>
             </Group>

@@ -94,6 +94,15 @@ describe("A piece's page", () => {
     expect(await screen.findByText('Nothing was deleted in the last 30 days.')).toBeInTheDocument();
   });
 
+  it('keeps the piece and says why when it cannot be deleted', async () => {
+    const books = createFakeBooks([soldDresser]);
+    books.deletePiece.mockRejectedValueOnce(new Error('You are offline.'));
+    const { router } = renderPiece(books);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete piece' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The piece could not be deleted: You are offline.');
+    expect(router.state.location.pathname).toBe('/books/piece-1');
+  });
+
   it("links the piece to one of the seller's listings and shows its photos", async () => {
     const listing: Item = {
       id: 'item-9',

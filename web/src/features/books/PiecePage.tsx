@@ -55,13 +55,16 @@ export function PiecePage({ id }: { id: string }) {
   }
   const { piece: current, costs } = piece.data;
 
-  const deletePiece = async () => {
-    await remove.mutateAsync(current.id);
-    notifySuccess(
-      `${current.name} was deleted. You can restore it from Recently deleted for ${PIECE_RESTORE_DAYS} days.`,
-    );
-    await navigate({ to: '/books' });
-  };
+  // A failure shows in the alert below the title (remove.error); the piece stays.
+  const deletePiece = () =>
+    remove.mutate(current.id, {
+      onSuccess: async () => {
+        notifySuccess(
+          `${current.name} was deleted. You can restore it from Recently deleted for ${PIECE_RESTORE_DAYS} days.`,
+        );
+        await navigate({ to: '/books' });
+      },
+    });
 
   return (
     <Container size="lg" py={40}>
@@ -75,7 +78,7 @@ export function PiecePage({ id }: { id: string }) {
             <Title order={1}>{current.name}</Title>
             <PieceStatusBadge status={current.status} />
           </Group>
-          <Button color="red" variant="outline" loading={remove.isPending} onClick={() => void deletePiece()}>
+          <Button color="red" variant="outline" loading={remove.isPending} onClick={deletePiece}>
             Delete piece
           </Button>
         </Group>
