@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { creditsCommand } from './commands/credits.js';
 import { listingsCommand } from './commands/listings.js';
+import { piecesCommand } from './commands/pieces.js';
 import { loginCommand } from './commands/login.js';
 import { logoutCommand } from './commands/logout.js';
 import { stageCommand } from './commands/stage.js';
@@ -44,6 +45,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo()): 
     creditsCommand(ctx),
     stageCommand(ctx),
     listingsCommand(ctx),
+    piecesCommand(ctx),
   ]) {
     program.addCommand(command.copyInheritedSettings(program));
   }

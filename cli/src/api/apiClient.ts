@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import {
   accountResponseSchema,
   API_PATHS,
+  BOOKS_PATHS,
   EBAY_FIELD_LABELS,
   EBAY_PATHS,
   ebayPublishAnswerSchema,
@@ -15,6 +16,7 @@ import {
   errorMessageFromResponse,
   listingKitSchema,
   MARKETPLACE_PATHS,
+  piecesExportSchema,
   retryAfterMs,
   stagedPhotosQuery,
   stageFormEntries,
@@ -23,6 +25,7 @@ import {
   type EbayPost,
   type KitSite,
   type ListingKit,
+  type PieceWithCosts,
   type StageRequestFields,
   type StageResponse,
   type SubjectHint,
@@ -116,6 +119,11 @@ export class ApiClient {
       { [IDEMPOTENCY_HEADER]: upload.idempotencyKey },
       onRetry,
     );
+  }
+
+  /** The seller's books: every piece not deleted with its cost lines (issue 42). */
+  async exportPieces(): Promise<PieceWithCosts[]> {
+    return (await this.send(piecesExportSchema, 'GET', BOOKS_PATHS.export)).data;
   }
 
   /** A listing's kits for the sites with no listing API; `staged` names the photos that are virtually staged. */
