@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Firestore } from 'firebase/firestore';
 import type { ImportedPiece } from '@flipstage/core';
-import { writeImport } from './firestoreBooksImport';
+import { BATCH_PIECES, writeImport } from './firestoreBooksImport';
 
 type Write = { op: 'set' | 'update' | 'delete'; path: string; data?: Record<string, unknown> };
 
@@ -66,14 +66,19 @@ describe('an import in Firebase mode', () => {
   });
 
   it('keeps each batch within 500 writes, never parting a piece from its cost lines', async () => {
-    // 300 pieces of 4 writes each: 125 to a batch.
-    await writeImport(db, 'dana', Array.from({ length: 300 }, () => row(3)));
-    expect(recorded.committed.map((batch) => batch.length)).toEqual([500, 500, 200]);
+    // 3 pieces of 200 writes each: 2 to a batch.
+    await writeImport(db, 'dana', Array.from({ length: 3 }, () => row(199)));
+    expect(recorded.committed.map((batch) => batch.length)).toEqual([400, 200]);
+  });
+
+  it('puts at most 20 pieces in a batch, as many as the rules may read', async () => {
+    await writeImport(db, 'dana', Array.from({ length: 45 }, () => row(1)));
+    expect(recorded.committed.map((batch) => batch.length / 2)).toEqual([BATCH_PIECES, BATCH_PIECES, 5]);
   });
 
   it('takes back what earlier batches wrote when a later one fails, and fails itself', async () => {
     recorded.failAt = 2;
-    await expect(writeImport(db, 'dana', Array.from({ length: 200 }, () => row(3)))).rejects.toThrow('unavailable');
+    await expect(writeImport(db, 'dana', Array.from({ length: 30 }, () => row(3)))).rejects.toThrow('unavailable');
     const [written, marks, removals] = recorded.committed;
     const pieces = written!.filter((w) => !w.path.includes('/costs/')).map((w) => w.path);
     const costs = written!.filter((w) => w.path.includes('/costs/')).map((w) => w.path);

@@ -9,20 +9,25 @@ import { collection, doc, serverTimestamp, writeBatch, type DocumentReference, t
 import type { ImportedPiece } from '@flipstage/core';
 
 const BATCH_WRITES = 500;
+/**
+ * The rules read each cost line's piece (getAfter), and a batch's rules may read at most 20
+ * documents: 20 pieces a batch keeps every piece's cost lines allowed.
+ */
+export const BATCH_PIECES = 20;
 
 interface Written {
   piece: DocumentReference;
   costs: DocumentReference[];
 }
 
-/** Groups items so no batch passes BATCH_WRITES and a piece never parts from its cost lines. */
+/** Groups pieces so no batch passes BATCH_WRITES or BATCH_PIECES and a piece never parts from its cost lines. */
 function chunks<T>(items: T[], writesOf: (item: T) => number): T[][] {
   const out: T[][] = [];
   let current: T[] = [];
   let writes = 0;
   for (const item of items) {
     const size = writesOf(item);
-    if (writes + size > BATCH_WRITES && current.length > 0) {
+    if ((writes + size > BATCH_WRITES || current.length === BATCH_PIECES) && current.length > 0) {
       out.push(current);
       current = [];
       writes = 0;

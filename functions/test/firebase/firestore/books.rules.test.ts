@@ -121,6 +121,16 @@ describe('an import', () => {
     await assertSucceeds(batch.commit());
   });
 
+  it('writes 20 new pieces with a cost line each in one batch, as the app’s import does', async () => {
+    const db = as.owner().firestore();
+    const batch = db.batch();
+    for (let i = 0; i < 20; i++) {
+      batch.set(db.doc(`pieces/imported-${i}`), aPiece());
+      batch.set(db.doc(`pieces/imported-${i}/costs/k1`), aCost());
+    }
+    await assertSucceeds(batch.commit());
+  });
+
   it('refuses a batch putting cost lines under another seller’s new piece', async () => {
     const db = as.owner().firestore();
     const batch = db.batch();
