@@ -88,7 +88,15 @@ afterAll(async () => {
 }, 30_000);
 
 type Endpoint = { __endpoint: Record<string, unknown> };
-type Bundle = { api: Endpoint; stage: Endpoint; sweepAbandonedStagings: Endpoint; checkEbaySales: Endpoint };
+type Bundle = {
+  api: Endpoint;
+  stage: Endpoint;
+  sweepAbandonedStagings: Endpoint;
+  checkEbaySales: Endpoint;
+  booksPieceWritten: Endpoint;
+  booksCostWritten: Endpoint;
+  purgeDeletedPieces: Endpoint;
+};
 const loadBundle = async () => (await import(join(outDir, 'index.js'))) as Bundle;
 const secretsOf = (endpoint: Endpoint) =>
   (endpoint.__endpoint.secretEnvironmentVariables as { key: string }[]).map((s) => s.key).sort();
@@ -152,6 +160,29 @@ describe('the functions bundle', () => {
       scheduleTrigger: { schedule: 'every 15 minutes' },
     });
     expect(secretsOf(checkEbaySales)).toEqual(['EBAY_CLIENT_SECRET', 'EBAY_TOKEN_KEY']);
+  });
+
+  it('exports the books’ totals triggers on a piece and on its cost lines, retried on failure', async () => {
+    const { booksPieceWritten, booksCostWritten } = await loadBundle();
+    for (const [trigger, document] of [
+      [booksPieceWritten, 'pieces/{pieceId}'],
+      [booksCostWritten, 'pieces/{pieceId}/costs/{costId}'],
+    ] as const) {
+      expect(trigger.__endpoint).toMatchObject({
+        platform: 'gcfv2',
+        region: ['us-central1'],
+        eventTrigger: { eventType: 'google.cloud.firestore.document.v1.written', eventFilterPathPatterns: { document }, retry: true },
+      });
+    }
+  });
+
+  it('exports a daily purge of pieces deleted more than 30 days ago', async () => {
+    const { purgeDeletedPieces } = await loadBundle();
+    expect(purgeDeletedPieces.__endpoint).toMatchObject({
+      platform: 'gcfv2',
+      region: ['us-central1'],
+      scheduleTrigger: { schedule: 'every 24 hours' },
+    });
   });
 
   it('loads without importing sharp, onnxruntime or libheif, nor the app', () => {
