@@ -108,7 +108,8 @@ export function createFirestoreBooksDriver(db: Firestore, auth: Auth): BooksDriv
     return costFrom(await getDoc(doc(costsOf(pieceId), costId)), pieceId);
   }
 
-  return {
+  // Methods are called detached (lazyDriver), so they name the driver, never `this`.
+  const driver: BooksDriver = {
     async listPieces() {
       const snap = await getDocs(query(collection(db, 'pieces'), where('owner', '==', uid()), where('deletedAt', '==', null)));
       return snap.docs.map(pieceFrom).sort(newestFirst);
@@ -158,7 +159,7 @@ export function createFirestoreBooksDriver(db: Firestore, auth: Auth): BooksDriv
     async exportPieces(): Promise<PieceWithCosts[]> {
       const owner = uid();
       const [pieces, costs] = await Promise.all([
-        this.listPieces(),
+        driver.listPieces(),
         getDocs(query(collectionGroup(db, 'costs'), where('owner', '==', owner))),
       ]);
       const byPiece = new Map<string, CostLine[]>();
@@ -175,7 +176,7 @@ export function createFirestoreBooksDriver(db: Firestore, auth: Auth): BooksDriv
       const [totals, monthDocs, currency] = await Promise.all([
         getDoc(doc(db, 'books', owner)),
         getDocs(query(collection(db, 'books', owner, 'months'), where(documentId(), '>=', months[0]!))),
-        this.currency(),
+        driver.currency(),
       ]);
       const stock = totals.exists() ? (totals.data() as StockTotals) : emptyStock();
       const byMonth = Object.fromEntries(monthDocs.docs.map((snap) => [snap.id, snap.data() as PeriodTotals]));
@@ -189,4 +190,5 @@ export function createFirestoreBooksDriver(db: Firestore, auth: Auth): BooksDriv
       await setDoc(doc(db, 'book_settings', uid()), { currency });
     },
   };
+  return driver;
 }
