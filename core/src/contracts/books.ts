@@ -9,6 +9,7 @@ import { FURNITURE_TYPE_IDS, type FurnitureTypeId } from '../catalog.js';
 import type { BooksSummary } from '../books/summary.js';
 import {
   BOOK_CURRENCIES,
+  calendarDaySchema,
   COST_CATEGORIES,
   PIECE_STATUSES,
   costLineFieldsSchema,
@@ -57,9 +58,7 @@ export const importRequestSchema = z.object({
     .max(BOOKS_IMPORT_MAX_PIECES),
 });
 export const currencyRequestSchema = z.object({ currency: z.enum(BOOK_CURRENCIES) });
-export const summaryQuerySchema = z.object({
-  today: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Send today as YYYY-MM-DD.'),
-});
+export const summaryQuerySchema = z.object({ today: calendarDaySchema });
 
 const day = z.string().nullable();
 const furnitureType = z.enum(FURNITURE_TYPE_IDS as [FurnitureTypeId, ...FurnitureTypeId[]]).nullable();

@@ -127,8 +127,11 @@ describe('the dashboard', () => {
     expect(response.body.thisMonth).toEqual({ revenueCents: 25000, profitCents: 25000 - 4000 - 900, sold: 1 });
   });
 
-  it('refuses a today that is not a day', async () => {
+  it('refuses a today that is not a day, naming it', async () => {
     await request(t.app).get(BOOKS_PATHS.summary).query({ today: 'tomorrow' }).set(as(seller)).expect(400);
+    const response = await request(t.app).get(BOOKS_PATHS.summary).query({ today: '2026-13-40' }).set(as(seller));
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toBe(`today: ${PIECE_MESSAGES.date}`);
   });
 });
 
