@@ -8,6 +8,7 @@ import { PIECE_RESTORE_DAYS, type PieceFields } from '@flipstage/core';
 import type { PieceStore } from '../ports/pieces.js';
 import type { ItemDoc, Store } from '../ports/store.js';
 import { ServiceError } from './errors.js';
+import { wrapStore } from './storeDecorator.js';
 
 const DAY_MS = 86_400_000;
 
@@ -23,7 +24,11 @@ export type SaleChannel = 'FlipStage' | 'eBay';
 export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The pieces' listing must be one of the seller's own: another seller's sale is not theirs to book. */
-export async function checkListingLink(store: Pick<Store, 'getItem'>, owner: string, fields: PieceFields): Promise<void> {
+export async function checkListingLink(
+  store: Pick<Store, 'getItem'>,
+  owner: string,
+  fields: PieceFields,
+): Promise<void> {
   if (fields.listingId === null) return;
   const item = await store.getItem(fields.listingId);
   if (!item || item.owner !== owner) throw new ServiceError('invalid', BOOKS_MESSAGES.notYourListing);
@@ -57,8 +62,7 @@ export function sellingPieces(
     if (after.state === 'sold' && before?.state !== 'sold') await sellLinkedPieces(pieces, after, channel, now());
     return after;
   };
-  return {
-    ...store,
+  return wrapStore(store, {
     async setListingStatus(id, owner, status) {
       const before = await store.getItem(id);
       return afterWrite(before, await store.setListingStatus(id, owner, status));
@@ -67,7 +71,7 @@ export function sellingPieces(
       const before = await store.getItem(id);
       return afterWrite(before, await store.updateItem(id, owner, patch));
     },
-  };
+  });
 }
 
 /** Pieces deleted more than PIECE_RESTORE_DAYS ago are gone for good, with their cost lines. */

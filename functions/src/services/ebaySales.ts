@@ -9,6 +9,7 @@ import type { Store, ItemDoc, MailNotices } from '../ports/store.js';
 import type { EbayOfferRecord } from '../ports/ebay.js';
 import type { EbayAccess, EbayDeps } from './ebayAccess.js';
 import { ebaySku, noteEbayPost } from './ebayPosts.js';
+import { wrapStore } from './storeDecorator.js';
 
 export interface SalesDeps extends EbayDeps {
   access: EbayAccess;
@@ -45,9 +46,7 @@ const offMarket = (item: Pick<ItemDoc, 'state' | 'reserved'>) => item.state === 
  * path that sells a piece can forget eBay.
  */
 export function withdrawingFromEbay(store: Store, deps: SalesDeps): Store {
-  // The store stays the prototype rather than being copied: every other method is looked up on it
-  // at each call, as anything else holding the store sees it.
-  const withdrawing: Partial<Store> = {
+  return wrapStore(store, {
     async setListingStatus(id, owner, status) {
       const item = await store.setListingStatus(id, owner, status);
       if (offMarket(item)) await withdrawFromEbay(deps, id);
@@ -63,8 +62,7 @@ export function withdrawingFromEbay(store: Store, deps: SalesDeps): Store {
       await withdrawFromEbay(deps, id);
       return item;
     },
-  };
-  return Object.assign(Object.create(store) as Store, withdrawing);
+  });
 }
 
 function soldNotice(to: string, site: string, item: Pick<ItemDoc, 'id' | 'title'>, offer: EbayOfferRecord) {

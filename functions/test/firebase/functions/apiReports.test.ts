@@ -7,12 +7,20 @@
  */
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { API_PATHS, MESSAGES, REPORTER_MIN_ACCOUNT_AGE_MS, type ModerationQueue } from '@flipstage/core';
 import { setModerator } from '../../../src/adapters/firebase/moderatorClaim.js';
 import { adminApp, emulatorHost } from '../support/emulators.js';
 import { anItem } from '../support/factories.js';
-import { newUser, newVerifiedUser, PROJECT_ID, useApiFunction, type TestUser } from '../support/apiFunction.js';
+import {
+  createAccount,
+  newUser,
+  newVerifiedUser,
+  PROJECT_ID,
+  useApiFunction,
+  type TestUser,
+} from '../support/apiFunction.js';
 
 const api = useApiFunction();
 const toolkit = (path: string) => `http://${emulatorHost('auth')}/identitytoolkit.googleapis.com/v1/${path}`;
@@ -44,15 +52,23 @@ async function anonymousSession(): Promise<string> {
   return ((await response.json()) as { idToken: string }).idToken;
 }
 
-/** A verified account whose Auth record says it was made a day and a minute ago. */
+/**
+ * A verified account whose Auth record says it was made, and whose account says it signed up, a
+ * day and a minute ago: a reporter's age counts from the later of the two.
+ */
 async function dayOldVerifiedUser(): Promise<TestUser> {
   const user = await newVerifiedUser();
+  const dayAgo = Date.now() - REPORTER_MIN_ACCOUNT_AGE_MS - 60_000;
   const response = await fetch(toolkit(`projects/${PROJECT_ID}/accounts:update`), {
     method: 'POST',
     headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
-    body: JSON.stringify({ localId: user.uid, createdAt: String(Date.now() - REPORTER_MIN_ACCOUNT_AGE_MS - 60_000) }),
+    body: JSON.stringify({ localId: user.uid, createdAt: String(dayAgo) }),
   });
   expect(response.status).toBe(200);
+  await createAccount(api, user.idToken);
+  await getFirestore(adminApp(PROJECT_ID, ['firestore']))
+    .doc(`customers/${user.uid}`)
+    .update({ signupGrantedAt: new Date(dayAgo).toISOString() });
   return user;
 }
 
