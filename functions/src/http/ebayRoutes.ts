@@ -21,7 +21,8 @@ import {
 } from '@flipstage/core';
 import type { Identity } from '../ports/identity.js';
 import { invalid, ServiceError } from '../services/errors.js';
-import { ebayConnection, requireMarketplacesPlan } from '../services/ebayAccess.js';
+import { ebayConnection } from '../services/ebayAccess.js';
+import { requireMarketplacesPlan } from '../services/marketplacePlan.js';
 import { completeConsent, consentReturn, consentUrl } from '../services/ebayConsent.js';
 import { EbayPublishRefused } from '../services/ebayErrors.js';
 import { ebayPostOf, publishOptions, publishToEbay } from '../services/ebayPublish.js';

@@ -4,12 +4,13 @@
  * until they expire. A refresh token eBay no longer accepts is deleted, and the seller is asked to
  * connect again.
  */
-import { EBAY_MESSAGES, marketplacesAllowed, MESSAGES, type EbayConnection, type PriceIdConfig } from '@flipstage/core';
+import { EBAY_MESSAGES, type EbayConnection, type PriceIdConfig } from '@flipstage/core';
 import { EbayAuthRevoked, EbayUnavailable, type EbayApi, type EbayStore } from '../ports/ebay.js';
 import type { Store } from '../ports/store.js';
 import type { Logger } from '../logs.js';
 import { ServiceError } from './errors.js';
 import type { TokenKeys } from './ebayTokens.js';
+import { hasMarketplacesPlan } from './marketplacePlan.js';
 
 /** What the eBay services need, built once per app (wiring). */
 export interface EbaySetup {
@@ -31,15 +32,8 @@ export interface EbayDeps {
 /** An access token is renewed this long before eBay says it expires, so a call never carries a dying one. */
 const EXPIRY_MARGIN_MS = 5 * 60_000;
 
-export async function requireMarketplacesPlan(deps: Pick<EbayDeps, 'store' | 'priceIds'>, uid: string): Promise<void> {
-  const customer = (await deps.store.getAccount(uid))?.customer;
-  if (!marketplacesAllowed(customer?.stripePriceId, customer?.stripeSubscriptionStatus, deps.priceIds))
-    throw new ServiceError('forbidden', MESSAGES.marketplacesNeedPlan);
-}
-
 export async function ebayConnection(deps: EbayDeps, uid: string): Promise<EbayConnection> {
-  const customer = (await deps.store.getAccount(uid))?.customer;
-  const allowed = marketplacesAllowed(customer?.stripePriceId, customer?.stripeSubscriptionStatus, deps.priceIds);
+  const allowed = await hasMarketplacesPlan(deps, uid);
   const record = allowed ? await deps.ebay.records.getConnection(uid) : null;
   return {
     allowed,

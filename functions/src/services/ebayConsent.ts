@@ -10,7 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { EBAY_MESSAGES } from '@flipstage/core';
 import { EbayAuthRevoked, EbayUnavailable } from '../ports/ebay.js';
 import { ServiceError } from './errors.js';
-import { requireMarketplacesPlan, type EbayDeps } from './ebayAccess.js';
+import type { EbayDeps } from './ebayAccess.js';
+import { requireMarketplacesPlan } from './marketplacePlan.js';
 
 const CONSENT_MINUTES = 15;
 

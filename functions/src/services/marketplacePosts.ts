@@ -5,7 +5,6 @@
  */
 import {
   KIT_MESSAGES,
-  marketplacesAllowed,
   MESSAGES,
   type MarketplacePost,
   type PostStateRequest,
@@ -14,6 +13,7 @@ import {
 } from '@flipstage/core';
 import { PostNotFound, type ItemDoc, type MarketplacePostDoc, type Store } from '../ports/store.js';
 import { ServiceError } from './errors.js';
+import { requireMarketplacesPlan } from './marketplacePlan.js';
 
 export interface MarketplacePostDeps {
   store: Store;
@@ -30,9 +30,7 @@ export async function ownListingForMarketplaces(
   uid: string,
   itemId: string,
 ): Promise<ItemDoc> {
-  const customer = (await deps.store.getAccount(uid))?.customer;
-  if (!marketplacesAllowed(customer?.stripePriceId, customer?.stripeSubscriptionStatus, deps.priceIds))
-    throw new ServiceError('forbidden', MESSAGES.marketplacesNeedPlan);
+  await requireMarketplacesPlan(deps, uid);
   const item = await deps.store.getItem(itemId);
   if (!item || item.owner !== uid) throw new ServiceError('not-found', MESSAGES.itemNotFound);
   return item;
