@@ -25,3 +25,4 @@ export * from './books/totals.js';
 export * from './books/csv.js';
 export * from './books/csvImport.js';
 export * from './books/csvImportRows.js';
+export * from './books/pieceDoc.js';

@@ -26,6 +26,7 @@ import type { Auth } from 'firebase/auth';
 import {
   DEFAULT_BOOK_CURRENCY,
   PIECE_RESTORE_DAYS,
+  pieceFromStored,
   lastTwelveMonths,
   summaryFromTotals,
   emptyStock,
@@ -43,30 +44,11 @@ import { ApiError } from './http';
 import { writeImport } from './firestoreBooksImport';
 
 const DAY_MS = 86_400_000;
+// A write of this session not yet back from the server has no instant yet: it is now.
 const iso = (value: unknown) => (value instanceof Timestamp ? value.toDate().toISOString() : new Date().toISOString());
 
 function pieceFrom(snap: DocumentSnapshot<DocumentData>): Piece {
-  const data = snap.data()!;
-  return {
-    id: snap.id,
-    owner: data.owner,
-    name: data.name,
-    furnitureType: data.furnitureType,
-    style: data.style,
-    boughtFrom: data.boughtFrom,
-    boughtOn: data.boughtOn,
-    purchaseCents: data.purchaseCents,
-    hours: data.hours,
-    status: data.status,
-    listingId: data.listingId,
-    saleCents: data.saleCents,
-    saleChannel: data.saleChannel,
-    soldOn: data.soldOn,
-    // A write of this session not yet back from the server has no instant yet: it is now.
-    created_at: iso(data.created_at),
-    updated_at: iso(data.updated_at),
-    deletedAt: data.deletedAt === null ? null : iso(data.deletedAt),
-  };
+  return pieceFromStored(snap.id, snap.data()!, iso);
 }
 
 function costFrom(snap: DocumentSnapshot<DocumentData>, pieceId: string): CostLine {
@@ -111,7 +93,9 @@ export function createFirestoreBooksDriver(db: Firestore, auth: Auth): BooksDriv
   // Methods are called detached (lazyDriver), so they name the driver, never `this`.
   const driver: BooksDriver = {
     async listPieces() {
-      const snap = await getDocs(query(collection(db, 'pieces'), where('owner', '==', uid()), where('deletedAt', '==', null)));
+      const snap = await getDocs(
+        query(collection(db, 'pieces'), where('owner', '==', uid()), where('deletedAt', '==', null)),
+      );
       return snap.docs.map(pieceFrom).sort(newestFirst);
     },
     async listDeletedPieces() {
@@ -125,13 +109,22 @@ export function createFirestoreBooksDriver(db: Firestore, auth: Auth): BooksDriv
       const piece = await ownPiece(id);
       if (!piece || piece.deletedAt !== null) return null;
       const costs = await getDocs(query(costsOf(id), where('owner', '==', piece.owner)));
-      return { piece, costs: costs.docs.map((snap) => costFrom(snap, id)).sort((a, b) => a.created_at.localeCompare(b.created_at)) };
+      return {
+        piece,
+        costs: costs.docs.map((snap) => costFrom(snap, id)).sort((a, b) => a.created_at.localeCompare(b.created_at)),
+      };
     },
     async savePiece(id, fields: PieceFields) {
       const owner = uid();
       const ref = id === null ? doc(collection(db, 'pieces')) : pieceRef(id);
       if (id === null) {
-        await setDoc(ref, { ...fields, owner, created_at: serverTimestamp(), updated_at: serverTimestamp(), deletedAt: null });
+        await setDoc(ref, {
+          ...fields,
+          owner,
+          created_at: serverTimestamp(),
+          updated_at: serverTimestamp(),
+          deletedAt: null,
+        });
       } else {
         // An update names every field the seller writes; the rules keep created_at and deletedAt as they were.
         await updateDoc(ref, { ...fields, owner, updated_at: serverTimestamp() });

@@ -6,7 +6,7 @@
  * contribution), which no client reads. The seller's currency is book_settings/{uid}.
  */
 import { Timestamp, type DocumentData, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import type { CostLine, Piece } from '@flipstage/core';
+import { pieceFromStored, type CostLine, type Piece } from '@flipstage/core';
 
 export const BOOKS_COLLECTIONS = {
   pieces: 'pieces',
@@ -20,7 +20,8 @@ export const BOOKS_COLLECTIONS = {
 export function booksRefs(db: Firestore) {
   return {
     pieces: db.collection(BOOKS_COLLECTIONS.pieces),
-    costsOf: (pieceId: string) => db.collection(BOOKS_COLLECTIONS.pieces).doc(pieceId).collection(BOOKS_COLLECTIONS.costs),
+    costsOf: (pieceId: string) =>
+      db.collection(BOOKS_COLLECTIONS.pieces).doc(pieceId).collection(BOOKS_COLLECTIONS.costs),
     totals: (owner: string) => db.collection(BOOKS_COLLECTIONS.totals).doc(owner),
     month: (owner: string, month: string) =>
       db.collection(BOOKS_COLLECTIONS.totals).doc(owner).collection(BOOKS_COLLECTIONS.months).doc(month),
@@ -34,26 +35,7 @@ const iso = (value: unknown) => (value instanceof Timestamp ? value.toDate().toI
 export const timestamp = (at: string) => Timestamp.fromDate(new Date(at));
 
 export function pieceFromDoc(snap: DocumentSnapshot<DocumentData>): Piece {
-  const data = snap.data()!;
-  return {
-    id: snap.id,
-    owner: data.owner,
-    name: data.name,
-    furnitureType: data.furnitureType,
-    style: data.style,
-    boughtFrom: data.boughtFrom,
-    boughtOn: data.boughtOn,
-    purchaseCents: data.purchaseCents,
-    hours: data.hours,
-    status: data.status,
-    listingId: data.listingId,
-    saleCents: data.saleCents,
-    saleChannel: data.saleChannel,
-    soldOn: data.soldOn,
-    created_at: iso(data.created_at),
-    updated_at: iso(data.updated_at),
-    deletedAt: data.deletedAt === null || data.deletedAt === undefined ? null : iso(data.deletedAt),
-  };
+  return pieceFromStored(snap.id, snap.data()!, iso);
 }
 
 export function costFromDoc(snap: DocumentSnapshot<DocumentData>): CostLine {
