@@ -46,8 +46,10 @@ export const ENGINE_WORKER_ENTRY = new URL(
 /**
  * A worker's JavaScript heap: a staging uses about 15 MB of it (pixels live outside it, in
  * buffers), so only a runaway reaches this, and then that worker alone is lost, not the host.
+ * Its young generation is kept small: the engine's short-lived objects are few and small, and
+ * each worker's own would otherwise grow to V8's default for every worker at once.
  */
-const ENGINE_HEAP_MB = 512;
+const ENGINE_HEAP = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 8 };
 
 /**
  * The budget of a job that brings none (a preview: the PhotoAnalysis port carries no deadline):
@@ -58,7 +60,7 @@ const DEFAULT_DEADLINE_MS = 45_000;
 export interface EnginePoolOptions {
   /** Another worker module speaking the same jobs; tests use one that really crashes. */
   entry?: URL;
-  resourceLimits?: { maxOldGenerationSizeMb?: number };
+  resourceLimits?: { maxOldGenerationSizeMb?: number; maxYoungGenerationSizeMb?: number };
 }
 
 export function createEnginePool(size: number, options: EnginePoolOptions = {}): WorkerPool {
@@ -68,7 +70,7 @@ export function createEnginePool(size: number, options: EnginePoolOptions = {}):
     entry: options.entry ?? ENGINE_WORKER_ENTRY,
     size,
     workerData,
-    resourceLimits: options.resourceLimits ?? { maxOldGenerationSizeMb: ENGINE_HEAP_MB },
+    resourceLimits: options.resourceLimits ?? ENGINE_HEAP,
     // A worker that died holding the model lock would otherwise hold it for good.
     onWorkerGone: (threadId) => {
       if (Atomics.compareExchange(modelLock, 0, threadId, 0) === threadId) Atomics.notify(modelLock, 0);
