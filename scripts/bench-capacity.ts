@@ -3,10 +3,12 @@
  * the built-in engine, and so the ceiling at the configured most instances (docs/firebase.md,
  * "Capacity"). The local host on this machine's 2 cores stands in for one instance (2 vCPUs, the
  * same app, the same fair-use gates): CLIENTS sellers stage one photo after another for DURATION_S,
- * as many at once as the function's concurrency lets into an instance. Measured side by side (issue
+ * as many at once as the function's concurrency lets into an instance, each staging a photo of its
+ * own (the same bytes again would reuse the first one's judgement, most of the engine's time, and
+ * read 2.9 stagings a second instead of 1). Measured side by side (issue
  * 43): the engine on the request thread (engine workers 0: before) and on its worker threads (one
- * per core, the default: after), each on a host of its own. Goal for the workers: no fewer
- * stagings a second than on the request thread (0.98 on 2026-11-28).
+ * per core, the default: after), each on a host of its own. Goal for the workers: at least the
+ * 0.98 stagings a second the request thread sustained (docs/firebase.md, "Capacity").
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { LOCAL_PRICE_IDS } from '@flipstage/core';
 import { ensureAuthEmulator, postEmulatorJson } from './lib/authEmulator.mjs';
+import { distinctCopies } from './lib/benchMarked.js';
 import { availableParallelism, loadavg } from 'node:os';
 import { startLocalHost, REPO_ROOT } from '../functions/src/localHost/server.js';
 import { silentLogger } from '../functions/src/logs.js';
@@ -23,11 +26,15 @@ import { silentLogger } from '../functions/src/logs.js';
 const CLIENTS = 8;
 const MAX_INSTANCES = 10;
 const DURATION_S = 30;
+/** More than either side stages in DURATION_S, warm-up included. */
+const PHOTOS = 150;
 /**
  * The goal: a full instance still answers well inside the stager's 45 s (services/stagingTimes.ts),
  * so its concurrency of 8 queues no staging into a refund.
  */
 const GOAL_P95_MS = 30_000;
+/** Issue 43: the engine on worker threads sustains no less than it did on the request thread (docs/firebase.md, "Capacity"). */
+const GOAL_PER_INSTANCE = 0.98;
 
 async function premiumSeller(emulatorUrl: string, hostUrl: string): Promise<Record<string, string>> {
   const signUp = await postEmulatorJson(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`, {
@@ -58,14 +65,15 @@ const MODES = [
 ];
 
 /** One host, warmed by one staging, then CLIENTS sellers for DURATION_S; resolves to stagings a second. */
-async function measure(mode: (typeof MODES)[number], emulatorUrl: string, photo: Buffer): Promise<number> {
+async function measure(mode: (typeof MODES)[number], emulatorUrl: string, photos: Uint8Array[]): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), `flipstage-bench-capacity-${mode.name}-`));
   const host = await startLocalHost({ port: 0, dataDir, seed: false, engineWorkers: mode.engineWorkers, logger: silentLogger });
   try {
     const sellers = await Promise.all(Array.from({ length: CLIENTS }, () => premiumSeller(emulatorUrl, host.url)));
+    let next = 0;
     const stageOnce = async (auth: Record<string, string>) => {
       const form = new FormData();
-      form.set('imageFile', new Blob([photo], { type: 'image/jpeg' }), 'dresser.jpg');
+      form.set('imageFile', new Blob([photos[next++ % photos.length]! as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' }), 'dresser.jpg');
       form.set('style', 'modern');
       form.set('furnitureType', 'dresser');
       form.set('mode', 'auto');
@@ -115,9 +123,9 @@ async function measure(mode: (typeof MODES)[number], emulatorUrl: string, photo:
 const emulator = await ensureAuthEmulator({ log: (line) => console.log(line) });
 process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
 try {
-  const photo = readFileSync(join(REPO_ROOT, 'samples', 'dresser-blue.jpg'));
-  const [before, after] = [await measure(MODES[0]!, emulator.url, photo), await measure(MODES[1]!, emulator.url, photo)];
-  console.log(`worker threads against the request thread: ${after!.toFixed(2)} against ${before!.toFixed(2)} stagings/s (goal: no fewer: ${after! >= before! ? 'met' : 'MISSED'})`);
+  const photos = await distinctCopies(readFileSync(join(REPO_ROOT, 'samples', 'dresser-blue.jpg')), 1200, 900, PHOTOS);
+  const [before, after] = [await measure(MODES[0]!, emulator.url, photos), await measure(MODES[1]!, emulator.url, photos)];
+  console.log(`worker threads against the request thread: ${after!.toFixed(2)} against ${before!.toFixed(2)} stagings/s (goal ≥ ${GOAL_PER_INSTANCE}: ${after! >= GOAL_PER_INSTANCE ? 'met' : 'MISSED'})`);
 } finally {
   await emulator.stop();
 }

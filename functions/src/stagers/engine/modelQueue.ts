@@ -10,12 +10,21 @@ import type { InferenceSession } from 'onnxruntime-node';
  * them. For NanoDet that is 22 ms a run against 33; for U²-Net it is no faster (232 against
  * 233 ms) and costs a run 250 MB of working memory instead of 186, its loaded session 40 MB
  * instead of 23 (the outputs agree within 1e-6).
+ *
+ * On the engine's worker threads (shareModelRuns below) a session's threads also stop spinning for
+ * more work once a run ends: the next run is as often another worker's session, and the spinning
+ * threads took the cores that worker's JavaScript needed (eight stagings at once on two workers:
+ * 1.02 s of CPU a staging and 1.92 a second, without spinning 0.91 s and 2.06 a second; a lone
+ * staging 521 to 536 ms against 514 to 529). On one thread it slowed the engine (performance.md).
  */
 export function modelSessionOptions(optimisation: 'all' | 'extended'): InferenceSession.SessionOptions {
   return {
     intraOpNumThreads: Math.max(1, Math.min(4, availableParallelism())),
     graphOptimizationLevel: optimisation,
     enableCpuMemArena: false,
+    ...(sharedLock
+      ? { extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } } }
+      : {}),
   };
 }
 
