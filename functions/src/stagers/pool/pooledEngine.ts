@@ -60,7 +60,6 @@ const DEFAULT_DEADLINE_MS = 45_000;
 export interface EnginePoolOptions {
   /** Another worker module speaking the same jobs; tests use one that really crashes. */
   entry?: URL;
-  resourceLimits?: { maxOldGenerationSizeMb?: number; maxYoungGenerationSizeMb?: number };
 }
 
 export function createEnginePool(size: number, options: EnginePoolOptions = {}): WorkerPool {
@@ -70,7 +69,7 @@ export function createEnginePool(size: number, options: EnginePoolOptions = {}):
     entry: options.entry ?? ENGINE_WORKER_ENTRY,
     size,
     workerData,
-    resourceLimits: options.resourceLimits ?? ENGINE_HEAP,
+    resourceLimits: ENGINE_HEAP,
     // A worker that died holding the model lock would otherwise hold it for good.
     onWorkerGone: (threadId) => {
       if (Atomics.compareExchange(modelLock, 0, threadId, 0) === threadId) Atomics.notify(modelLock, 0);
