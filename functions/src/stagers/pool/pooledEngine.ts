@@ -6,6 +6,7 @@
  * the staging service refunds, as it does any failed staging.
  */
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { MESSAGES, type StageProgress } from '@flipstage/core';
 import type { PhotoAnalysis, SellerMark } from '../../ports/analysis.js';
 import {
@@ -62,6 +63,19 @@ export interface EnginePoolOptions {
   entry?: URL;
 }
 
+/**
+ * sharp's and ONNX Runtime's native libraries, loaded on this thread too before any worker loads
+ * them. A worker that exits, or is terminated, unloads what only it had loaded, and the process
+ * dies in the library's teardown ("terminate called after throwing an instance of 'Napi::Error'",
+ * seen once in a full test run; sharp documents the same for worker threads, lovell/sharp#2263).
+ * Held here, the libraries stay for the process's life whatever its workers do.
+ */
+function holdNativeAddons(): void {
+  const require = createRequire(import.meta.url);
+  require('sharp');
+  require('onnxruntime-node');
+}
+
 export function createEnginePool(size: number, options: EnginePoolOptions = {}): WorkerPool {
   const modelLock = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
   const workerData: EngineWorkerData = { modelLock };
@@ -70,6 +84,7 @@ export function createEnginePool(size: number, options: EnginePoolOptions = {}):
     size,
     workerData,
     resourceLimits: ENGINE_HEAP,
+    beforeFirstWorker: holdNativeAddons,
     // A worker that died holding the model lock would otherwise hold it for good.
     onWorkerGone: (threadId) => {
       if (Atomics.compareExchange(modelLock, 0, threadId, 0) === threadId) Atomics.notify(modelLock, 0);

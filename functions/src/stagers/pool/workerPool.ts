@@ -22,6 +22,8 @@ export interface WorkerPoolOptions {
   resourceLimits?: ResourceLimits;
   /** Told when a worker is gone for any reason, with its thread id, so whatever it held can be let go. */
   onWorkerGone?: (threadId: number) => void;
+  /** Run once, on this thread, before the first worker starts (engine: hold its native addons here). */
+  beforeFirstWorker?: () => void;
 }
 
 export interface PoolJob {
@@ -162,6 +164,7 @@ export class WorkerPool {
 
   private startWorker(): PoolWorker | undefined {
     if (this.closed || this.workers.size >= this.options.size) return undefined;
+    if (this.startedCount === 0) this.options.beforeFirstWorker?.();
     const thread = startThread(this.options.entry, {
       workerData: this.options.workerData,
       ...(this.options.resourceLimits ? { resourceLimits: this.options.resourceLimits } : {}),
