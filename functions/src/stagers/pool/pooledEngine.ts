@@ -111,8 +111,12 @@ function ownCopy(image: Uint8Array): Uint8Array<ArrayBuffer> {
 }
 
 function engineFailure(error: unknown, charged: boolean): unknown {
-  if (error instanceof JobFailed && error.failure.name === 'StagingError')
-    return new StagingError(error.failure.kind as StagingErrorKind, error.message, { cause: error });
+  if (error instanceof JobFailed && error.failure.name === 'StagingError') {
+    const refusal = new StagingError(error.failure.kind as StagingErrorKind, error.message, { cause: error });
+    // A failure's log line shows the engine's trace, where it was raised, not this rebuild's.
+    if (error.stack) refusal.stack = error.stack;
+    return refusal;
+  }
   if (error instanceof WorkerStopped && error.reason !== 'closed')
     return new StagingError('engine-failed', MESSAGES.engineStopped(error.reason, charged), { cause: error });
   return error;

@@ -65,6 +65,11 @@ describe('the engine on a worker thread', () => {
     expect(failure).toMatchObject({ kind: 'unsupported-image', message: MESSAGES.unsupportedImage });
   });
 
+  it("keeps the engine's trace on a refusal, so its log line points to where the worker raised it", async () => {
+    const failure = await failureOf(engine.stager.stage(input({ image: new Uint8Array([1, 2, 3, 4]) })));
+    expect((failure as Error).stack).toMatch(/stagers\/engine\/decode\.ts/);
+  });
+
   it("leaves the caller's photo as it was: the worker is handed a copy", async () => {
     const own = new Uint8Array(photo);
     await engine.analysis.analyse(own);
