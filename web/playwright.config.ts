@@ -64,7 +64,7 @@ export default defineConfig({
   // listing made from it) must wait that long. A passing wait returns as soon as it holds.
   timeout: 180_000,
   expect: { timeout: 60_000 },
-  reporter: [['list']],
+  reporter: [['list'], ['./e2e/support/pageAtFailure.ts']],
   outputDir: '../test-results/e2e',
   use: {
     baseURL: WEB_URL,
