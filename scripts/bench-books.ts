@@ -53,6 +53,7 @@ function benchPieces(): ImportedPiece[] {
         hours: (i % 8) + 0.5,
         status,
         listingId: null,
+        stagingIds: [],
         saleCents: sold ? 15_000 + (i % 70) * 250 : null,
         saleChannel: sold ? 'FlipStage' : null,
         soldOn: sold ? day(soldOn) : null,

@@ -14,6 +14,7 @@ const piece = (overrides: Partial<Piece> = {}): Piece => ({
   hours: 6.5,
   status: 'sold',
   listingId: null,
+  stagingIds: [],
   saleCents: 21050,
   saleChannel: 'FlipStage',
   soldOn: '2026-11-11',

@@ -38,7 +38,7 @@ describe('previewing an import', () => {
         costs: [],
         piece: {
           name: 'Oak dresser', furnitureType: 'dresser', style: null, boughtFrom: null, boughtOn: '2026-10-01',
-          purchaseCents: 4000, hours: 0, status: 'sold', listingId: null, saleCents: 121050, saleChannel: null, soldOn: '2026-11-11',
+          purchaseCents: 4000, hours: 0, status: 'sold', listingId: null, stagingIds: [], saleCents: 121050, saleChannel: null, soldOn: '2026-11-11',
         },
       },
     ]);
@@ -63,7 +63,7 @@ describe('previewing an import', () => {
   it('reads back the export’s file as the same pieces and cost lines', () => {
     const piece: Piece = {
       id: 'p1', owner: 'dana', name: '=Oak, "big"', furnitureType: 'table', style: 'modern', boughtFrom: 'Yard sale',
-      boughtOn: '2026-09-01', purchaseCents: 2500, hours: 1.25, status: 'picked-up', listingId: null, saleCents: 9999,
+      boughtOn: '2026-09-01', purchaseCents: 2500, hours: 1.25, status: 'picked-up', listingId: null, stagingIds: [], saleCents: 9999,
       saleChannel: 'Marketplace', soldOn: '2026-09-30', created_at: '', updated_at: '', deletedAt: null,
     };
     const costs = [{ id: 'c', pieceId: 'p1', owner: 'dana', category: 'repairs' as const, amountCents: 101, note: 'Glue, "Titebond"', created_at: '' }];

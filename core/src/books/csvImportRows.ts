@@ -88,6 +88,7 @@ function pieceOf(cells: Map<ImportTarget, Cell>, fail: Fail): PieceFields {
     hours: hours(cells.get('hours'), fail),
     status,
     listingId: null,
+    stagingIds: [],
     saleCents,
     saleChannel: text('saleChannel'),
     soldOn: text('soldOn'),

@@ -12,6 +12,7 @@ const dresser: PieceFields = {
   hours: 6.5,
   status: 'sold',
   listingId: null,
+  stagingIds: [],
   saleCents: 21000,
   saleChannel: 'FlipStage',
   soldOn: '2026-10-22',

@@ -44,6 +44,8 @@ export const PIECE_LIMITS = {
   cents: 100_000_000,
   hours: 10_000,
   id: 64,
+  /** Stagings (image edits) linked to one piece: a listing's photos and a few rooms to spare. */
+  stagings: 24,
 } as const;
 
 export const PIECE_MESSAGES = {
@@ -57,6 +59,8 @@ export const PIECE_MESSAGES = {
   status: 'Choose one of the statuses.',
   category: 'Choose one of the cost categories.',
   saleBeforePurchase: 'The sale date cannot be before the purchase date.',
+  tooManyStagings: `Link at most ${PIECE_LIMITS.stagings} stagings to a piece.`,
+  stagingLinkedTwice: 'That staging is already linked to this piece.',
 } as const;
 
 /** No control characters (tabs and newlines included): they break a CSV row or a line of text. */
@@ -114,6 +118,11 @@ export const pieceFieldsSchema = z
     status: z.enum(PIECE_STATUSES, { error: PIECE_MESSAGES.status }),
     /** The FlipStage listing of this piece, once listed. */
     listingId: z.string().max(PIECE_LIMITS.id).nullable(),
+    /** The seller's stagings (image edit ids) of this piece, oldest link first. */
+    stagingIds: z
+      .array(z.string().min(1).max(PIECE_LIMITS.id))
+      .max(PIECE_LIMITS.stagings, PIECE_MESSAGES.tooManyStagings)
+      .refine((ids) => new Set(ids).size === ids.length, PIECE_MESSAGES.stagingLinkedTwice),
     saleCents: centsSchema.nullable(),
     saleChannel: text(PIECE_LIMITS.channel, 'the channel').nullable(),
     soldOn: calendarDaySchema.nullable(),

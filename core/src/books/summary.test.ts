@@ -12,6 +12,7 @@ const sold = (overrides: Partial<PieceFields>): PieceFields => ({
   hours: 0,
   status: 'sold',
   listingId: null,
+  stagingIds: [],
   saleCents: 10000,
   saleChannel: null,
   soldOn: '2026-11-11',

@@ -22,6 +22,7 @@ const piece = (overrides: Partial<PieceFields>): PieceFields => ({
   hours: 0,
   status: 'sold',
   listingId: null,
+  stagingIds: [],
   saleCents: 10000,
   saleChannel: null,
   soldOn: '2026-11-11',

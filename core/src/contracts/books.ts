@@ -76,6 +76,7 @@ export const pieceSchema: z.ZodType<Piece> = z.object({
   hours: z.number(),
   status: z.enum(PIECE_STATUSES),
   listingId: z.string().nullable(),
+  stagingIds: z.array(z.string()),
   saleCents: z.number().nullable(),
   saleChannel: z.string().nullable(),
   soldOn: day,

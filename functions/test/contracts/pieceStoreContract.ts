@@ -20,6 +20,7 @@ export const aPiece = (overrides: Partial<PieceFields> = {}): PieceFields => ({
   hours: 6.5,
   status: 'in-progress',
   listingId: null,
+  stagingIds: [],
   saleCents: null,
   saleChannel: null,
   soldOn: null,

@@ -27,6 +27,7 @@ import {
   DEFAULT_BOOK_CURRENCY,
   PIECE_RESTORE_DAYS,
   pieceFromStored,
+  pieceFieldsToStored,
   lastTwelveMonths,
   summaryFromTotals,
   emptyStock,
@@ -119,7 +120,7 @@ export function createFirestoreBooksDriver(db: Firestore, auth: Auth): BooksDriv
       const ref = id === null ? doc(collection(db, 'pieces')) : pieceRef(id);
       if (id === null) {
         await setDoc(ref, {
-          ...fields,
+          ...pieceFieldsToStored(fields),
           owner,
           created_at: serverTimestamp(),
           updated_at: serverTimestamp(),
@@ -127,7 +128,7 @@ export function createFirestoreBooksDriver(db: Firestore, auth: Auth): BooksDriv
         });
       } else {
         // An update names every field the seller writes; the rules keep created_at and deletedAt as they were.
-        await updateDoc(ref, { ...fields, owner, updated_at: serverTimestamp() });
+        await updateDoc(ref, { ...pieceFieldsToStored(fields), owner, updated_at: serverTimestamp() });
       }
       return pieceFrom(await getDoc(ref));
     },

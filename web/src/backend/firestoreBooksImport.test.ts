@@ -44,7 +44,7 @@ const db = {} as Firestore;
 const row = (costs: number): ImportedPiece => ({
   piece: {
     name: 'Chair', furnitureType: null, style: null, boughtFrom: null, boughtOn: null, purchaseCents: 100, hours: 0,
-    status: 'sourced', listingId: null, saleCents: null, saleChannel: null, soldOn: null,
+    status: 'sourced', listingId: null, stagingIds: [], saleCents: null, saleChannel: null, soldOn: null,
   },
   costs: Array.from({ length: costs }, () => ({ category: 'materials' as const, amountCents: 10, note: '' })),
 });

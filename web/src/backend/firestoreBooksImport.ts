@@ -6,7 +6,7 @@
  * pieces marked deleted and then deleted for good, as the rules allow for a deleted piece).
  */
 import { collection, doc, serverTimestamp, writeBatch, type DocumentReference, type Firestore } from 'firebase/firestore';
-import type { ImportedPiece } from '@flipstage/core';
+import { pieceFieldsToStored, type ImportedPiece } from '@flipstage/core';
 
 const BATCH_WRITES = 500;
 /**
@@ -62,7 +62,7 @@ export async function writeImport(db: Firestore, owner: string, rows: ImportedPi
       const inBatch: Written[] = [];
       for (const row of group) {
         const piece = doc(collection(db, 'pieces'));
-        batch.set(piece, { ...row.piece, owner, created_at: serverTimestamp(), updated_at: serverTimestamp(), deletedAt: null });
+        batch.set(piece, { ...pieceFieldsToStored(row.piece), owner, created_at: serverTimestamp(), updated_at: serverTimestamp(), deletedAt: null });
         const costs = row.costs.map((fields) => {
           const cost = doc(collection(piece, 'costs'));
           batch.set(cost, { ...fields, owner, created_at: serverTimestamp() });

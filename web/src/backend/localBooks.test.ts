@@ -5,7 +5,7 @@ import { createLocalBooksDriver } from './localBooks';
 
 const fields: PieceFields = {
   name: 'Oak dresser', furnitureType: 'dresser', style: null, boughtFrom: null, boughtOn: null, purchaseCents: 4000,
-  hours: 0, status: 'sourced', listingId: null, saleCents: null, saleChannel: null, soldOn: null,
+  hours: 0, status: 'sourced', listingId: null, stagingIds: [], saleCents: null, saleChannel: null, soldOn: null,
 };
 
 /** The calls the driver makes, each answered with `answer`. */

@@ -21,6 +21,7 @@ export function fakePieceFields(overrides: Partial<PieceFields> = {}): PieceFiel
     hours: 0,
     status: 'sourced',
     listingId: null,
+    stagingIds: [],
     saleCents: null,
     saleChannel: null,
     soldOn: null,

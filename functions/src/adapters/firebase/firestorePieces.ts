@@ -10,6 +10,7 @@ import {
   DEFAULT_BOOK_CURRENCY,
   emptyStock,
   lastTwelveMonths,
+  pieceFieldsToStored,
   summaryFromTotals,
   type BookCurrency,
   type CostLine,
@@ -43,7 +44,7 @@ export function firestorePieces(db: Firestore): PieceStore {
   }
 
   const pieceData = (owner: string, fields: PieceFields, at: string) => ({
-    ...fields,
+    ...pieceFieldsToStored(fields),
     owner,
     created_at: timestamp(at),
     updated_at: timestamp(at),
@@ -75,7 +76,7 @@ export function firestorePieces(db: Firestore): PieceStore {
 
     async updatePiece(owner, id, fields, at) {
       const snap = await ownDoc(owner, id);
-      await snap.ref.update({ ...fields, updated_at: timestamp(at) });
+      await snap.ref.update({ ...pieceFieldsToStored(fields), updated_at: timestamp(at) });
       return pieceFromDoc(await snap.ref.get());
     },
 

@@ -193,4 +193,6 @@ export const LATER_MIGRATIONS: readonly string[] = [
     currency text NOT NULL
   );
   `,
+  // The stagings (image edits) linked to a piece, oldest link first (issue 42).
+  `ALTER TABLE pieces ADD COLUMN staging_ids text[] NOT NULL DEFAULT '{}'`,
 ];

@@ -29,6 +29,7 @@ interface PieceRow {
   hours_hundredths: number;
   status: Piece['status'];
   listing_id: string | null;
+  staging_ids: string[];
   sale_cents: number | null;
   sale_channel: string | null;
   sold_on: string | null;
@@ -59,6 +60,7 @@ const toPiece = (row: PieceRow): Piece => ({
   hours: row.hours_hundredths / 100,
   status: row.status,
   listingId: row.listing_id,
+  stagingIds: row.staging_ids,
   saleCents: row.sale_cents,
   saleChannel: row.sale_channel,
   soldOn: row.sold_on,
@@ -88,6 +90,7 @@ const FIELD_COLUMNS = [
   'hours_hundredths',
   'status',
   'listing_id',
+  'staging_ids',
   'sale_cents',
   'sale_channel',
   'sold_on',
@@ -103,6 +106,7 @@ const fieldValues = (f: PieceFields) => [
   Math.round(f.hours * 100),
   f.status,
   f.listingId,
+  f.stagingIds,
   f.saleCents,
   f.saleChannel,
   f.soldOn,

@@ -36,6 +36,7 @@ const fields = (overrides: Partial<PieceFields> = {}): PieceFields => ({
   hours: 1.5,
   status: 'in-progress',
   listingId: null,
+  stagingIds: [],
   saleCents: null,
   saleChannel: null,
   soldOn: null,
@@ -47,7 +48,14 @@ describe('the web app’s books driver under the rules', () => {
   it('creates a piece, replaces its fields and reads it back with its cost lines', async () => {
     const driver = driverFor('dana');
     const piece = await driver.savePiece(null, fields());
-    const sold = fields({ status: 'sold', saleCents: 15000, saleChannel: 'FlipStage', soldOn: '2026-11-02' });
+    // The stagings in an order no sort would give: the stored map keeps each one's place.
+    const sold = fields({
+      status: 'sold',
+      saleCents: 15000,
+      saleChannel: 'FlipStage',
+      soldOn: '2026-11-02',
+      stagingIds: ['edit-b', 'edit-c', 'edit-a'],
+    });
     await driver.savePiece(piece.id, sold);
     const line = await driver.addCost(piece.id, cost);
     await driver.updateCost(piece.id, line.id, { ...cost, amountCents: 1500 });

@@ -17,6 +17,7 @@ const soldPiece: Piece = {
   hours: 2.5,
   status: 'sold',
   listingId: 'item-1',
+  stagingIds: ['edit-1'],
   saleCents: 20000,
   saleChannel: 'FlipStage',
   soldOn: '2026-11-15',

@@ -30,6 +30,8 @@ export interface PieceFormValues {
   hours: string;
   status: PieceStatus;
   listingId: string | null;
+  /** Linked on the piece's page, not typed in the form: carried through so saving keeps them. */
+  stagingIds: string[];
   sale: string;
   saleChannel: string;
   soldOn: string;
@@ -45,6 +47,7 @@ export const EMPTY_PIECE_FORM: PieceFormValues = {
   hours: '',
   status: 'sourced',
   listingId: null,
+  stagingIds: [],
   sale: '',
   saleChannel: '',
   soldOn: '',
@@ -74,6 +77,7 @@ export function toPieceFields(values: PieceFormValues): PieceFields {
     hours: parseHours(values.hours),
     status: values.status,
     listingId: values.listingId,
+    stagingIds: values.stagingIds,
     saleCents: !sold || values.sale.trim() === '' ? null : (parseMoney(values.sale) ?? Number.NaN),
     saleChannel: sold ? orNull(values.saleChannel) : null,
     soldOn: sold ? orNull(values.soldOn) : null,
@@ -91,6 +95,7 @@ export function toPieceForm(piece: Piece): PieceFormValues {
     hours: piece.hours === 0 ? '' : String(piece.hours),
     status: piece.status,
     listingId: piece.listingId,
+    stagingIds: piece.stagingIds,
     sale: centsToTyped(piece.saleCents),
     saleChannel: piece.saleChannel ?? '',
     soldOn: piece.soldOn ?? '',
