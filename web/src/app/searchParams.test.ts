@@ -13,6 +13,15 @@ describe('search params', () => {
     expect(marketplaceSearch.parse({ image: ['a', 'b'] }).image).toBeUndefined();
   });
 
+  it("keeps the listing's image edit and piece beside its image, dropping empty ones", () => {
+    expect(marketplaceSearch.parse({ image: '/out.jpg', edit: 'edit-1', piece: 'piece-1' })).toEqual({
+      image: '/out.jpg',
+      edit: 'edit-1',
+      piece: 'piece-1',
+    });
+    expect(marketplaceSearch.parse({ edit: '', piece: 3 })).toEqual({});
+  });
+
   it('keeps only the named string params', () => {
     expect(actionSearch.parse({ next: '/x', oobCode: 'abc', mode: 7, other: 'y' })).toEqual({
       next: '/x',

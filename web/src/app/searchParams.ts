@@ -51,10 +51,14 @@ const optionalPages: SearchRule<number> = (value) =>
 
 /**
  * Spec §2: a processed image address that opens the marketplace's create-item dialog prefilled;
- * issue 25: the listing search, its filters, its order and how many pages are shown.
+ * issue 42: the image edit it came from and the piece in the seller's books it lists, so the new
+ * listing is linked to both; issue 25: the listing search, its filters, its order and how many
+ * pages are shown.
  */
 export const marketplaceSearch = searchSchema({
   image: optionalString,
+  edit: optionalString,
+  piece: optionalString,
   search: optionalText,
   tag: optionalText,
   style: optionalSlug,

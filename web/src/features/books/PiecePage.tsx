@@ -10,9 +10,10 @@ import { LinkedListing } from './ListingSelect';
 import { PieceStatusBadge } from './PieceBadges';
 import { PieceForm } from './PieceForm';
 import { PieceNumbersCard } from './PieceNumbersCard';
+import { ListPieceButton, PieceStagings } from './PieceStagings';
 import { toPieceForm } from './pieceForm';
 
-/** One piece: its numbers, its listing's photos, its fields, its cost lines, and Delete. */
+/** One piece: its numbers, its listing's photos, its stagings, its fields, its cost lines, List and Delete. */
 export function PiecePage({ id }: { id: string }) {
   const piece = usePiece(id);
   const currency = useBookCurrency();
@@ -78,9 +79,12 @@ export function PiecePage({ id }: { id: string }) {
             <Title order={1}>{current.name}</Title>
             <PieceStatusBadge status={current.status} />
           </Group>
-          <Button color="red" variant="outline" loading={remove.isPending} onClick={deletePiece}>
-            Delete piece
-          </Button>
+          <Group gap="sm">
+            <ListPieceButton piece={current} />
+            <Button color="red" variant="outline" loading={remove.isPending} onClick={deletePiece}>
+              Delete piece
+            </Button>
+          </Group>
         </Group>
         {remove.error && (
           <Alert color="red" role="alert">
@@ -89,6 +93,7 @@ export function PiecePage({ id }: { id: string }) {
         )}
         <PieceNumbersCard piece={current} costs={costs} currency={currency.data} />
         {current.listingId && <LinkedListing listingId={current.listingId} />}
+        <PieceStagings piece={current} />
         <CostLines pieceId={current.id} costs={costs} currency={currency.data} />
         <Stack gap="sm" component="section" aria-labelledby="piece-details-title">
           <Title order={2} fz="h3" id="piece-details-title">

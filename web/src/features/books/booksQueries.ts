@@ -11,7 +11,8 @@ import { useAuthUser } from '../../backend/session';
 
 const booksKey = (uid: string | null) => ['books', uid] as const;
 
-function useSellerKey() {
+/** The signed-in seller's books key: every query of their books is under it. */
+export function useSellerKey() {
   return booksKey(useAuthUser()?.uid ?? null);
 }
 

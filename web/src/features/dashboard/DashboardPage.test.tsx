@@ -75,13 +75,16 @@ describe('dashboard', () => {
     expect(screen.getByText('Free trial')).toBeInTheDocument();
   });
 
-  it('lists staged images with numbered downloads and a marketplace link', async () => {
+  it('lists staged images with numbered downloads and a marketplace link naming the edit', async () => {
     const backend = signedIn();
     backend.account.listImageEdits = async () => ({ data: [edit(1), edit(2)], nextCursor: null });
     renderApp('/dashboard', backend);
     expect(await screen.findByRole('button', { name: 'Download staged_image_2.jpg' })).toBeInTheDocument();
     const listLinks = screen.getAllByRole('link', { name: 'List on Marketplace' });
-    expect(listLinks[0]).toHaveAttribute('href', `/marketplace?image=${encodeURIComponent('/blobs/out-1.jpg')}`);
+    expect(listLinks[0]).toHaveAttribute(
+      'href',
+      `/marketplace?image=${encodeURIComponent('/blobs/out-1.jpg')}&edit=edit-1`,
+    );
     expect(screen.getByRole('img', { name: 'Original photo 1' })).toHaveAttribute('src', '/blobs/in-1.jpg');
   });
 

@@ -78,7 +78,7 @@ export function ImageEditHistory({ user }: { user: AuthUser }) {
                   </Button>
                   <ButtonLink
                     to="/marketplace"
-                    search={{ image: edit.output_image_url }}
+                    search={{ image: edit.output_image_url, edit: edit.id }}
                     size="xs"
                     variant="default"
                     leftSection={<IconTag size={14} aria-hidden />}

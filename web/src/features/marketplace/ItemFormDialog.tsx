@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from '@tanstack/react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -16,14 +16,21 @@ import {
   type ItemFormValues,
   type ItemState,
 } from '@flipstage/core';
+import { BOOK_LINK_FAILED, useLinkListing } from '../books/linkListing';
+import { PieceInBooksSelect, usePieceInBooks } from '../books/PieceInBooksSelect';
 import { ImagePreviews } from './ImagePreviews';
 import { ListingFactsFields } from './ListingFactsFields';
 import { PriceSuggestion } from './PriceSuggestion';
 import { useSaveItem } from './itemQueries';
 import { shrinkForListing } from './shrinkForListing';
 
-/** What the dialog starts from: a new item (optionally with a studio image) or an existing one. */
-export type ItemDialogTarget = { kind: 'create'; images: File[]; stagedFrom: string[] } | { kind: 'edit'; item: Item };
+/**
+ * What the dialog starts from: an existing item, or a new one, optionally with a studio image, the
+ * image edits it came from and the piece of the seller's books it lists.
+ */
+export type ItemDialogTarget =
+  | { kind: 'create'; images: File[]; stagedFrom: string[]; editIds: string[]; pieceId: string | null }
+  | { kind: 'edit'; item: Item };
 
 const NO_FACTS_INPUT = {
   condition: '',
@@ -77,8 +84,20 @@ const STATES: Array<{ value: ItemState; label: string }> = [
 
 export const LISTING_LIVE_MESSAGE = 'Your listing is live.';
 
-function ItemForm({ target, onSaved }: { target: ItemDialogTarget; onSaved: (item: Item) => void }) {
+/** Why the new listing could not be added to the seller's books, or null. */
+type BookProblem = string | null;
+
+function ItemForm({
+  target,
+  onSaved,
+}: {
+  target: ItemDialogTarget;
+  onSaved: (item: Item, problem: BookProblem) => void;
+}) {
   const save = useSaveItem();
+  const creating = target.kind === 'create';
+  const inBooks = usePieceInBooks(creating ? target.pieceId : null, creating);
+  const linkListing = useLinkListing();
   // One key per opened form: a double click or a resend after a lost answer finds the listing it made.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [images, setImages] = useState<File[]>(target.kind === 'create' ? target.images : []);
@@ -88,6 +107,7 @@ function ItemForm({ target, onSaved }: { target: ItemDialogTarget; onSaved: (ite
     handleSubmit,
     watch,
     setValue,
+    getValues,
     control,
     formState: { errors, isSubmitting },
   } = useForm<ItemFormInput, unknown, ItemFormValues>({
@@ -95,6 +115,14 @@ function ItemForm({ target, onSaved }: { target: ItemDialogTarget; onSaved: (ite
     defaultValues: defaultValues(target),
   });
   const state = watch('state');
+  const { requested } = inBooks;
+  useEffect(() => {
+    if (!requested) return;
+    // Only what the seller has not typed yet: the piece's words never replace theirs.
+    if (!getValues('title')) setValue('title', requested.name);
+    if (!getValues('furnitureType') && requested.furnitureType) setValue('furnitureType', requested.furnitureType);
+    if (!getValues('style') && requested.style) setValue('style', requested.style);
+  }, [requested, getValues, setValue]);
   // Choosing other images replaces the studio result, and with it the claim to be AI-staged.
   const stagedFrom =
     target.kind === 'create' && target.images.every((file) => images.includes(file)) ? target.stagedFrom : [];
@@ -105,11 +133,16 @@ function ItemForm({ target, onSaved }: { target: ItemDialogTarget; onSaved: (ite
     setImageError(problem);
     if (problem) return;
     const draft = { ...values, images: prepared, stagedFrom: prepared.length > 0 ? stagedFrom : [] };
+    let item: Item;
     try {
-      onSaved(await save.mutateAsync({ id: target.kind === 'edit' ? target.item.id : null, draft, idempotencyKey }));
+      item = await save.mutateAsync({ id: target.kind === 'edit' ? target.item.id : null, draft, idempotencyKey });
     } catch {
       // The message is shown at the top of the form from the mutation's error; the dialog stays open.
+      return;
     }
+    // Like the AI-staged claim, the stagings go with the studio's images they were.
+    const editIds = target.kind === 'create' && draft.stagedFrom.length > 0 ? target.editIds : [];
+    onSaved(item, target.kind === 'create' ? await linkListing(inBooks.choice, item, editIds) : null);
   });
 
   return (
@@ -171,6 +204,7 @@ function ItemForm({ target, onSaved }: { target: ItemDialogTarget; onSaved: (ite
           error={imageError}
         />
         {images.length > 0 && <ImagePreviews files={images} />}
+        {creating && <PieceInBooksSelect pieces={inBooks.pieces} value={inBooks.choice} onChange={inBooks.setChoice} />}
         <Input.Wrapper label="State" id="item-state">
           <Group gap="xs" mt={4} role="group" aria-labelledby="item-state-label">
             {STATES.map((option) => (
@@ -202,13 +236,15 @@ function ItemForm({ target, onSaved }: { target: ItemDialogTarget; onSaved: (ite
  */
 export function ItemFormDialog({ target, onClose }: { target: ItemDialogTarget | null; onClose: () => void }) {
   const navigate = useNavigate();
-  const saved = async (item: Item) => {
+  const saved = async (item: Item, bookProblem: BookProblem) => {
     onClose();
     if (target?.kind !== 'create') return;
     // After the move: a toast belongs to the page it is raised on, and leaving a page clears it
     // once the router's own import of notify resolves; importing it here too resolves after that one.
     await navigate({ to: '/marketplace/$id', params: { id: item.id } });
-    (await import('../../app/notify')).notifySuccess(LISTING_LIVE_MESSAGE);
+    const notify = await import('../../app/notify');
+    if (bookProblem) notify.notifyError(`${BOOK_LINK_FAILED} ${bookProblem}`);
+    else notify.notifySuccess(LISTING_LIVE_MESSAGE);
   };
   return (
     <Modal
@@ -218,7 +254,7 @@ export function ItemFormDialog({ target, onClose }: { target: ItemDialogTarget |
       size="lg"
       centered
     >
-      {target && <ItemForm target={target} onSaved={(item) => void saved(item)} />}
+      {target && <ItemForm target={target} onSaved={(item, problem) => void saved(item, problem)} />}
     </Modal>
   );
 }

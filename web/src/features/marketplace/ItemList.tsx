@@ -78,7 +78,7 @@ export function ItemList({ onOpenDialog }: { onOpenDialog: (target: ItemDialogTa
         {signedIn && (
           <Button
             leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => onOpenDialog({ kind: 'create', images: [], stagedFrom: [] })}
+            onClick={() => onOpenDialog({ kind: 'create', images: [], stagedFrom: [], editIds: [], pieceId: null })}
           >
             Add Item
           </Button>

@@ -77,7 +77,7 @@ async function renderMarketplace<B extends MarketplaceDriver = FakeMarketplace>(
   const page = createRootRoute({
     component: () => (
       <MarketplacePage
-        prefillImageUrl={options.prefillImageUrl}
+        prefill={{ imageUrl: options.prefillImageUrl, editId: undefined, pieceId: undefined }}
         onPrefillHandled={onPrefillHandled}
         onSignInRequired={onSignInRequired}
       />

@@ -5,24 +5,37 @@ import { MarketplacePage } from './MarketplacePage';
 const routeApi = getRouteApi('/marketplace');
 
 function MarketplaceRoute() {
-  const { image } = routeApi.useSearch();
+  const { image, edit, piece } = routeApi.useSearch();
   const navigate = useNavigate();
-  const dropImageParam = useCallback(
-    // The listing search in the address stays; only the handled image goes.
-    () => void navigate({ to: '/marketplace', search: ({ image: _image, ...rest }) => rest, replace: true }),
-    [navigate],
-  );
-  const signInFirst = useCallback(
+  const dropPrefillParams = useCallback(
+    // The listing search in the address stays; only the handled prefill goes.
     () =>
       void navigate({
-        to: '/auth/$type',
-        params: { type: 'signin' },
-        search: { next: `/marketplace?image=${encodeURIComponent(image ?? '')}` },
+        to: '/marketplace',
+        search: ({ image: _image, edit: _edit, piece: _piece, ...rest }) => rest,
         replace: true,
       }),
-    [navigate, image],
+    [navigate],
   );
-  return <MarketplacePage prefillImageUrl={image} onPrefillHandled={dropImageParam} onSignInRequired={signInFirst} />;
+  const signInFirst = useCallback(() => {
+    const prefill = Object.entries({ image, edit, piece })
+      .filter(([, value]) => value)
+      .map(([name, value]) => `${name}=${encodeURIComponent(value ?? '')}`)
+      .join('&');
+    void navigate({
+      to: '/auth/$type',
+      params: { type: 'signin' },
+      search: { next: `/marketplace?${prefill}` },
+      replace: true,
+    });
+  }, [navigate, image, edit, piece]);
+  return (
+    <MarketplacePage
+      prefill={{ imageUrl: image, editId: edit, pieceId: piece }}
+      onPrefillHandled={dropPrefillParams}
+      onSignInRequired={signInFirst}
+    />
+  );
 }
 
 export const Route = createLazyRoute('/marketplace')({ component: MarketplaceRoute });

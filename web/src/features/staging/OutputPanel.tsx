@@ -29,7 +29,7 @@ import { VariationStrip } from './VariationStrip';
 import { SubjectMarker } from './SubjectMarker';
 import { PhotoCheck } from './PhotoCheck';
 import { usePreview } from './usePreview';
-import { matchedWordsAtom } from './previewAtoms';
+import { editIdsAtom, matchedWordsAtom } from './previewAtoms';
 import { useImageDownload } from '../../app/imageDownload';
 import { ShareButton } from '../../app/ShareButton';
 import classes from './OutputPanel.module.css';
@@ -133,6 +133,7 @@ export function OutputPanel() {
   const [brokenOutputs, setBrokenOutputs] = useState<ReadonlySet<string>>(new Set());
   const downloads = useImageDownload();
   const matchedWords = useAtomValue(matchedWordsAtom);
+  const editIds = useAtomValue(editIdsAtom);
   // A room restored after a reload shows from the browser's copy; sharing and listing need the server's URL.
   const serverUrlOf = useAtomValue(serverUrlOfAtom);
   const image = selectedImage(studio);
@@ -238,7 +239,12 @@ export function OutputPanel() {
             <Button
               variant="outline"
               leftSection={<IconBuildingStore size={18} aria-hidden />}
-              onClick={() => void navigate({ to: '/marketplace', search: { image: serverUrlOf(outputUrl) } })}
+              onClick={() =>
+                void navigate({
+                  to: '/marketplace',
+                  search: { image: serverUrlOf(outputUrl), edit: editIds[outputUrl] },
+                })
+              }
             >
               List on Marketplace
             </Button>

@@ -470,11 +470,14 @@ describe('staging studio: results and feedback', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('sends the result to a new marketplace listing', async () => {
+  it('sends the result to a new marketplace listing, with the image edit it was saved as', async () => {
     const { router } = await generateOne();
     await userEvent.click(screen.getByRole('button', { name: 'List on Marketplace' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/marketplace'));
-    expect(router.state.location.search).toEqual({ image: 'http://127.0.0.1:5050/blobs/image_edits/out-1.jpg' });
+    expect(router.state.location.search).toEqual({
+      image: 'http://127.0.0.1:5050/blobs/image_edits/out-1.jpg',
+      edit: 'edit-1',
+    });
   });
 
   it('offers the networks’ sharing windows for the result', async () => {

@@ -32,7 +32,14 @@ import {
 } from './studioState';
 import { stageFailureOf } from './failures';
 import { useStudioSession } from './studioSession';
-import { currentJudgement, heldBack, judgementsAtom, matchedWordsAtom, stageablePendingAtom } from './previewAtoms';
+import {
+  currentJudgement,
+  editIdsAtom,
+  heldBack,
+  judgementsAtom,
+  matchedWordsAtom,
+  stageablePendingAtom,
+} from './previewAtoms';
 import { judgeRefusal } from './refusals';
 
 /** Generate All stops before core's decision: nothing uploaded, or every photo left waits for the seller. */
@@ -133,6 +140,7 @@ export function useGeneration() {
           onRetry: () => store.set(studioAtom, (s) => markRetrying(s, id)),
         });
         store.set(studioAtom, (s) => markProcessed(s, id, result.outputUrl));
+        store.set(editIdsAtom, (ids) => ({ ...ids, [result.outputUrl]: result.editId }));
         const { matched } = result;
         if (matched?.length) store.set(matchedWordsAtom, (words) => ({ ...words, [result.outputUrl]: matched }));
         recordCredits(result.creditsRemaining);
