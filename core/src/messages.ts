@@ -168,6 +168,9 @@ export const MESSAGES = {
   priceDecimals: 'Price can have at most 2 decimal places',
   invalidItemId: 'The listing id is not valid.',
   invalidSellerId: 'The seller id is not valid.',
+  imageEditIdsInvalid: (max: number) =>
+    `Ids must be 1 to ${max} image edit ids, separated by commas, each of letters, digits, - or _.`,
+  idsWithCursor: 'Ask for image edits by ids or by cursor, not both.',
   notFurniture: (seen: string) =>
     `This looks like ${seen}, not furniture. FlipStage stages furniture and home decor: try a photo of the piece you are selling. No credit was used.`,
   queryNotText: (name: string) => `The ${name} parameter must be sent once, as text.`,

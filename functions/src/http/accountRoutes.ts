@@ -16,7 +16,7 @@ import type { Store } from '../ports/store.js';
 import type { AppConfig } from '../config.js';
 import { createAccount, getAccountView, updateProfile, type AccountView } from '../services/accounts.js';
 import { invalid } from '../services/errors.js';
-import { listImageEdits } from '../services/imageEdits.js';
+import { getImageEdits, listImageEdits } from '../services/imageEdits.js';
 import { attestApp } from './appCheck.js';
 import { clientAddressKey } from './clientAddress.js';
 import { requireUser, currentUser } from './auth.js';
@@ -65,8 +65,12 @@ export function accountRoutes(deps: {
   });
 
   router.get('/image-edits', requireUser(deps.identity), async (req, res) => {
-    const { cursor } = parseWith(imageEditsQuerySchema, req.query, invalid);
-    res.json((await listImageEdits(deps, currentUser(res).uid, cursor)) satisfies ImageEditsPage);
+    const { cursor, ids } = parseWith(imageEditsQuerySchema, req.query, invalid);
+    const uid = currentUser(res).uid;
+    const page = ids
+      ? { data: await getImageEdits(deps, uid, ids), nextCursor: null }
+      : await listImageEdits(deps, uid, cursor);
+    res.json(page satisfies ImageEditsPage);
   });
 
   return router;

@@ -98,6 +98,11 @@ export interface OwnerItemsQuery {
 export interface ImageEditStore {
   /** The user's own image edits, newest first. */
   listImageEdits(uid: string, after: PageAfter | null, limit: number): Promise<Page<ImageEdit>>;
+  /**
+   * The user's own edits among `ids`, in the order asked: a piece's linked stagings. An id of
+   * someone else's edit, or of none, is left out rather than refused, so a stale link costs nothing.
+   */
+  getImageEdits(uid: string, ids: readonly string[]): Promise<ImageEdit[]>;
 }
 
 export class ItemNotFound extends Error {

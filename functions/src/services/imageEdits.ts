@@ -76,3 +76,13 @@ export async function listImageEdits(
     nextCursor: encodeCursor(page.next),
   };
 }
+
+/** The caller's own edits among `ids`, in that order, signed: the stagings linked to a piece. */
+export async function getImageEdits(
+  deps: { store: Store; blobs: Blobs },
+  uid: string,
+  ids: readonly string[],
+): Promise<ImageEdit[]> {
+  const edits = await deps.store.getImageEdits(uid, [...new Set(ids)]);
+  return Promise.all(edits.map((edit) => withSignedUrls(deps.blobs, edit)));
+}

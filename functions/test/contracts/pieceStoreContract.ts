@@ -80,6 +80,17 @@ export function describePieceStoreContract(
       expect(await store.updatePiece(owner, piece.id, sold, at(5))).toEqual({ ...piece, ...sold, updated_at: at(5) });
     });
 
+    it('keeps a piece’s stagings in their order through create and update, as read back', async () => {
+      const owner = seller();
+      // Not in the order of their ids, so a store that sorts them would show.
+      const piece = await store.createPiece(owner, aPiece({ stagingIds: ['edit-c', 'edit-a', 'edit-b'] }), at(1));
+      expect((await store.getPiece(owner, piece.id))?.piece.stagingIds).toEqual(['edit-c', 'edit-a', 'edit-b']);
+      const relinked = aPiece({ stagingIds: ['edit-b', 'edit-d'] });
+      expect((await store.updatePiece(owner, piece.id, relinked, at(2))).stagingIds).toEqual(['edit-b', 'edit-d']);
+      expect((await store.getPiece(owner, piece.id))?.piece.stagingIds).toEqual(['edit-b', 'edit-d']);
+      expect((await store.listPieces(owner))[0]?.stagingIds).toEqual(['edit-b', 'edit-d']);
+    });
+
     it('adds, changes and removes cost lines, listed oldest first', async () => {
       const owner = seller();
       const piece = await store.createPiece(owner, aPiece(), at(1));

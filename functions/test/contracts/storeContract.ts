@@ -10,6 +10,7 @@ import { withholdSignupGrant } from '../../src/services/credits.js';
 import { makeEdit, uniq } from './contractData.js';
 import { describeListingLifecycle } from './listingLifecycleContract.js';
 import { describeItemSearch } from './itemSearchContract.js';
+import { describeImageEdits } from './imageEditContract.js';
 
 const profile = (email: string) => ({ name: 'Test Seller', email, avatar: null });
 
@@ -346,36 +347,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       });
     });
 
-    describe('image edits', () => {
-      it('lists only the owner’s edits, newest first, in pages', async () => {
-        const uid = await newAccount(10);
-        const other = await newAccount(10);
-        const base = Date.parse('2026-01-01T00:00:00Z');
-        for (let i = 0; i < 5; i++) {
-          const attemptId = uniq();
-          await store.beginStage({ uid, key: `e${i}`, attemptId, staleBefore: 0 }, CREDIT_RULES);
-          await store.completeStage({
-            uid,
-            key: `e${i}`,
-            attemptId,
-            edit: makeEdit(uid, new Date(base + i * 1000).toISOString()),
-          }, CREDIT_RULES);
-        }
-        const attemptId = uniq();
-        await store.beginStage({ uid: other, key: 'o', attemptId, staleBefore: 0 }, CREDIT_RULES);
-        await store.completeStage({ uid: other, key: 'o', attemptId, edit: makeEdit(other) }, CREDIT_RULES);
-
-        const first = await store.listImageEdits(uid, null, 3);
-        expect(first.data.map((e) => e.created_at)).toEqual(
-          [4, 3, 2].map((i) => new Date(base + i * 1000).toISOString()),
-        );
-        expect(first.next).not.toBeNull();
-        const second = await store.listImageEdits(uid, first.next, 3);
-        expect(second.data).toHaveLength(2);
-        expect(second.next).toBeNull();
-        expect([...first.data, ...second.data].every((e) => e.user_id === uid)).toBe(true);
-      });
-    });
+    describeImageEdits(() => store, () => newAccount(10));
 
     describe('listings', () => {
       it('creates and reads an item', async () => {

@@ -6,7 +6,7 @@
  * event id), read inside the same transaction as the effect; the credit rules arrive with each
  * call (ports/creditRules.ts), so this adapter only reads, asks and writes.
  */
-import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import { FieldPath } from 'firebase-admin/firestore';
 import type { ImageEdit } from '@flipstage/core';
 import {
@@ -152,6 +152,16 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
       const data = edits.slice(0, limit);
       const last = data[data.length - 1];
       return { data, next: edits.length > limit && last ? { createdAt: last.created_at, id: last.id } : null };
+    },
+
+    async getImageEdits(uid, ids): Promise<ImageEdit[]> {
+      if (ids.length === 0) return [];
+      // getAll answers in the order of its refs (and drops their converter's type), so no sort.
+      const snaps = (await db.getAll(...ids.map((id) => refs.imageEdits.doc(id)))) as DocumentSnapshot<ImageEdit>[];
+      return snaps.flatMap((snap) => {
+        const edit = snap.data();
+        return edit && edit.user_id === uid ? [edit] : [];
+      });
     },
 
     ...firestoreItems(db),

@@ -209,5 +209,16 @@ export function pgliteStages(db: PGlite): StageStore & ImageEditStore {
         limit,
       );
     },
+
+    async getImageEdits(uid, ids) {
+      if (ids.length === 0) return [];
+      const result = await db.query<EditRow>(
+        `SELECT image_edits.* FROM unnest($2::text[]) WITH ORDINALITY AS asked(id, place)
+           JOIN image_edits ON image_edits.id = asked.id AND image_edits.user_id = $1
+         ORDER BY asked.place`,
+        [uid, [...ids]],
+      );
+      return result.rows.map((row): ImageEdit => ({ ...row, created_at: row.created_at.toISOString() }));
+    },
   };
 }

@@ -143,6 +143,7 @@ const calls: Record<keyof Store, Array<(store: Store) => Promise<unknown>>> = {
     (s) => s.listImageEdits('u1', null, 24),
     (s) => s.listImageEdits('u1', { createdAt: AT, id: 'e1' }, 24),
   ],
+  getImageEdits: [(s) => s.getImageEdits('u1', ['e1', 'e2'])],
   createItem: [(s) => s.createItem(item)],
   getItem: [(s) => s.getItem('item-1')],
   updateItem: [(s) => s.updateItem('item-1', 'u1', item)],

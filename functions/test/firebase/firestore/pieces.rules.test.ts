@@ -11,7 +11,7 @@ import {
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-import { DESIGN_STYLE_IDS, FURNITURE_TYPE_IDS, PIECE_LIMITS } from '@flipstage/core';
+import { DESIGN_STYLE_IDS, FURNITURE_TYPE_IDS, PIECE_LIMITS, storedStagings } from '@flipstage/core';
 import { actors, firestoreRulesEnvironment, seedFirestore } from '../support/rulesEnvironment.js';
 
 const OWNER = 'dana';
@@ -145,6 +145,34 @@ describe('writing a piece', () => {
     await assertSucceeds(piece(as.owner()).set(edit({ deletedAt: now() })));
     await assertSucceeds(piece(as.owner()).set(edit({ deletedAt: null })));
     await assertFails(piece(as.owner()).delete());
+  });
+});
+
+describe('a piece’s stagings', () => {
+  const ids = (count: number) => Array.from({ length: count }, (_, i) => `edit-${i}`);
+
+  it(`takes up to ${PIECE_LIMITS.stagings} stagings, each id with its place, as core stores them`, async () => {
+    await assertSucceeds(
+      piece(as.owner(), 'new').set(aPiece(OWNER, { stagings: storedStagings(ids(PIECE_LIMITS.stagings)) })),
+    );
+    await assertSucceeds(piece(as.owner()).set(edit({ stagings: storedStagings(['edit-b', 'edit-a']) })));
+  });
+
+  it('takes a piece without stagings, as pieces written before them are, and an empty map', async () => {
+    await assertSucceeds(piece(as.owner(), 'new').set(aPiece()));
+    await assertSucceeds(piece(as.owner()).set(edit({ stagings: {} })));
+  });
+
+  it.each([
+    ['a list of ids', ['edit-0', 'edit-1']],
+    [`${PIECE_LIMITS.stagings + 1} stagings`, storedStagings(ids(PIECE_LIMITS.stagings + 1))],
+    ['a place that is text', { 'edit-0': 'x' }],
+    [`the place ${PIECE_LIMITS.stagings}`, { 'edit-0': PIECE_LIMITS.stagings }],
+    ['a negative place', { 'edit-0': -1 }],
+    ['a fractional place', { 'edit-0': 0.5 }],
+  ])('refuses %s', async (_what, stagings) => {
+    await assertFails(piece(as.owner(), 'new').set(aPiece(OWNER, { stagings })));
+    await assertFails(piece(as.owner()).set(edit({ stagings })));
   });
 });
 
