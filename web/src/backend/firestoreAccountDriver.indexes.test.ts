@@ -75,6 +75,7 @@ const calls: Record<keyof DriverMethods, Array<(driver: AccountDriver) => unknow
   ],
   updateProfile: [(d) => d.updateProfile(user, { name: 'Dana' })],
   listImageEdits: [(d) => d.listImageEdits(user, null), (d) => d.listImageEdits(user, 'edit-24')],
+  getImageEdits: [(d) => d.getImageEdits(user, ['edit-1', 'edit-2'])],
 };
 
 describe('firestore.indexes.json against the web app’s Firestore reads', () => {

@@ -5,7 +5,7 @@ import type { ApiFetch } from './http';
 import { authIdentity, withProviders } from './accountIdentity';
 import type { AccountDriver, AuthUser } from './types';
 import { contracts } from './contracts';
-import { fetchImageEdits } from './imageEditsApi';
+import { fetchImageEdits, fetchImageEditsByIds } from './imageEditsApi';
 
 function merged(user: AuthUser, profile: UserProfile | null, customer: CustomerRecord | null): MergedUser | null {
   if (!profile && !customer) return null;
@@ -83,5 +83,6 @@ export function createFirestoreAccountDriver(db: Firestore, auth: Auth, apiFetch
       }
     },
     listImageEdits: (_user, cursor) => fetchImageEdits(apiFetch, cursor),
+    getImageEdits: (_user, ids) => fetchImageEditsByIds(apiFetch, ids),
   };
 }

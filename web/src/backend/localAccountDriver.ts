@@ -3,7 +3,7 @@ import { ApiError, type ApiFetch } from './http';
 import { withProviders } from './accountIdentity';
 import type { AccountDriver } from './types';
 import { contracts } from './contracts';
-import { fetchImageEdits } from './imageEditsApi';
+import { fetchImageEdits, fetchImageEditsByIds } from './imageEditsApi';
 
 /** Local mode: the account, credits and image edits come from the local host's HTTP API. */
 export function createLocalAccountDriver(apiFetch: ApiFetch): AccountDriver {
@@ -27,5 +27,6 @@ export function createLocalAccountDriver(apiFetch: ApiFetch): AccountDriver {
       await apiFetch(API_PATHS.account, { schema: contracts.mergedUser, method: 'PATCH', json: profile });
     },
     listImageEdits: (_user, cursor) => fetchImageEdits(apiFetch, cursor),
+    getImageEdits: (_user, ids) => fetchImageEditsByIds(apiFetch, ids),
   };
 }

@@ -4,6 +4,7 @@ import type {
   BillingTermsResponse,
   CheckoutSessionRequest,
   CheckoutSessionResponse,
+  ImageEdit,
   ImageEditsPage,
   MergedUser,
 } from '@flipstage/core';
@@ -111,6 +112,11 @@ export interface AccountDriver {
   /** Only the given fields change (the owner may change name and avatar). */
   updateProfile(user: AuthUser, profile: ProfilePatch): Promise<void>;
   listImageEdits(user: AuthUser, cursor: string | null): Promise<ImageEditsPage>;
+  /**
+   * The user's own image edits among `ids` (at most PIECE_LIMITS.stagings), in the order asked;
+   * an id that is not one of theirs (deleted, or another user's) is left out.
+   */
+  getImageEdits(user: AuthUser, ids: readonly string[]): Promise<ImageEdit[]>;
 }
 
 /** Calls that go through the own HTTP API in both modes. */

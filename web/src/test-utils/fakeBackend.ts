@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { mergeUser, TRIAL_CREDITS, type MergedUser } from '@flipstage/core';
+import { mergeUser, TRIAL_CREDITS, type ImageEdit, type MergedUser } from '@flipstage/core';
 import type { MarketplaceDriver } from '../backend/marketplace';
 import type { MessagesDriver } from '../backend/messages';
 import type { ModerationDriver } from '../backend/moderation';
@@ -116,6 +116,7 @@ export function createFakeBackend(
       readMergedUser: vi.fn(async () => merged),
       updateProfile: vi.fn(async () => {}),
       listImageEdits: vi.fn(async () => ({ data: [], nextCursor: null })),
+      getImageEdits: vi.fn(async (): Promise<ImageEdit[]> => []),
     },
     staging: options.staging ?? { stage: unreachable('staging'), preview: unreachable('staging') },
     marketplace: options.marketplace ?? {
