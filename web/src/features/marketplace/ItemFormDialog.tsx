@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from '@tanstack/react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -116,8 +116,11 @@ function ItemForm({
   });
   const state = watch('state');
   const { requested } = inBooks;
+  // Once: a refetch of the pieces must not refill a field the seller emptied.
+  const prefilledFrom = useRef<string | null>(null);
   useEffect(() => {
-    if (!requested) return;
+    if (!requested || prefilledFrom.current === requested.id) return;
+    prefilledFrom.current = requested.id;
     // Only what the seller has not typed yet: the piece's words never replace theirs.
     if (!getValues('title')) setValue('title', requested.name);
     if (!getValues('furnitureType') && requested.furnitureType) setValue('furnitureType', requested.furnitureType);

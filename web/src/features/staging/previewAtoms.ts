@@ -43,10 +43,7 @@ export const markingAtom = atom<ReadonlySet<string>>(new Set<string>());
 /** The prompt words each room was chosen by (local engine), by the room's output URL. */
 export const matchedWordsAtom = atom<Readonly<Record<string, string[]>>>({});
 
-/**
- * The image edit each room was saved as, by the room's output URL: listing the room links the
- * seller's piece to it. Kept for this visit only (a restored room lists without the link).
- */
+/** The image edit each room was saved as, by the room's output URL: listing the room links a piece to it. */
 export const editIdsAtom = atom<Readonly<Record<string, string>>>({});
 
 export const setMarkingAtom = atom(null, (get, set, id: string, on: boolean) => {

@@ -35,8 +35,12 @@ function photo(id: string): StudioImage {
   return newStudioImage(id, file, `blob:preview-${id}`, CHOICE);
 }
 
-function refs(rooms: [string, RoomSource][] = [], matched: Record<string, string[]> = {}): PhotoRefs {
-  return { file: 'file-blob', preview: null, rooms: new Map(rooms), matched };
+function refs(
+  rooms: [string, RoomSource][] = [],
+  matched: Record<string, string[]> = {},
+  editIds: Record<string, string> = {},
+): PhotoRefs {
+  return { file: 'file-blob', preview: null, rooms: new Map(rooms), matched, editIds };
 }
 
 let urls = 0;
@@ -78,18 +82,20 @@ describe('a photo record', () => {
     expect(record).toMatchObject({ status: 'processing', attempt: ATTEMPT });
   });
 
-  it('keeps each room as its server URL, its stored copy and its matched words, and which room is shown', () => {
+  it('keeps each room as its server URL, stored copy, matched words and image edit, and which room is shown', () => {
     const staged = markProcessed(addImages(EMPTY_STUDIO, [photo('a')]), 'a', 'https://host/out-1.jpg').images[0]!;
     const record = photoRecordOf(
       'uid-1',
       staged,
       0,
-      refs([['https://host/out-1.jpg', { url: 'https://host/out-1.jpg', blob: 'room-blob' }]], {
-        'https://host/out-1.jpg': ['sofa', 'large-window'],
-      }),
+      refs(
+        [['https://host/out-1.jpg', { url: 'https://host/out-1.jpg', blob: 'room-blob' }]],
+        { 'https://host/out-1.jpg': ['sofa', 'large-window'] },
+        { 'https://host/out-1.jpg': 'edit-1' },
+      ),
     );
     expect(record.variations).toEqual([
-      { url: 'https://host/out-1.jpg', blob: 'room-blob', matched: ['sofa', 'large-window'] },
+      { url: 'https://host/out-1.jpg', blob: 'room-blob', matched: ['sofa', 'large-window'], editId: 'edit-1' },
     ]);
     expect(record.shown).toBe(0);
     expect(blobNamesOf(record)).toEqual(['file-blob', 'room-blob']);
@@ -119,9 +125,11 @@ describe('restoring a photo', () => {
       'uid-1',
       staged,
       0,
-      refs([['https://host/out-1.jpg', { url: 'https://host/out-1.jpg', blob: 'room-blob' }]], {
-        'https://host/out-1.jpg': ['sofa'],
-      }),
+      refs(
+        [['https://host/out-1.jpg', { url: 'https://host/out-1.jpg', blob: 'room-blob' }]],
+        { 'https://host/out-1.jpg': ['sofa'] },
+        { 'https://host/out-1.jpg': 'edit-1' },
+      ),
     ),
     preview: 'preview-blob',
   };
@@ -135,11 +143,17 @@ describe('restoring a photo', () => {
     expect(restored!.image.outputUrl).toMatch(/^blob:restored-/);
   });
 
-  it('remembers which server URL and stored copy each room on show stands for, with its words', () => {
+  it('remembers which server URL and stored copy each room on show stands for, with its words and image edit', () => {
     const restored = restorePhoto(record, blobs, objectUrl)!;
     const roomUrl = restored.image.variations[0]!;
     expect(restored.rooms.get(roomUrl)).toEqual({ url: 'https://host/out-1.jpg', blob: 'room-blob' });
     expect(restored.matched[roomUrl]).toEqual(['sofa']);
+    expect(restored.editIds[roomUrl]).toBe('edit-1');
+  });
+
+  it('reads a room kept before the books’ stagings as a room without an image edit', () => {
+    const older = { ...record, variations: [{ url: 'https://host/out-1.jpg', blob: 'room-blob', matched: null }] };
+    expect(restorePhoto(older, blobs, objectUrl)!.editIds).toEqual({});
   });
 
   it('falls back to the server URL for a room whose copy could not be fetched', () => {

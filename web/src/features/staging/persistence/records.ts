@@ -26,6 +26,11 @@ export interface VariationRecord {
   blob: string | null;
   /** The words the room was chosen by, when the engine said. */
   matched: string[] | null;
+  /**
+   * The image edit the room was saved as, which listing it links; left out by records older than
+   * stagings in the books.
+   */
+  editId?: string | null;
 }
 
 export interface PhotoRecord {
@@ -102,6 +107,7 @@ export interface PhotoRefs {
   /** The source of each URL in the photo's variations; a URL with none is a new server URL, not stored yet. */
   rooms: ReadonlyMap<string, RoomSource>;
   matched: Readonly<Record<string, string[]>>;
+  editIds: Readonly<Record<string, string>>;
 }
 
 export function photoRecordOf(user: string, image: StudioImage, position: number, refs: PhotoRefs): PhotoRecord {
@@ -123,7 +129,7 @@ export function photoRecordOf(user: string, image: StudioImage, position: number
     attempt: image.attempt,
     variations: image.variations.map((url) => {
       const source = refs.rooms.get(url) ?? { url, blob: null };
-      return { ...source, matched: refs.matched[url] ?? null };
+      return { ...source, matched: refs.matched[url] ?? null, editId: refs.editIds[url] ?? null };
     }),
     shown: shown < 0 ? null : shown,
   };
@@ -143,6 +149,7 @@ export interface RestoredPhoto {
   /** Each room URL on show, with the server URL and stored copy it stands for. */
   rooms: Map<string, RoomSource>;
   matched: Record<string, string[]>;
+  editIds: Record<string, string>;
 }
 
 /** Rebuilds a photo from its record and blobs; null when its file is missing (the record cannot be staged). */
@@ -158,12 +165,14 @@ export function restorePhoto(
   const preview = record.preview ? blobs.get(record.preview) : undefined;
   const rooms = new Map<string, RoomSource>();
   const matched: Record<string, string[]> = {};
+  const editIds: Record<string, string> = {};
   const variations = record.variations.map((room) => {
     const copy = room.blob ? blobs.get(room.blob) : undefined;
     // An expired signed URL no longer shows; the stored copy always does.
     const shownUrl = copy ? objectUrl(copy) : room.url;
     rooms.set(shownUrl, { url: room.url, blob: copy ? room.blob : null });
     if (room.matched) matched[shownUrl] = room.matched;
+    if (room.editId) editIds[shownUrl] = room.editId;
     return shownUrl;
   });
   const image: StudioImage = {
@@ -183,7 +192,7 @@ export function restorePhoto(
     failure: record.failure,
     attempt: record.attempt,
   };
-  return { image, rooms, matched };
+  return { image, rooms, matched, editIds };
 }
 
 /** The studio as it was: photos in their order, the selection kept in range, queued photos back to uploaded. */

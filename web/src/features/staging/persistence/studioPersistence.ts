@@ -7,7 +7,7 @@ import type { createStore } from 'jotai';
 import { authStateAtom } from '../../../backend/authState';
 import { notifyError } from '../../../app/notify';
 import { customPromptAtom, promptModeAtom, runningAtom, studioAtom } from '../studioAtoms';
-import { matchedWordsAtom } from '../previewAtoms';
+import { editIdsAtom, matchedWordsAtom } from '../previewAtoms';
 import { ownerOf, type StudioOwner } from './records';
 import { openStudioDb } from './studioDb';
 import { createStudioPersister } from './studioPersister';
@@ -67,7 +67,7 @@ export function persistenceFor(store: Store): Persistence {
       void whenIdle(store).then(() => persistence.resume());
     },
   });
-  for (const atom of [studioAtom, promptModeAtom, customPromptAtom, matchedWordsAtom]) {
+  for (const atom of [studioAtom, promptModeAtom, customPromptAtom, matchedWordsAtom, editIdsAtom]) {
     store.sub(atom, () => persister.changed());
   }
   let owner: StudioOwner | null = null;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'jotai';
 import { BRUSH_DROP, BRUSH_KEEP, emptyBrushMask } from '@flipstage/core';
 import { customPromptAtom, promptModeAtom, studioAtom } from '../studioAtoms';
-import { matchedWordsAtom } from '../previewAtoms';
+import { editIdsAtom, matchedWordsAtom } from '../previewAtoms';
 import {
   addImages,
   changeChoice,
@@ -92,7 +92,7 @@ function setup(options: { failWrites?: boolean; noDatabase?: boolean } = {}) {
     onWriteFailed,
     onRestored,
   });
-  for (const atom of [studioAtom, promptModeAtom, customPromptAtom, matchedWordsAtom]) {
+  for (const atom of [studioAtom, promptModeAtom, customPromptAtom, matchedWordsAtom, editIdsAtom]) {
     store.sub(atom, () => persister.changed());
   }
   /** Lets the debounce pass and every write finish. */
@@ -143,18 +143,19 @@ describe('writing the studio through', () => {
     expect(memory.photosOf('seller-uid')[0]).toMatchObject({ status: 'processing', attempt: ATTEMPT });
   });
 
-  it('keeps a copy of a result fetched once, beside its server URL and matched words', async () => {
+  it('keeps a copy of a result fetched once, beside its server URL, matched words and image edit', async () => {
     const { store, memory, persister, fetchBlob, written } = setup();
     persister.switchOwner(SELLER, null);
     store.set(studioAtom, (s) => addImages(s, [photo('a')]));
     store.set(studioAtom, (s) => markProcessed(s, 'a', 'https://host/out-1.jpg'));
     store.set(matchedWordsAtom, { 'https://host/out-1.jpg': ['sofa'] });
+    store.set(editIdsAtom, { 'https://host/out-1.jpg': 'edit-1' });
     await written();
     store.set(promptModeAtom, 'custom');
     await written();
     expect(fetchBlob).toHaveBeenCalledTimes(1);
     const [room] = memory.photosOf('seller-uid')[0]!.variations;
-    expect(room).toMatchObject({ url: 'https://host/out-1.jpg', matched: ['sofa'] });
+    expect(room).toMatchObject({ url: 'https://host/out-1.jpg', matched: ['sofa'], editId: 'edit-1' });
     expect(memory.blobs.get(`a|${room!.blob}`)).toBeInstanceOf(Blob);
   });
 

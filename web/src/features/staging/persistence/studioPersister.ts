@@ -7,7 +7,7 @@
 import type { createStore } from 'jotai';
 import type { PromptMode } from '@flipstage/core';
 import { customPromptAtom, promptModeAtom, studioAtom } from '../studioAtoms';
-import { matchedWordsAtom } from '../previewAtoms';
+import { editIdsAtom, matchedWordsAtom } from '../previewAtoms';
 import { EMPTY_STUDIO, type StudioState } from '../studioState';
 import { isHeic } from '../prepare/heicFiles';
 import {
@@ -108,6 +108,7 @@ export function createStudioPersister(deps: PersisterDeps): StudioPersister {
     const newPreviews: [string, string][] = [];
     const newRooms: [string, RoomSource][] = [];
     const matched = store.get(matchedWordsAtom);
+    const editIds = store.get(editIdsAtom);
     for (const [position, image] of studio.images.entries()) {
       // Half-read: what is kept is the photo as it will be staged, once the browser has it.
       if (image.preparing) continue;
@@ -134,7 +135,7 @@ export function createStudioPersister(deps: PersisterDeps): StudioPersister {
         }
         photoRooms.set(url, source);
       }
-      const record = photoRecordOf(user, image, position, { file, preview, rooms: photoRooms, matched });
+      const record = photoRecordOf(user, image, position, { file, preview, rooms: photoRooms, matched, editIds });
       const json = JSON.stringify(record);
       const before = saved.get(image.id);
       next.set(image.id, { record, json, shown: image.variations });
@@ -184,6 +185,7 @@ export function createStudioPersister(deps: PersisterDeps): StudioPersister {
     const current = store.get(studioAtom);
     const onScreen = new Set(current.images.map((img) => img.id));
     const matched: Record<string, string[]> = {};
+    const editIds: Record<string, string> = {};
     const serverUrls: Record<string, string> = {};
     const images = stored.photos.flatMap((record) => {
       if (onScreen.has(record.id)) return [];
@@ -194,12 +196,14 @@ export function createStudioPersister(deps: PersisterDeps): StudioPersister {
         serverUrls[url] = source.url;
       });
       Object.assign(matched, restored.matched);
+      Object.assign(editIds, restored.editIds);
       saved.set(record.id, { record, json: JSON.stringify(record), shown: restored.image.variations });
       fileNames.set(restored.image.file, record.file.blob);
       if (record.preview) previewNames.set(restored.image.previewUrl, record.preview);
       return [restored.image];
     });
     store.set(matchedWordsAtom, (words) => ({ ...words, ...matched }));
+    store.set(editIdsAtom, (ids) => ({ ...ids, ...editIds }));
     store.set(restoredRoomUrlsAtom, (urls) => ({ ...urls, ...serverUrls }));
     // Nothing on screen yet: the batch's prompt comes back with its photos.
     if (current.images.length === 0 && stored.batch) {
