@@ -23,6 +23,7 @@ import { ListingFactsFields } from './ListingFactsFields';
 import { PriceSuggestion } from './PriceSuggestion';
 import { useSaveItem } from './itemQueries';
 import { shrinkForListing } from './shrinkForListing';
+import { useStudioFacts } from './studioFacts';
 
 /**
  * What the dialog starts from: an existing item, or a new one, optionally with a studio image, the
@@ -126,6 +127,7 @@ function ItemForm({
     if (!getValues('furnitureType') && requested.furnitureType) setValue('furnitureType', requested.furnitureType);
     if (!getValues('style') && requested.style) setValue('style', requested.style);
   }, [requested, getValues, setValue]);
+  useStudioFacts(creating ? (target.editIds[0] ?? null) : null, getValues, setValue);
   // Choosing other images replaces the studio result, and with it the claim to be AI-staged.
   const stagedFrom =
     target.kind === 'create' && target.images.every((file) => images.includes(file)) ? target.stagedFrom : [];

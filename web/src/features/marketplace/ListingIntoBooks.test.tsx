@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NO_LISTING_FACTS, type Item, type PieceFields } from '@flipstage/core';
+import { NO_LISTING_FACTS, type ImageEdit, type Item, type PieceFields } from '@flipstage/core';
 import type { ItemDraft, MarketplaceDriver } from '../../backend/marketplace';
 import { clearNotifications } from '../../app/notify';
 import { createFakeBackend, fakeAuthUser } from '../../test-utils/fakeBackend';
@@ -34,9 +34,10 @@ function saved(draft: ItemDraft): Item {
   };
 }
 
-function renderMarketplace(path: string, pieces: Array<Partial<PieceFields>> = []) {
+function renderMarketplace(path: string, pieces: Array<Partial<PieceFields>> = [], edits: ImageEdit[] = []) {
   const books = createFakeBooks(pieces.map((fields) => ({ fields })));
   const fake = createFakeBackend({ user: fakeAuthUser(), books });
+  fake.account.getImageEdits.mockImplementation(async (_user, ids) => edits.filter((edit) => ids.includes(edit.id)));
   let last: Item | null = null;
   const marketplace = {
     ...fake.marketplace,
@@ -136,5 +137,24 @@ describe('a new listing in the books', () => {
     expect(
       await screen.findByText('Your listing is live, but it could not be added to your books. You are offline.'),
     ).toBeInTheDocument();
+  });
+
+  it("starts a listing made from a staging with the studio's type and style", async () => {
+    const edit: ImageEdit = {
+      id: 'edit-7',
+      user_id: 'user-1',
+      input_image_url: '/blobs/in-7.jpg',
+      output_image_url: STAGED,
+      background_style: 'A sunlit loft',
+      style: 'industrial',
+      furniture_type: 'bookcase',
+      created_at: '2026-11-26T09:00:00.000Z',
+    };
+    renderMarketplace(`/marketplace?image=${encodeURIComponent(STAGED)}&edit=edit-7`, [], [edit]);
+    const dialog = await openedDialog();
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Furniture type' })).toHaveValue('Bookcase/Shelf'),
+    );
+    expect(within(dialog).getByRole('combobox', { name: 'Style' })).toHaveValue('Industrial');
   });
 });
