@@ -37,7 +37,9 @@ function saved(draft: ItemDraft): Item {
 function renderMarketplace(path: string, pieces: Array<Partial<PieceFields>> = [], edits: ImageEdit[] = []) {
   const books = createFakeBooks(pieces.map((fields) => ({ fields })));
   const fake = createFakeBackend({ user: fakeAuthUser(), books });
-  fake.account.getImageEdits.mockImplementation(async (_user, ids) => edits.filter((edit) => ids.includes(edit.id)));
+  vi.mocked(fake.account.getImageEdits).mockImplementation(async (_user, ids) =>
+    edits.filter((edit) => ids.includes(edit.id)),
+  );
   let last: Item | null = null;
   const marketplace = {
     ...fake.marketplace,
