@@ -28,7 +28,7 @@ import { createSimulatedPayments, type SimulatedPayments } from '../../src/adapt
 import { createUploadedImages } from '../../src/stagers/engine/index.js';
 import { createLazyPhotoAnalysis } from '../../src/stagers/lazyAnalysis.js';
 import { createFakeStager, type FakeStager } from './fakeStager.js';
-import { emulatorIdentity } from './emulatorUsers.js';
+import { emulatorIdentity, signUpTestUser, type TestUser } from './emulatorUsers.js';
 import type { EbaySetup } from '../../src/services/ebayAccess.js';
 import type { EbayStore } from '../../src/ports/ebay.js';
 import { pgliteEbay } from '../../src/adapters/local/pgliteEbay.js';
@@ -46,6 +46,13 @@ export const WITHOUT_RATE_LIMITS: FairUseRules = {
   messages: { burst: 1_000_000, perMinute: 1_000_000 },
   perAddress: null,
 };
+
+/** A new Auth emulator user whose account the app has made (POST /api/account), as after a sign-up. */
+export async function signUpWithAccount(app: Express, displayName?: string): Promise<TestUser> {
+  const user = await signUpTestUser(displayName);
+  await request(app).post('/api/account').set('authorization', `Bearer ${user.idToken}`).expect(200);
+  return user;
+}
 
 /** The one App Check token the test app's verifier accepts, as a registered debug token. */
 export const TEST_APP_CHECK_TOKEN = 'test-app-check-debug-token';

@@ -11,8 +11,8 @@ import request from 'supertest';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_PRICE_IDS, MAX_INPUT_BYTES, MESSAGES } from '@flipstage/core';
-import { createTestApp, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
-import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
+import { createTestApp, signUpWithAccount, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
+import { type TestUser } from '../helpers/emulatorUsers.js';
 import { createFakeStager } from '../helpers/fakeStager.js';
 import { jpegBytes } from '../helpers/images.js';
 import type { LocalHost } from '../../src/localHost/server.js';
@@ -33,9 +33,7 @@ const A_UUID = '0b6c1f9e-3c55-4a43-9f0e-7a1f3b1f2d10';
 
 beforeAll(async () => {
   t = await createTestApp({ fairUseRules: WITHOUT_RATE_LIMITS });
-  [attacker, owner] = await Promise.all([signUpTestUser(), signUpTestUser()]);
-  for (const user of [attacker, owner])
-    await request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`).expect(200);
+  [attacker, owner] = await Promise.all([signUpWithAccount(t.app), signUpWithAccount(t.app)]);
   const jpeg = await jpegBytes(400, 300);
   images.jpeg = jpeg;
   // Header and the first scan lines intact, the rest of the photo missing.

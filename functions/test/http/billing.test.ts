@@ -1,8 +1,14 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_PRICE_IDS, MESSAGES } from '@flipstage/core';
-import { createTestApp, TEST_WEBHOOK_SECRET, type SimulatedEvent, type TestApp } from '../helpers/testApp.js';
-import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
+import {
+  createTestApp,
+  signUpWithAccount,
+  TEST_WEBHOOK_SECRET,
+  type SimulatedEvent,
+  type TestApp,
+} from '../helpers/testApp.js';
+import { type TestUser } from '../helpers/emulatorUsers.js';
 import { signStripePayload } from '../../src/adapters/stripeWebhook.js';
 
 let t: TestApp;
@@ -13,11 +19,7 @@ afterAll(() => t.close());
 
 const origin = 'http://127.0.0.1:5173';
 
-async function newUser(): Promise<TestUser> {
-  const user = await signUpTestUser();
-  await request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
-  return user;
-}
+const newUser = (): Promise<TestUser> => signUpWithAccount(t.app);
 
 function checkout(user: TestUser, priceId: string = LOCAL_PRICE_IDS.base) {
   return request(t.app)

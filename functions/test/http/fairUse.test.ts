@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@flipstage/core';
-import { createTestApp, type TestApp } from '../helpers/testApp.js';
-import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
+import { createTestApp, signUpWithAccount, type TestApp } from '../helpers/testApp.js';
+import { type TestUser } from '../helpers/emulatorUsers.js';
 import { jpegBytes } from '../helpers/images.js';
 import { CREDIT_RULES } from '../../src/services/creditRules.js';
 import { makeItemDoc } from '../contracts/storeContract.js';
@@ -26,8 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function account(credits = 10): Promise<TestUser> {
-  const user = await signUpTestUser();
-  await request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
+  const user = await signUpWithAccount(t.app);
   if (credits !== 10)
     await t.store.applyCredit({ uid: user.uid, delta: credits - 10, reason: 'stage', ref: 'test-setup' }, CREDIT_RULES);
   return user;

@@ -2,8 +2,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, PIECE_LIMITS } from '@flipstage/core';
-import { createTestApp, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
-import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
+import { createTestApp, signUpWithAccount, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
+import { type TestUser } from '../helpers/emulatorUsers.js';
 import { jpegBytes } from '../helpers/images.js';
 
 let t: TestApp;
@@ -14,11 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newAccount(): Promise<TestUser> {
-  const user = await signUpTestUser();
-  await request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
-  return user;
-}
+const newAccount = (): Promise<TestUser> => signUpWithAccount(t.app);
 
 async function stage(user: TestUser): Promise<string> {
   const response = await request(t.app)

@@ -9,8 +9,8 @@ import request from 'supertest';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@flipstage/core';
-import { createTestApp, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
-import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
+import { createTestApp, signUpWithAccount, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
+import { type TestUser } from '../helpers/emulatorUsers.js';
 import { createLocalStager } from '../../src/stagers/engine/index.js';
 import { REPO_ROOT } from '../../src/localHost/server.js';
 
@@ -53,8 +53,7 @@ let seller: TestUser;
 let photo: Buffer;
 beforeAll(async () => {
   t = await createTestApp({ fairUseRules: WITHOUT_RATE_LIMITS });
-  seller = await signUpTestUser();
-  await request(t.app).post('/api/account').set('authorization', `Bearer ${seller.idToken}`).expect(200);
+  seller = await signUpWithAccount(t.app);
   photo = await phonePhoto(sharp({ create: { width: 640, height: 480, channels: 3, background: '#8a5a3c' } }));
 });
 afterAll(() => t.close());

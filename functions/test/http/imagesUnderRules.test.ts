@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_STAGED_FROM_FIELD } from '@flipstage/core';
-import { createTestApp, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
-import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
+import { createTestApp, signUpWithAccount, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
+import { type TestUser } from '../helpers/emulatorUsers.js';
 import { jpegBytes, pngBytes } from '../helpers/images.js';
 import { CREDIT_RULES } from '../../src/services/creditRules.js';
 
@@ -20,11 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newUser(): Promise<TestUser> {
-  const user = await signUpTestUser();
-  await request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
-  return user;
-}
+const newUser = (): Promise<TestUser> => signUpWithAccount(t.app);
 
 const stage = (user: TestUser) =>
   request(t.app)

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BRUSH_KEEP, LOCAL_PRICE_IDS, MESSAGES, buildAutoPrompt } from '@flipstage/core';
-import { createTestApp, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
+import { createTestApp, signUpWithAccount, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
 import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
 import { unavailable } from '../helpers/fakeStager.js';
 import { StagingError } from '../../src/ports/stager.js';
@@ -22,8 +22,7 @@ beforeEach(() => {
 });
 
 async function accountWith(credits: number): Promise<TestUser> {
-  const user = await signUpTestUser();
-  await request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
+  const user = await signUpWithAccount(t.app);
   if (credits !== 10)
     await t.store.applyCredit({ uid: user.uid, delta: credits - 10, reason: 'stage', ref: 'test-setup' }, CREDIT_RULES);
   return user;

@@ -6,7 +6,13 @@ import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CHECK_HEADER, MESSAGES, stagePreviewSchema } from '@flipstage/core';
-import { createTestApp, TEST_APP_CHECK_TOKEN, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
+import {
+  createTestApp,
+  signUpWithAccount,
+  TEST_APP_CHECK_TOKEN,
+  WITHOUT_RATE_LIMITS,
+  type TestApp,
+} from '../helpers/testApp.js';
 import { signUpTestUser, verifyTestUserEmail, type TestUser } from '../helpers/emulatorUsers.js';
 import { CREDIT_RULES } from '../../src/services/creditRules.js';
 
@@ -16,8 +22,7 @@ let t: TestApp;
 let user: TestUser;
 beforeAll(async () => {
   t = await createTestApp({ fairUseRules: WITHOUT_RATE_LIMITS });
-  user = await signUpTestUser();
-  await request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
+  user = await signUpWithAccount(t.app);
 });
 afterAll(() => t.close());
 

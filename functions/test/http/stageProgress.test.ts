@@ -5,8 +5,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, stageProgressSchema, type StageProgress } from '@flipstage/core';
-import { createTestApp, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
-import { signUpTestUser, type TestUser } from '../helpers/emulatorUsers.js';
+import { createTestApp, signUpWithAccount, WITHOUT_RATE_LIMITS, type TestApp } from '../helpers/testApp.js';
+import { type TestUser } from '../helpers/emulatorUsers.js';
 import { jpegBytes } from '../helpers/images.js';
 import { StagingError, type StageInput } from '../../src/ports/stager.js';
 
@@ -17,9 +17,7 @@ let other: TestUser;
 beforeAll(async () => {
   t = await createTestApp({ fairUseRules: WITHOUT_RATE_LIMITS });
   photo = await jpegBytes();
-  [seller, other] = await Promise.all([signUpTestUser(), signUpTestUser()]);
-  for (const user of [seller, other])
-    await request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
+  [seller, other] = await Promise.all([signUpWithAccount(t.app), signUpWithAccount(t.app)]);
 });
 afterAll(() => t.close());
 

@@ -4,12 +4,10 @@
  * is decoded there once; an upright JPEG within the bound is not decoded at all.
  */
 import { readFileSync } from 'node:fs';
-import request from 'supertest';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_PRICE_IDS, PREPARED_LONG_SIDE } from '@flipstage/core';
-import { createTestApp, type TestApp } from '../helpers/testApp.js';
-import { signUpTestUser } from '../helpers/emulatorUsers.js';
+import { createTestApp, signUpWithAccount, type TestApp } from '../helpers/testApp.js';
 import { stageImage } from '../../src/services/staging.js';
 import { createUploadedImages } from '../../src/stagers/engine/index.js';
 import { silentLogger } from '../../src/logs.js';
@@ -79,8 +77,7 @@ async function customerOf(uid: string) {
 }
 
 async function stageWith(images: Images, image: Uint8Array, blobs: Blobs = t.blobs) {
-  const user = await signUpTestUser();
-  await request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
+  const user = await signUpWithAccount(t.app);
   const response = await stageImage(
     { store: t.store, blobs, stager: t.stager, images, priceIds: LOCAL_PRICE_IDS, logger: silentLogger },
     {
@@ -213,8 +210,7 @@ describe('an upload at the staging door', () => {
   });
 
   it('leaves no stored input behind when the staging fails', async () => {
-    const user = await signUpTestUser();
-    await request(t.app).post('/api/account').set('authorization', `Bearer ${user.idToken}`);
+    const user = await signUpWithAccount(t.app);
     const blobs = recordingBlobs();
     t.stager.failWith = unavailable();
     try {
