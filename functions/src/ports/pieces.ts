@@ -47,6 +47,11 @@ export interface PieceStore {
   summary(owner: string, today: string): Promise<BooksSummary>;
   currency(owner: string): Promise<BookCurrency>;
   setCurrency(owner: string, currency: BookCurrency): Promise<void>;
+  /**
+   * The listing was reserved (true) or let go again (false): the owner's pieces linked to it move
+   * from listed to reserved, or back; a piece sold or not listed keeps its status. Answers how many moved.
+   */
+  reserveListing(owner: string, listingId: string, reserved: boolean, at: string): Promise<number>;
   /** The owner's pieces linked to the listing and not sold yet move to sold; answers how many did. */
   sellListing(owner: string, listingId: string, sale: ListingSale, at: string): Promise<number>;
   /** Deletes for good every piece deleted before `before` (ISO) and its cost lines; answers how many. */

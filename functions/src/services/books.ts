@@ -1,7 +1,8 @@
 /**
  * The rules of the seller's books that reach beyond one piece (issue 42): a piece links only to
  * the seller's own listing; a listing that sells moves the pieces linked to it to sold, with the
- * listing's price, the channel it sold on and the day; a deleted piece waits PIECE_RESTORE_DAYS to
+ * listing's price, the channel it sold on and the day, and one reserved or let go moves its listed
+ * pieces to reserved and back; a deleted piece waits PIECE_RESTORE_DAYS to
  * be restored, then is purged.
  */
 import { PIECE_RESTORE_DAYS, type PieceFields } from '@flipstage/core';
@@ -47,9 +48,9 @@ export async function sellLinkedPieces(
 }
 
 /**
- * The Store with every write that can sell a listing (its status from a conversation or the
- * listing form, the listing's edit) followed by moving its pieces to sold: one place, so no path
- * that sells a listing can forget the books. The eBay sales check gets the Store wrapped with the
+ * The Store with every write that can sell or reserve a listing (its status from a conversation
+ * or the listing form, the listing's edit) followed by moving its pieces to sold or reserved: one
+ * place, so no path that sells a listing can forget the books. The eBay sales check gets the Store wrapped with the
  * channel 'eBay'; the API's with 'FlipStage'.
  */
 export function sellingPieces(
@@ -60,6 +61,9 @@ export function sellingPieces(
 ): Store {
   const afterWrite = async (before: ItemDoc | null, after: ItemDoc) => {
     if (after.state === 'sold' && before?.state !== 'sold') await sellLinkedPieces(pieces, after, channel, now());
+    else if (after.state !== 'sold' && after.reserved !== (before?.reserved ?? false)) {
+      await pieces.reserveListing(after.owner, after.id, after.reserved, new Date(now()).toISOString());
+    }
     return after;
   };
   return wrapStore(store, {

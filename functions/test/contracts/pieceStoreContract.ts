@@ -161,6 +161,20 @@ export function describePieceStoreContract(
       expect(await store.currency(owner)).toBe('CAD');
     });
 
+    it('moves the listed pieces of a reserved listing to reserved and back, and no other seller’s', async () => {
+      const owner = seller();
+      const listingId = `item_${uniq()}`;
+      const linked = await store.createPiece(owner, aPiece({ status: 'listed', listingId }), at(1));
+      const sold = await store.createPiece(owner, aPiece({ status: 'sold', listingId, saleCents: 100, soldOn: '2026-11-02' }), at(1));
+      const stranger = await store.createPiece(seller(), aPiece({ status: 'listed', listingId }), at(1));
+      expect(await store.reserveListing(owner, listingId, true, at(5))).toBe(1);
+      expect((await store.getPiece(owner, linked.id))?.piece).toEqual({ ...linked, status: 'reserved', updated_at: at(5) });
+      expect((await store.getPiece(owner, sold.id))?.piece.status).toBe('sold');
+      expect((await store.getPiece(stranger.owner, stranger.id))?.piece.status).toBe('listed');
+      expect(await store.reserveListing(owner, listingId, false, at(6))).toBe(1);
+      expect((await store.getPiece(owner, linked.id))?.piece.status).toBe('listed');
+    });
+
     it('moves the pieces linked to a sold listing to sold, once, and no other seller’s', async () => {
       const owner = seller();
       const listingId = `item_${uniq()}`;

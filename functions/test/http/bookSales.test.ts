@@ -34,12 +34,22 @@ describe('a listing sold from its conversation', () => {
     expect((await p.t.pieces.getPiece(p.seller.uid, piece.id))?.piece).toMatchObject(own);
   });
 
-  it('does not sell the pieces when the listing is only reserved', async () => {
+  it('reserves the listed pieces, without a sale, when the listing is reserved, and lists them again when let go', async () => {
     const item = await p.listing();
     const piece = await p.t.pieces.createPiece(p.seller.uid, aPiece({ status: 'listed', listingId: item.id }), now());
     const conversation = await p.start(item.id);
-    await p.post('listing-status', p.seller, conversation.id, { status: 'reserved' });
+    expect((await p.post('listing-status', p.seller, conversation.id, { status: 'reserved' })).status).toBe(200);
+    expect((await p.t.pieces.getPiece(p.seller.uid, piece.id))?.piece).toMatchObject({ status: 'reserved', saleCents: null });
+    expect((await p.post('listing-status', p.seller, conversation.id, { status: 'available' })).status).toBe(200);
     expect((await p.t.pieces.getPiece(p.seller.uid, piece.id))?.piece.status).toBe('listed');
+  });
+
+  it('leaves a piece still in progress as it is when its listing is reserved', async () => {
+    const item = await p.listing();
+    const piece = await p.t.pieces.createPiece(p.seller.uid, aPiece({ status: 'in-progress', listingId: item.id }), now());
+    const conversation = await p.start(item.id);
+    await p.post('listing-status', p.seller, conversation.id, { status: 'reserved' });
+    expect((await p.t.pieces.getPiece(p.seller.uid, piece.id))?.piece.status).toBe('in-progress');
   });
 });
 

@@ -174,6 +174,14 @@ export function firestorePieces(db: Firestore): PieceStore {
       await refs.settings(owner).set({ currency });
     },
 
+    async reserveListing(owner, listingId, reserved, at) {
+      const [from, to] = reserved ? ['listed', 'reserved'] : ['reserved', 'listed'];
+      const snap = await refs.pieces.where('owner', '==', owner).where('listingId', '==', listingId).get();
+      const moving = snap.docs.filter((doc) => doc.get('deletedAt') === null && doc.get('status') === from);
+      await Promise.all(moving.map((doc) => doc.ref.update({ status: to, updated_at: timestamp(at) })));
+      return moving.length;
+    },
+
     async sellListing(owner, listingId, sale, at) {
       const snap = await refs.pieces.where('owner', '==', owner).where('listingId', '==', listingId).get();
       const unsold = snap.docs.filter((doc) => doc.get('deletedAt') === null && !['sold', 'picked-up'].includes(doc.get('status')));

@@ -314,6 +314,16 @@ export function pglitePieces(db: PGlite): PieceStore {
       );
     },
 
+    async reserveListing(owner, listingId, reserved, at) {
+      const [from, to] = reserved ? ['listed', 'reserved'] : ['reserved', 'listed'];
+      const rows = await db.query(
+        `UPDATE pieces SET status = $4, updated_at = $5
+         WHERE owner = $1 AND listing_id = $2 AND deleted_at IS NULL AND status = $3 RETURNING id`,
+        [owner, listingId, from, to, at],
+      );
+      return rows.rows.length;
+    },
+
     async sellListing(owner, listingId, sale, at) {
       const rows = await db.query(
         `UPDATE pieces SET status = 'sold', sale_cents = $3, sale_channel = $4, sold_on = $5, updated_at = $6
