@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BOOKS_PATHS, CSV_BOM, EXPORT_COLUMNS, parseCsv, type Piece } from '@flipstage/core';
+import { BOOKS_PATHS, CSV_BOM, EXPORT_COLUMNS, parseCsv, type Piece, type PieceFields } from '@flipstage/core';
 import { flipstage, removeTempDirs, signedInUser, tempDir, type TestUser } from './cliHarness.js';
 
 let seller: TestUser;
@@ -22,7 +22,7 @@ async function api(user: TestUser, path: string, body: object): Promise<unknown>
   return response.json();
 }
 
-const fields = (name: string) => ({
+const fields = (name: string): PieceFields => ({
   name,
   furnitureType: 'chair',
   style: null,
@@ -32,6 +32,7 @@ const fields = (name: string) => ({
   hours: 2,
   status: 'in-progress',
   listingId: null,
+  stagingIds: [],
   saleCents: null,
   saleChannel: null,
   soldOn: null,
