@@ -77,6 +77,12 @@ interface PoolWorker {
 const REMEMBERED_KEYS = 64;
 
 /**
+ * How long closing waits for the jobs already running: a staging takes about a second warm, a few
+ * on a loaded machine. Past it, whatever still runs is failed and its worker terminated.
+ */
+export const CLOSE_GRACE_MS = 15_000;
+
+/**
  * A TypeScript entry (under Vitest, or a script run by tsx) is loaded through tsx's loader, which
  * a worker thread does not inherit from its parent on Node 20; built code starts the file itself.
  */
@@ -99,6 +105,8 @@ export class WorkerPool {
   private readonly lastTook = new Map<string, PoolWorker>();
   private nextId = 1;
   private closed = false;
+  /** Closing waits on this for the running jobs to end. */
+  private onIdle: (() => void) | null = null;
   private startedCount = 0;
 
   constructor(private readonly options: WorkerPoolOptions) {
@@ -135,16 +143,48 @@ export class WorkerPool {
     });
   }
 
-  /** Fails every waiting job and stops every worker. */
-  async close(): Promise<void> {
+  /**
+   * Fails every waiting job, lets the running ones finish (at most `graceMs`), then stops every
+   * worker. A running job is answered rather than cut off, and its worker is stopped with no native
+   * work of sharp's or ONNX Runtime's under way: terminated mid-job, a worker whose library calls
+   * back into it afterwards takes the whole process down ("terminate called after throwing an
+   * instance of 'Napi::Error'", seen when a CLI test closed a local host mid-staging).
+   */
+  async close(graceMs = CLOSE_GRACE_MS): Promise<void> {
     this.closed = true;
     for (const pending of this.queue.splice(0))
       this.settle(pending, new WorkerStopped('closed', 'the worker pool closed'));
+    await this.runningEnded(graceMs);
     const threads = [...this.workers].map((worker) => {
       this.retire(worker, new WorkerStopped('closed', 'the worker pool closed'));
       return worker.thread.terminate();
     });
     await Promise.all(threads);
+  }
+
+  private busy(): boolean {
+    return [...this.workers].some((worker) => worker.job !== null);
+  }
+
+  private runningEnded(graceMs: number): Promise<void> {
+    if (!this.busy()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, graceMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.onIdle = done;
+    });
+  }
+
+  /** After any job ends: a close waiting for the running jobs goes on once none is left. */
+  private jobEnded(): void {
+    if (this.onIdle && !this.busy()) {
+      const idle = this.onIdle;
+      this.onIdle = null;
+      idle();
+    }
   }
 
   private pump(): void {
@@ -215,6 +255,7 @@ export class WorkerPool {
     worker.job = null;
     worker.thread.unref();
     this.settle(pending, reply.type === 'done' ? { value: reply.value } : new JobFailed(reply.failure));
+    this.jobEnded();
     this.pump();
   }
 
@@ -251,6 +292,7 @@ export class WorkerPool {
     worker.job = null;
     this.options.onWorkerGone?.(worker.threadId);
     if (pending) this.settle(pending, error);
+    this.jobEnded();
   }
 
   private settle(pending: Pending, outcome: { value: unknown } | Error): void {

@@ -188,13 +188,22 @@ describe("a worker pool's faults", () => {
     expect(gone).toEqual([dying]);
   });
 
-  it('fails waiting jobs and every later one once closed', async () => {
+  it('answers the running job when closed, and fails the waiting ones and every later one', async () => {
     const one = pool(1);
-    const running = one.run(job('sleep', 5_000)).catch((error: unknown) => error);
+    const running = one.run(job('sleep', 300));
     const waiting = one.run(job('echo')).catch((error: unknown) => error);
     await one.close();
-    expect(await running).toEqual(stopped('closed'));
+    expect(await running).toEqual(expect.any(Number));
     expect(await waiting).toEqual(stopped('closed'));
+    expect(one.alive).toBe(0);
     await expect(one.run(job('echo'))).rejects.toEqual(stopped('closed'));
+  });
+
+  it('fails a running job still going when the close stops waiting for it', async () => {
+    const one = pool(1);
+    const running = one.run(job('sleep', 5_000)).catch((error: unknown) => error);
+    await one.close(100);
+    expect(await running).toEqual(stopped('closed'));
+    expect(one.alive).toBe(0);
   });
 });
