@@ -113,8 +113,10 @@ export function areaHandler(area: ApiArea): (req: Request, res: Response) => voi
 
 /** Refunds stagings whose request died (a killed instance cannot refund its own). */
 export async function sweepAbandonedStagings(): Promise<void> {
+  const app = firebaseApp();
   await refundAbandonedStages({
-    store: createFirestoreStore(getFirestore(firebaseApp())),
+    store: createFirestoreStore(getFirestore(app)),
+    blobs: createStorageBlobs({ bucket: getStorage(app).bucket(), origin: storageOrigin() }),
     logger: createFunctionsLogger({ job: 'sweepAbandonedStagings' }),
   });
 }

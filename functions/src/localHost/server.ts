@@ -229,7 +229,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     // request that dies in this run every minute after; payment events a crash left unsent are
     // sent again, as Stripe retries them.
     const sweep = (startedBefore?: number) => {
-      void refundAbandonedStages({ store, logger }, Date.now(), startedBefore).catch((error: unknown) =>
+      void refundAbandonedStages({ store, blobs: deps.blobs, logger }, Date.now(), startedBefore).catch((error: unknown) =>
         logs.sweepFailed(logger, error),
       );
       void payments.redeliverEvents().catch((error: unknown) => logs.eventsNotDelivered(logger, error));

@@ -5,6 +5,9 @@
  * Implemented by the staging engine's decoder (stagers/engine/uploadedImages.ts).
  */
 
+/** The formats a stored upload is kept in (Images.storable): what a staging's stored input may be named. */
+export const STORED_PHOTO_EXTS = ['jpg', 'png', 'webp'] as const;
+
 export interface SniffedImage {
   contentType: string;
   ext: string;

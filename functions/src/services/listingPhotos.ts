@@ -11,7 +11,7 @@ import type { ItemDoc, Store } from '../ports/store.js';
 import type { Images, ListingCopies } from '../ports/images.js';
 import { ServiceError } from './errors.js';
 import { checkedUpload, decoding } from './uploads.js';
-import { stagedOutputPath } from './staging.js';
+import { stagedOutputPath } from './stagingFiles.js';
 
 export interface UploadedImage {
   data: Uint8Array;

@@ -36,11 +36,9 @@ import { CREDIT_RULES } from './creditRules.js';
 import { DUPLICATE_POLL_MS, DUPLICATE_WAIT_MS, STAGE_DEADLINE_MS, STALE_STAGE_AFTER_MS } from './stagingTimes.js';
 import { stageResponse } from './imageEdits.js';
 import { progressRecorder } from './stageProgress.js';
+import { editFolder, stagedOutputPath } from './stagingFiles.js';
 
-/** Where a staging result is stored; the edit id (a random UUID) makes the name unguessable. */
-export function stagedOutputPath(uid: string, editId: string): string {
-  return `image-edits/${uid}/${editId}/staged.jpg`;
-}
+export { stagedOutputPath } from './stagingFiles.js';
 
 export interface StagingDeps {
   store: Store;
@@ -263,8 +261,9 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
     const progress = progressRecorder(store, { uid, key, attemptId }, (error) =>
       logs.progressNotRecorded(logger, { uid, attemptId }, error),
     );
-    const editId = randomUUID();
-    const folder = `image-edits/${uid}/${editId}`;
+    // The edit is named by its attempt, so a sweep refunding an attempt whose request died finds its files.
+    const editId = attemptId;
+    const folder = editFolder(uid, editId);
     let storedInput: Promise<string> | undefined;
     try {
       const prepared = await preparing;

@@ -11,6 +11,7 @@ import {
   ImageTooLarge,
   ImageUnreadable,
   LISTING_VARIANT_WIDTHS,
+  STORED_PHOTO_EXTS,
   type Images,
   type ListingCopies,
   type PreparedImage,
@@ -90,7 +91,7 @@ async function encoded(pipeline: Sharp): Promise<Uint8Array> {
 
 /** JPEG, PNG and WebP keep their format; GIF, AVIF, HEIC and TIFF become PNG when see-through, else JPEG. */
 function storedExt(sniffed: SniffedImage, transparent: boolean): string {
-  if (['jpg', 'png', 'webp'].includes(sniffed.ext)) return sniffed.ext;
+  if ((STORED_PHOTO_EXTS as readonly string[]).includes(sniffed.ext)) return sniffed.ext;
   return transparent ? 'png' : 'jpg';
 }
 
