@@ -6,9 +6,9 @@
  * kill it starts again the way `npm start` does.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_PRICE_IDS, SIGNUP_CREDITS } from '@flipstage/core';
@@ -288,6 +288,16 @@ describe('the local host killed with SIGKILL three times mid-work', () => {
         return !existsSync(join(world.dataDir, 'blobs', 'files', ...path.split('/')));
       });
       expect(missing).toEqual([]);
+    });
+
+    it('keeps no staging file that no saved image names: what a killed staging stored went with its refund', () => {
+      const root = join(world.dataDir, 'blobs', 'files');
+      const named = new Set(rows.edits.flatMap((edit) => [edit.input_image_url, edit.output_image_url]));
+      const files = readdirSync(join(root, 'image-edits'), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'));
+      expect(files.length).toBeGreaterThan(0);
+      expect(files.filter((path) => !named.has(path))).toEqual([]);
     });
   });
 });
