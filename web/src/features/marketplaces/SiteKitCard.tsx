@@ -24,6 +24,12 @@ function CopyField({ value, what, label }: { value: string; what: string; label:
   );
 }
 
+/** A site's name makes some labels longer than a phone's width: they wrap instead of being cut. */
+const WRAPPING = {
+  root: { height: 'auto', minHeight: 36, paddingBlock: 6 },
+  label: { whiteSpace: 'normal', lineHeight: 1.3 },
+} as const;
+
 /** One site's kit: its title and description to copy, its photos to download, its posting page, and where it was posted. */
 export function SiteKitCard(props: {
   itemId: string;
@@ -52,14 +58,17 @@ export function SiteKitCard(props: {
 
   return (
     <Stack gap="sm">
-      <TextInput
-        readOnly
-        label={`Title for ${label}`}
-        description={`${[...kit.title].length} of ${kit.titleLimit} characters`}
-        value={kit.title}
-        rightSectionWidth={110}
-        rightSection={<CopyField value={kit.title} what="title" label={label} />}
-      />
+      <Stack gap={4}>
+        <TextInput
+          readOnly
+          label={`Title for ${label}`}
+          description={`${[...kit.title].length} of ${kit.titleLimit} characters`}
+          value={kit.title}
+        />
+        <Group>
+          <CopyField value={kit.title} what="title" label={label} />
+        </Group>
+      </Stack>
       <Stack gap={4}>
         <Textarea
           readOnly
@@ -81,6 +90,7 @@ export function SiteKitCard(props: {
           disabled={kit.photoCount === 0}
           onClick={() => void download()}
           aria-label={`Download the photos for ${label} (ZIP)`}
+          styles={WRAPPING}
         >
           Download photos ({kit.photoCount})
         </Button>
@@ -90,6 +100,7 @@ export function SiteKitCard(props: {
           target="_blank"
           rel="noopener noreferrer"
           leftSection={<IconExternalLink size={16} aria-hidden />}
+          styles={WRAPPING}
         >
           Open {label}’s posting page
         </Button>
