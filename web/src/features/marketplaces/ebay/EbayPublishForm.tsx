@@ -262,7 +262,9 @@ export function EbayPublishForm(props: {
           )}
         />
         <Text size="xs" c="dimmed">
-          {item.images.length} photo{item.images.length === 1 ? '' : 's'} go with it, the real ones first.
+          {item.images.length === 1
+            ? 'Its 1 photo goes with it.'
+            : `Its ${item.images.length} photos go with it, the real ones first.`}
         </Text>
         <Button type="submit" loading={formState.isSubmitting} style={{ alignSelf: 'flex-start' }}>
           Publish on eBay
