@@ -57,7 +57,11 @@ export default defineConfig({
   ],
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // In CI (.ci/run sets CI) a journey that fails is run once more, and reported flaky if it then
+  // passes: one failure in a CI run (tryBeforeSignUp's result never appeared, at the end of the run
+  // beside the Firebase tier) did not come back in the full runs here since. The failed attempt prints
+  // the page it saw (support/pageAtFailure.ts), so a flake stays visible and readable.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   // Journeys that stage run the real engine: with the suite beside them on two cores a staging
   // can take most of a minute, and everything that waits on one (a result, a second room, the
