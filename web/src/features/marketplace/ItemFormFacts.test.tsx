@@ -1,33 +1,17 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, NO_LISTING_FACTS, type Item } from '@flipstage/core';
+import { MESSAGES, type Item } from '@flipstage/core';
 import type { ItemDraft, MarketplaceDriver } from '../../backend/marketplace';
 import { clearNotifications } from '../../app/notify';
 import { createFakeBackend, fakeAuthUser } from '../../test-utils/fakeBackend';
 import { renderApp } from '../../test-utils/renderApp';
+import { savedItem } from '../../test-utils/fakeItems';
 
 URL.createObjectURL = vi.fn(() => 'blob:preview');
 URL.revokeObjectURL = vi.fn();
 
-function saved(draft: ItemDraft): Item {
-  return {
-    id: 'item-new',
-    title: draft.title,
-    description: draft.description,
-    price: draft.price,
-    tags: draft.tags,
-    images: [],
-    thumbs: [],
-    owner: 'owner-1',
-    state: 'active',
-    ...NO_LISTING_FACTS,
-    reserved: false,
-    variants: [],
-    created_at: '2026-11-26T10:00:00.000Z',
-    updated_at: '2026-11-26T10:00:00.000Z',
-  };
-}
+const saved = (draft: ItemDraft): Item => savedItem(draft, 'owner-1');
 
 const SAVED_DRAFT: ItemDraft = {
   title: 'Teak sideboard',

@@ -1,38 +1,20 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NO_LISTING_FACTS, type ImageEdit, type Item, type PieceFields } from '@flipstage/core';
+import { type ImageEdit, type Item, type PieceFields } from '@flipstage/core';
 import type { ItemDraft, MarketplaceDriver } from '../../backend/marketplace';
 import { clearNotifications } from '../../app/notify';
 import { createFakeBackend, fakeAuthUser } from '../../test-utils/fakeBackend';
 import { createFakeBooks } from '../../test-utils/fakeBooks';
 import { renderApp } from '../../test-utils/renderApp';
+import { savedItem } from '../../test-utils/fakeItems';
 
 URL.createObjectURL = vi.fn(() => 'blob:preview');
 URL.revokeObjectURL = vi.fn();
 
 const STAGED = 'http://127.0.0.1:5050/blobs/image_edits/out-7.jpg';
 
-function saved(draft: ItemDraft): Item {
-  return {
-    id: 'item-new',
-    title: draft.title,
-    description: draft.description,
-    price: draft.price,
-    tags: draft.tags,
-    images: [],
-    thumbs: [],
-    owner: 'user-1',
-    state: 'active',
-    ...NO_LISTING_FACTS,
-    furnitureType: draft.furnitureType ?? null,
-    style: draft.style ?? null,
-    reserved: false,
-    variants: [],
-    created_at: '2026-11-26T10:00:00.000Z',
-    updated_at: '2026-11-26T10:00:00.000Z',
-  };
-}
+const saved = (draft: ItemDraft): Item => savedItem(draft);
 
 function renderMarketplace(path: string, pieces: Array<Partial<PieceFields>> = [], edits: ImageEdit[] = []) {
   const books = createFakeBooks(pieces.map((fields) => ({ fields })));
