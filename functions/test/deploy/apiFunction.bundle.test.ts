@@ -1,105 +1,16 @@
 /**
- * The deployable bundle (scripts/build-functions.mjs) loads, declares the `api` function as
- * DESIGN §6a says, and serves the Express app inside the real Cloud Functions runtime: the
- * Functions emulator, which runs offline. Firestore and Storage are not needed for these requests.
+ * The deployable bundle (scripts/build-functions.mjs) loads and declares the `api` function, and
+ * the others, as DESIGN §6a says, and ships what it needs installed or vendored beside it: the
+ * package.json and lockfile, onnxruntime, libheif, the engine's weights, worker and plates.
  */
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_PROJECT_ID, MESSAGES } from '@flipstage/core';
-import { freePort } from '../../../scripts/lib/freePort.mjs';
-import { startFirebaseEmulators, type RunningEmulators } from '../helpers/firebaseEmulators.js';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { root, outDir, type Endpoint, loadBundle, secretsOf, useFunctionsBundle } from './apiFunctionBundle.js';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const outDir = join(root, '.local', `functions-bundle-test-${randomUUID().slice(0, 8)}`);
-/** A stand-in for the web app's built index.html, which the bundle carries for the listing pages. */
-const webIndex = `${outDir}-index.html`;
-const PROJECT_ID = `${LOCAL_PROJECT_ID}-bundle`;
-const WEBHOOK_SECRET = 'whsec_bundle_test';
-let emulator: RunningEmulators | undefined;
-let baseUrl = '';
-
-/** Starts the Functions emulator on the bundle and resolves once `api` is initialized. */
-async function startFunctionsEmulator(): Promise<void> {
-  const port = await freePort();
-  writeFileSync(
-    join(outDir, 'firebase.json'),
-    JSON.stringify({
-      functions: [{ source: '.', codebase: 'bundle-test', runtime: 'nodejs22' }],
-      emulators: { functions: { host: '127.0.0.1', port }, ui: { enabled: false } },
-    }),
-  );
-  baseUrl = `http://127.0.0.1:${port}/${PROJECT_ID}/us-central1/api`;
-  emulator = await startFirebaseEmulators({
-    cwd: outDir,
-    only: 'functions',
-    project: PROJECT_ID,
-    readyText: 'http function initialized',
-    timeoutMs: 90_000,
-  });
-}
-
-beforeAll(async () => {
-  // No Storage emulator runs here: the functions keep images in the bundle's own folder.
-  const emulatorEnv = [
-    `EMULATOR_BLOBS_DIR=${join(outDir, 'blobs')}`,
-    'EMULATOR_SITE_URL=http://127.0.0.1:5000',
-    'APP_CHECK=off',
-  ];
-  // A fresh clone has no .local yet: the build makes it, but the page shell is written first.
-  mkdirSync(dirname(webIndex), { recursive: true });
-  writeFileSync(
-    webIndex,
-    '<!doctype html><html><head><title data-static-meta>FlipStage</title></head><body><div id="root"></div></body></html>',
-  );
-  const build = spawnSync(
-    'node',
-    [
-      'scripts/build-functions.mjs',
-      '--emulator',
-      '--out',
-      outDir,
-      '--web-index',
-      webIndex,
-      ...emulatorEnv.flatMap((pair) => ['--emulator-env', pair]),
-    ],
-    {
-      cwd: root,
-      encoding: 'utf8',
-    },
-  );
-  if (build.status !== 0) throw new Error(`build-functions failed:\n${build.stdout}${build.stderr}`);
-  appendFileSync(
-    join(outDir, '.secret.local'),
-    `STRIPE_SECRET_KEY=sk_test_bundle\nSTRIPE_WEBHOOK_SECRET=${WEBHOOK_SECRET}\nEBAY_CLIENT_SECRET=none\nEBAY_TOKEN_KEY=none\n`,
-  );
-  await startFunctionsEmulator();
-}, 120_000);
-
-afterAll(async () => {
-  await emulator?.stop();
-  rmSync(outDir, { recursive: true, force: true });
-  rmSync(webIndex, { force: true });
-}, 30_000);
-
-type Endpoint = { __endpoint: Record<string, unknown> };
-type Bundle = {
-  api: Endpoint;
-  stage: Endpoint;
-  sweepAbandonedStagings: Endpoint;
-  checkEbaySales: Endpoint;
-  booksPieceWritten: Endpoint;
-  booksCostWritten: Endpoint;
-  purgeDeletedPieces: Endpoint;
-};
-const loadBundle = async () => (await import(join(outDir, 'index.js'))) as Bundle;
-const secretsOf = (endpoint: Endpoint) =>
-  (endpoint.__endpoint.secretEnvironmentVariables as { key: string }[]).map((s) => s.key).sort();
+useFunctionsBundle({ serve: false });
 
 describe('the functions bundle', () => {
   it('exports api, a light 2nd-gen HTTPS function for many requests at once, with the Stripe and eBay secrets', async () => {
@@ -171,7 +82,11 @@ describe('the functions bundle', () => {
       expect(trigger.__endpoint).toMatchObject({
         platform: 'gcfv2',
         region: ['us-central1'],
-        eventTrigger: { eventType: 'google.cloud.firestore.document.v1.written', eventFilterPathPatterns: { document }, retry: true },
+        eventTrigger: {
+          eventType: 'google.cloud.firestore.document.v1.written',
+          eventFilterPathPatterns: { document },
+          retry: true,
+        },
       });
     }
   });
@@ -332,89 +247,5 @@ describe('the functions bundle', () => {
     for (const name of plates) {
       expect(readFileSync(join(outDir, 'plates', name)).equals(readFileSync(join(source, name))), name).toBe(true);
     }
-  });
-});
-
-describe('the api function in the Functions emulator', () => {
-  it('answers a request without a token with 401 and the JSON error shape', async () => {
-    const response = await fetch(`${baseUrl}/api/account`, { method: 'POST' });
-    expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: { message: MESSAGES.signInRequired } });
-  });
-
-  it('leaves staging to the stage function: api answers POST /api/stage with 404', async () => {
-    const response = await fetch(`${baseUrl}/api/stage`, { method: 'POST' });
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: { message: MESSAGES.notFound } });
-  });
-
-  it('serves POST /api/stage from the stage function, which asks for a signed-in user first', async () => {
-    const response = await fetch(`${baseUrl.replace(/\/api$/, '/stage')}/api/stage`, { method: 'POST' });
-    expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: { message: MESSAGES.signInRequired } });
-  });
-
-  it('serves POST /api/stage/preview from the stage function, which asks for a signed-in user first', async () => {
-    const response = await fetch(`${baseUrl.replace(/\/api$/, '/stage')}/api/stage/preview`, { method: 'POST' });
-    expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: { message: MESSAGES.signInRequired } });
-  });
-
-  it('serves nothing but staging from the stage function', async () => {
-    const response = await fetch(`${baseUrl.replace(/\/api$/, '/stage')}/api/account`, { method: 'POST' });
-    expect(response.status).toBe(404);
-  });
-
-  it('serves a listing page from the index.html it carries: an id no listing can have is 404, noindex', async () => {
-    const response = await fetch(`${baseUrl}/marketplace/no.such.listing`);
-    expect(response.status).toBe(404);
-    const html = await response.text();
-    expect(html).toContain('<meta data-static-meta name="robots" content="noindex" />');
-    expect(html).toContain('<div id="root"></div>');
-  });
-
-  it('answers an unknown API path with 404 and the JSON error shape', async () => {
-    const response = await fetch(`${baseUrl}/api/no-such-endpoint`);
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: { message: MESSAGES.notFound } });
-  });
-
-  it('verifies a Stripe webhook against the raw body Cloud Functions kept', async () => {
-    const payload = JSON.stringify({
-      id: `evt_${randomUUID()}`,
-      object: 'event',
-      type: 'customer.created',
-      created: 1,
-      data: { object: {} },
-    });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const response = await fetch(`${baseUrl}/api/stripe-webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      body: payload,
-    });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ received: true });
-  });
-
-  it('refuses a Stripe webhook whose signature does not match the body', async () => {
-    const payload = JSON.stringify({
-      id: 'evt_forged',
-      object: 'event',
-      type: 'customer.created',
-      created: 1,
-      data: { object: {} },
-    });
-    const signature = Stripe.webhooks.generateTestHeaderString({
-      payload: payload.replace('forged', 'signed'),
-      secret: WEBHOOK_SECRET,
-    });
-    const response = await fetch(`${baseUrl}/api/stripe-webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      body: payload,
-    });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: { message: MESSAGES.webhookSignatureInvalid } });
   });
 });
