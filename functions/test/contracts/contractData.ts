@@ -2,6 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ImageEdit } from '@flipstage/core';
 
+/** The profile a contract account is made with; only its email differs between accounts. */
+export const profile = (email: string) => ({ name: 'Test Seller', email, avatar: null });
+
 export const uniq = () => randomUUID().replace(/-/g, '').slice(0, 16);
 
 export function makeEdit(uid: string, createdAt = new Date().toISOString()): ImageEdit {
