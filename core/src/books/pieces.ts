@@ -144,6 +144,12 @@ export interface Piece extends PieceFields {
 
 export const PIECE_RESTORE_DAYS = 30;
 
+/** What the seller wrote of a piece, without what the store keeps: a save replaces every field. */
+export function pieceFieldsOf(piece: Piece): PieceFields {
+  const { id: _id, owner: _owner, created_at: _created, updated_at: _updated, deletedAt: _deleted, ...fields } = piece;
+  return fields;
+}
+
 export const costLineFieldsSchema = z.object({
   category: z.enum(COST_CATEGORIES, { error: PIECE_MESSAGES.category }),
   amountCents: centsSchema,

@@ -11,6 +11,7 @@ import type { AuthUser, Backend } from './types';
 
 export const MERGED_USER_QUERY_KEY = ['mergedUser'] as const;
 export const IMAGE_EDITS_QUERY_KEY = ['imageEdits'] as const;
+export const BOOKS_QUERY_KEY = ['books'] as const;
 /** Local mode polls gently so webhook-driven credit changes show without a reload. */
 export const MERGED_USER_POLL_MS = 10_000;
 
@@ -211,5 +212,14 @@ export function useSignOutUser(): () => Promise<void> {
     await backend.auth.signOut();
     queryClient.removeQueries({ queryKey: MERGED_USER_QUERY_KEY });
     queryClient.removeQueries({ queryKey: IMAGE_EDITS_QUERY_KEY });
+    queryClient.removeQueries({ queryKey: BOOKS_QUERY_KEY });
   }, [backend, queryClient]);
+}
+
+/**
+ * The signed-in seller's books key: every query of their books is under it, the books' pages' and
+ * the listing dialog's list of pieces alike, so a write in either shows in both.
+ */
+export function useBooksKey() {
+  return [...BOOKS_QUERY_KEY, useAuthUser()?.uid ?? null] as const;
 }

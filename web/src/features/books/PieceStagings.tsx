@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
-import type { Piece } from '@flipstage/core';
+import { pieceFieldsOf, type Piece } from '@flipstage/core';
 import { ButtonLink } from '../../app/links';
 import { useSavePiece } from './booksQueries';
-import { fieldsOf } from './linkListing';
 import { useLinkedStagings } from './linkedStagings';
 import { StagingPicker } from './StagingPicker';
 
@@ -36,7 +35,10 @@ export function PieceStagings({ piece }: { piece: Piece }) {
   const [unlinking, setUnlinking] = useState<string | null>(null);
   const unlink = (id: string) => {
     setUnlinking(id);
-    save.mutate({ id: piece.id, fields: { ...fieldsOf(piece), stagingIds: piece.stagingIds.filter((s) => s !== id) } });
+    save.mutate({
+      id: piece.id,
+      fields: { ...pieceFieldsOf(piece), stagingIds: piece.stagingIds.filter((s) => s !== id) },
+    });
   };
 
   return (

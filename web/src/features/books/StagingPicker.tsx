@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Image, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { PIECE_LIMITS, PIECE_MESSAGES, type Piece } from '@flipstage/core';
+import { PIECE_LIMITS, PIECE_MESSAGES, pieceFieldsOf, type Piece } from '@flipstage/core';
 import { notifySuccess } from '../../app/notify';
 import { useSavePiece } from './booksQueries';
-import { fieldsOf } from './linkListing';
 import { useImageEditPages } from './linkedStagings';
 
 /** Linked first in the piece's order, then each newly checked one in the order it was checked. */
@@ -19,7 +18,7 @@ function PickerBody({ piece, onClose }: { piece: Piece; onClose: () => void }) {
 
   const submit = async () => {
     try {
-      await save.mutateAsync({ id: piece.id, fields: { ...fieldsOf(piece), stagingIds: selected } });
+      await save.mutateAsync({ id: piece.id, fields: { ...pieceFieldsOf(piece), stagingIds: selected } });
       onClose();
       notifySuccess('The stagings are linked.');
     } catch {

@@ -7,25 +7,18 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookCurrency, CostLineFields, PieceFields } from '@flipstage/core';
 import { useBackend } from '../../backend/BackendContext';
 import type { ImportedPiece } from '../../backend/books';
-import { useAuthUser } from '../../backend/session';
-
-const booksKey = (uid: string | null) => ['books', uid] as const;
-
-/** The signed-in seller's books key: every query of their books is under it. */
-export function useSellerKey() {
-  return booksKey(useAuthUser()?.uid ?? null);
-}
+import { useBooksKey } from '../../backend/session';
 
 /** Every piece with its cost lines: the list shows each piece's profit, which needs its costs. */
 export function usePieces() {
   const { books } = useBackend();
-  const key = useSellerKey();
+  const key = useBooksKey();
   return useQuery({ queryKey: [...key, 'pieces'], queryFn: () => books.exportPieces(), enabled: key[1] !== null });
 }
 
 export function useDeletedPieces() {
   const { books } = useBackend();
-  const key = useSellerKey();
+  const key = useBooksKey();
   return useQuery({
     queryKey: [...key, 'deleted'],
     queryFn: () => books.listDeletedPieces(),
@@ -35,13 +28,13 @@ export function useDeletedPieces() {
 
 export function usePiece(id: string) {
   const { books } = useBackend();
-  const key = useSellerKey();
+  const key = useBooksKey();
   return useQuery({ queryKey: [...key, 'piece', id], queryFn: () => books.getPiece(id), enabled: key[1] !== null });
 }
 
 export function useBooksSummary(today: string) {
   const { books } = useBackend();
-  const key = useSellerKey();
+  const key = useBooksKey();
   return useQuery({
     queryKey: [...key, 'summary', today],
     queryFn: () => books.summary(today),
@@ -51,14 +44,14 @@ export function useBooksSummary(today: string) {
 
 export function useBookCurrency() {
   const { books } = useBackend();
-  const key = useSellerKey();
+  const key = useBooksKey();
   return useQuery({ queryKey: [...key, 'currency'], queryFn: () => books.currency(), enabled: key[1] !== null });
 }
 
 /** A write of the books, after which everything of the seller's books is read again. */
 function useBooksWrite<Args, Result>(write: (args: Args) => Promise<Result>) {
   const queryClient = useQueryClient();
-  const key = useSellerKey();
+  const key = useBooksKey();
   return useMutation({
     mutationFn: write,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),

@@ -16,8 +16,8 @@ import {
   type ItemFormValues,
   type ItemState,
 } from '@flipstage/core';
-import { BOOK_LINK_FAILED, useLinkListing } from '../books/linkListing';
-import { PieceInBooksSelect, usePieceInBooks } from '../books/PieceInBooksSelect';
+import { BOOK_LINK_FAILED, useLinkListing } from './linkListing';
+import { PieceInBooksSelect, usePieceInBooks } from './PieceInBooksSelect';
 import { ImagePreviews } from './ImagePreviews';
 import { ListingFactsFields } from './ListingFactsFields';
 import { PriceSuggestion } from './PriceSuggestion';

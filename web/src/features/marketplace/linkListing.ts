@@ -4,9 +4,9 @@
  * marketplace's create dialog: react-query and core's types only, the books driver being lazy.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PIECE_LIMITS, SOLD_STATUSES, type Item, type Piece, type PieceFields } from '@flipstage/core';
+import { PIECE_LIMITS, pieceFieldsOf, SOLD_STATUSES, type Item, type Piece, type PieceFields } from '@flipstage/core';
 import { useBackend } from '../../backend/BackendContext';
-import { useSellerKey } from './booksQueries';
+import { useBooksKey } from '../../backend/session';
 
 export const NOT_IN_BOOKS = 'none';
 export const NEW_PIECE = 'new';
@@ -20,7 +20,7 @@ export function linkablePieces(pieces: readonly Piece[]): Piece[] {
 
 export function useLinkablePieces(enabled: boolean) {
   const { books } = useBackend();
-  const key = useSellerKey();
+  const key = useBooksKey();
   return useQuery({
     queryKey: [...key, 'list'],
     queryFn: () => books.listPieces(),
@@ -52,16 +52,10 @@ export function newPieceFor(item: Item, editIds: readonly string[]): PieceFields
   };
 }
 
-/** What the seller wrote of a piece, without what the store keeps: savePiece replaces every field. */
-export function fieldsOf(piece: Piece): PieceFields {
-  const { id: _id, owner: _owner, created_at: _created, updated_at: _updated, deletedAt: _deleted, ...fields } = piece;
-  return fields;
-}
-
 export function pieceListedAs(piece: Piece, item: Item, editIds: readonly string[]): PieceFields {
   const notYetListed = piece.status === 'sourced' || piece.status === 'in-progress';
   return {
-    ...fieldsOf(piece),
+    ...pieceFieldsOf(piece),
     status: notYetListed ? 'listed' : piece.status,
     listingId: item.id,
     stagingIds: withStagings(piece.stagingIds, editIds),
@@ -75,7 +69,7 @@ export function pieceListedAs(piece: Piece, item: Item, editIds: readonly string
 export function useLinkListing() {
   const { books } = useBackend();
   const queryClient = useQueryClient();
-  const key = useSellerKey();
+  const key = useBooksKey();
   return async (choice: string, item: Item, editIds: readonly string[]): Promise<string | null> => {
     if (choice === NOT_IN_BOOKS) return null;
     try {
