@@ -5,7 +5,7 @@
 import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { AnchorLink, ButtonLink } from '../../app/links';
 import { StateBadge } from '../marketplace/ItemBadges';
-import { formatPrice } from '../marketplace/price';
+import { formatPrice } from '@flipstage/core';
 import { useOwnListings } from '../marketplace/sellerQueries';
 import { ModerationBadge, ModerationNote } from '../moderation/ModerationBadge';
 import { useOwnListingModeration } from '../moderation/moderationQueries';

@@ -1,9 +1,8 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import type { Item } from '@flipstage/core';
+import { formatPrice, type Item } from '@flipstage/core';
 import { AnchorLink } from '../../app/links';
 import { AiStagedBadge, StateBadge } from './ItemBadges';
-import { formatPrice } from './price';
 import { CARD_PHOTO_SIZES, ListingPhoto } from './ListingPhoto';
 import classes from './ItemCard.module.css';
 

@@ -14,7 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
-import type { ItemDetail } from '@flipstage/core';
+import { formatPrice, PRICE_CURRENCY, type ItemDetail } from '@flipstage/core';
 import { AnchorLink, ButtonLink } from '../../app/links';
 import { absoluteUrl, PageMeta } from '../../app/PageMeta';
 import { useAuthUser } from '../../backend/session';
@@ -28,7 +28,6 @@ import { isMissingItem, useItem } from './itemQueries';
 import { ListingGallery } from './ListingGallery';
 import { ShareListing } from './ShareListing';
 import { listingStructuredData, listingSummary } from './listingMetadata';
-import { formatPrice, PRICE_CURRENCY } from './price';
 
 /** The owner's "Post to marketplaces" panel, loaded only when an owner opens their own listing. */
 const MarketplacesPanel = lazy(() => import('../marketplaces/MarketplacesPanel'));

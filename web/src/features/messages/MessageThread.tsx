@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import type { Conversation, Message, OfferStatus } from '@flipstage/core';
-import { formatPrice } from '../marketplace/price';
+import { formatPrice, type Conversation, type Message, type OfferStatus } from '@flipstage/core';
 import { formatWhen } from './conversationText';
 import { ReportDialog } from './MessageForms';
 import classes from './Messages.module.css';
