@@ -1,5 +1,6 @@
 import { expect, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { createStore } from 'jotai';
 import {
@@ -104,4 +105,25 @@ export async function renderStudio(options: {
   await screen.findByLabelText('Upload furniture photos', undefined, { timeout: 5_000 });
   await waitFor(() => expect(screen.getByRole('status')).not.toHaveTextContent('…'));
   return { ...result, router, store, queryClient, backend: staging, account: fake.account };
+}
+
+/** Uploads through the studio's own file input, as a person picking files does. */
+export async function upload(...files: File[]) {
+  await userEvent.upload(screen.getByLabelText('Upload furniture photos'), files);
+}
+
+/** The n-th thumbnail's tile in the strip, with its buttons and caption. */
+export function thumbnail(n: number) {
+  return screen.getByRole('button', { name: `Select image ${n}` }).parentElement!;
+}
+
+/** A promise the test settles itself, to hold a request open while it looks at the studio. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
 }
