@@ -15,6 +15,25 @@ const layer = (groups, message, extra = []) => ({
 });
 const INFRASTRUCTURE = ['sharp', 'express', 'stripe', 'firebase-admin', 'firebase-admin/*', 'firebase-functions', 'firebase-functions/*', '@electric-sql/pglite', 'onnxruntime-node'];
 const HOSTS = ['**/wiring/**', '**/localHost/**'];
+const WEB_APP_FORBIDS = ['**/functions/**', '**/cli/**', 'node:*'];
+/** Each web feature's floor: the dashboard gathers the books, the books the marketplace, and so on down. */
+const WEB_FEATURE_FLOORS = {
+  dashboard: 3,
+  books: 2,
+  marketplace: 1,
+  moderation: 1,
+  pricing: 1,
+  settings: 1,
+  home: 1,
+  auth: 0,
+  billing: 0,
+  messages: 0,
+  marketplaces: 0,
+  staging: 0,
+  legal: 0,
+  tips: 0,
+  notFound: 0,
+};
 
 export default tseslint.config(
   {
@@ -75,8 +94,23 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: layer(['**/functions/**', '**/cli/**', 'node:*'], 'The web app reaches the backend over HTTP only, through web/src/backend/.'),
+    rules: layer(WEB_APP_FORBIDS, 'The web app reaches the backend over HTTP only, through web/src/backend/.'),
   },
+  // The web app's features stand on floors (ARCHITECTURE.md): a feature imports only features on
+  // floors below its own, so no two features lean on each other.
+  ...Object.entries(WEB_FEATURE_FLOORS).map(([feature, floor]) => ({
+    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: layer(
+      [
+        ...WEB_APP_FORBIDS,
+        ...Object.entries(WEB_FEATURE_FLOORS)
+          .filter(([other, otherFloor]) => other !== feature && otherFloor >= floor)
+          .map(([other]) => `**/${other}/**`),
+      ],
+      `features/${feature} (floor ${floor}) imports only features on lower floors: see WEB_FEATURE_FLOORS in eslint.config.js.`,
+    ),
+  })),
   {
     files: ['cli/src/**/*.ts'],
     rules: layer(['**/functions/**', '**/web/**'], 'The CLI reaches the backend over HTTP only, through cli/src/api/.'),
