@@ -2,14 +2,9 @@
  * Where a photo's style and type start from: the seller's last choice, kept across visits per
  * user in localStorage, and the type the engine's preview suggested for that photo.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { atom, useStore } from 'jotai';
-import {
-  isDesignStyleId,
-  isFurnitureTypeId,
-  type DesignStyleId,
-  type FurnitureTypeId,
-} from '@flipstage/core';
+import { isDesignStyleId, isFurnitureTypeId, type DesignStyleId, type FurnitureTypeId } from '@flipstage/core';
 import { useAuthStatus, useAuthUser } from '../../backend/session';
 import { defaultChoiceAtom } from './studioAtoms';
 
@@ -56,20 +51,33 @@ export function saveLastChoice(userKey: string, choice: LastChoice): void {
 /**
  * Starts the studio from this user's last style and type, and remembers each new one. Runs again
  * when another user signs in on the same browser, so one seller's choice never becomes another's.
+ * A choice made before the sign-in state is known (the page is up before Firebase restores the
+ * session) is that user's newest: it is kept, not replaced by the one stored on an earlier visit.
  */
 export function useLastChoice(): void {
   const store = useStore();
   const status = useAuthStatus();
   const uid = useAuthUser()?.uid;
   const userKey = status === 'unknown' ? null : (uid ?? SIGNED_OUT_KEY);
+  const chosenWhileUnknown = useRef(false);
 
   useEffect(() => {
-    if (userKey === null) return;
-    const stored = loadLastChoice(userKey);
-    if (stored) store.set(defaultChoiceAtom, (current) => ({ ...current, ...stored, editedPrompt: null }));
-    return store.sub(defaultChoiceAtom, () => {
+    const save = (key: string) => {
       const { style, furnitureType } = store.get(defaultChoiceAtom);
-      saveLastChoice(userKey, { style, furnitureType });
-    });
+      saveLastChoice(key, { style, furnitureType });
+    };
+    if (userKey === null) {
+      return store.sub(defaultChoiceAtom, () => {
+        chosenWhileUnknown.current = true;
+      });
+    }
+    if (chosenWhileUnknown.current) {
+      chosenWhileUnknown.current = false;
+      save(userKey);
+    } else {
+      const stored = loadLastChoice(userKey);
+      if (stored) store.set(defaultChoiceAtom, (current) => ({ ...current, ...stored, editedPrompt: null }));
+    }
+    return store.sub(defaultChoiceAtom, () => save(userKey));
   }, [store, userKey]);
 }
