@@ -13,8 +13,10 @@ export default class PageAtFailure implements Reporter {
     if (!context?.path) return;
     const text = await readFile(context.path, 'utf8').catch(() => null);
     if (text === null) return;
-    // The rest (instructions, the error, the source) the list reporter has printed already.
-    const snapshot = text.slice(Math.max(0, text.indexOf('# Page snapshot')));
+    // The rest (instructions, the error, the source) the list reporter has printed already. The
+    // snapshot is a section of its own, or (when the error printed it) the YAML after the error.
+    const at = [text.indexOf('# Page snapshot'), text.indexOf('```yaml')].find((index) => index >= 0) ?? 0;
+    const snapshot = text.slice(at);
     process.stdout.write(`\nThe page when "${test.title}" failed:\n${snapshot}\n`);
   }
 
