@@ -33,7 +33,10 @@ export function PieceStagings({ piece }: { piece: Piece }) {
   const save = useSavePiece();
   const [picking, setPicking] = useState(false);
   const [unlinking, setUnlinking] = useState<string | null>(null);
+  // One at a time: savePiece replaces every field, so a second Unlink built from this render's
+  // copy of the piece would put the first one back.
   const unlink = (id: string) => {
+    if (save.isPending) return;
     setUnlinking(id);
     save.mutate({
       id: piece.id,
@@ -88,6 +91,7 @@ export function PieceStagings({ piece }: { piece: Piece }) {
                     color="red"
                     aria-label={`Unlink ${name}`}
                     loading={save.isPending && unlinking === edit.id}
+                    disabled={save.isPending && unlinking !== edit.id}
                     onClick={() => unlink(edit.id)}
                   >
                     Unlink

@@ -28,7 +28,11 @@ function renderMarketplace(path: string, pieces: Array<Partial<PieceFields>> = [
     listItems: vi.fn(async () => ({ data: [], nextCursor: null })),
     getItem: vi.fn(async () => ({ ...last!, sellerName: null, sellerSince: null })),
     createItem: vi.fn<MarketplaceDriver['createItem']>(async (draft) => (last = saved(draft))),
-    fetchImageFile: vi.fn(async (url: string) => new File(['jpeg'], url.split('/').pop()!, { type: 'image/jpeg' })),
+    // A signed URL past its hour answers 403, as Storage's does.
+    fetchImageFile: vi.fn(async (url: string) => {
+      if (url.includes('expired')) throw new Error('Request failed: 403');
+      return new File(['jpeg'], url.split('/').pop()!, { type: 'image/jpeg' });
+    }),
   } satisfies MarketplaceDriver;
   return { ...renderApp(path, { ...fake, marketplace }), books, marketplace };
 }
@@ -140,5 +144,15 @@ describe('a new listing in the books', () => {
       expect(within(dialog).getByRole('combobox', { name: 'Furniture type' })).toHaveValue('Bookcase/Shelf'),
     );
     expect(within(dialog).getByRole('combobox', { name: 'Style' })).toHaveValue('Industrial');
+  });
+
+  it("opens a piece's dialog without its photo when the photo can no longer be loaded", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderMarketplace(`/marketplace?image=${encodeURIComponent('/blobs/expired.jpg')}&edit=edit-7&piece=piece-1`, [
+      { name: 'Walnut desk', furnitureType: 'desk', status: 'sourced' },
+    ]);
+    const dialog = await openedDialog();
+    await waitFor(() => expect(within(dialog).getByLabelText(/Title/)).toHaveValue('Walnut desk'));
+    expect(within(dialog).queryByRole('img', { name: /^Image 1:/ })).toBeNull();
   });
 });

@@ -58,7 +58,13 @@ function usePrefill(
         onHandled();
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) console.error(`Could not load the image to list: ${String(error)}`);
+        if (controller.signal.aborted) return;
+        console.error(`Could not load the image to list: ${String(error)}`);
+        // A piece asked to be listed still opens its dialog, without the photo that could not load.
+        if (pieceId) {
+          openDialog({ kind: 'create', images: [], stagedFrom: [], editIds: [], pieceId });
+          onHandled();
+        }
       });
     return () => controller.abort();
   }, [marketplace, wanted, url, editId, pieceId, status, openDialog, onHandled]);

@@ -18,7 +18,8 @@ export function useStudioFacts(
   const { account } = useBackend();
   const user = useAuthUser();
   const edit = useQuery({
-    queryKey: [...IMAGE_EDITS_QUERY_KEY, user?.uid ?? null, 'linked', editId],
+    // Its own segment: under the piece page's 'linked' key the same id holds a list, not one edit.
+    queryKey: [...IMAGE_EDITS_QUERY_KEY, user?.uid ?? null, 'edit', editId],
     queryFn: async () => (user && editId ? ((await account.getImageEdits(user, [editId]))[0] ?? null) : null),
     enabled: user !== null && editId !== null,
   });
