@@ -123,7 +123,7 @@ export function DashboardPage({ paid }: { paid: boolean }) {
           <Title order={2} id="history-title" fz="h3">
             Your staged images
           </Title>
-          {authUser && <ImageEditHistory user={authUser} />}
+          {authUser && <ImageEditHistory />}
         </Stack>
 
         <Stack gap="md" component="section" aria-labelledby="listings-title">

@@ -1,23 +1,15 @@
 import { Alert, Button, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload, IconTag } from '@tabler/icons-react';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { downloadFileName } from '@flipstage/core';
-import { useBackend } from '../../backend/BackendContext';
-import { IMAGE_EDITS_QUERY_KEY } from '../../backend/session';
-import type { AuthUser } from '../../backend/types';
+import { useImageEditPages } from '../books/linkedStagings';
 import { track } from '../../analytics/track';
 import { ButtonLink } from '../../app/links';
 import { useImageDownload } from '../../app/imageDownload';
 
 /** The signed-in user's staged images, newest first, each with input and output, download and listing. */
-export function ImageEditHistory({ user }: { user: AuthUser }) {
-  const backend = useBackend();
-  const query = useInfiniteQuery({
-    queryKey: [...IMAGE_EDITS_QUERY_KEY, user.uid],
-    queryFn: ({ pageParam }) => backend.account.listImageEdits(user, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+export function ImageEditHistory() {
+  // The same pages the piece page's Link stagings picks from, one query for both.
+  const query = useImageEditPages(true);
   const downloads = useImageDownload();
 
   async function download(url: string, fileName: string) {
