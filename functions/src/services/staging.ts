@@ -36,9 +36,7 @@ import { CREDIT_RULES } from './creditRules.js';
 import { DUPLICATE_POLL_MS, DUPLICATE_WAIT_MS, STAGE_DEADLINE_MS, STALE_STAGE_AFTER_MS } from './stagingTimes.js';
 import { stageResponse } from './imageEdits.js';
 import { progressRecorder } from './stageProgress.js';
-import { editFolder, stagedOutputPath } from './stagingFiles.js';
-
-export { stagedOutputPath } from './stagingFiles.js';
+import { attemptFiles, editFolder, stagedOutputPath } from './stagingFiles.js';
 
 export interface StagingDeps {
   store: Store;
@@ -215,12 +213,12 @@ async function storeInput(deps: StagingDeps, prepared: PreparedImage, folder: st
 }
 
 /**
- * A failed attempt records no edit, so an input it stored would be found by nothing: it goes. If
- * that fails too, an unreachable copy only costs storage, so the refusal the user gets is unchanged.
+ * A failed attempt records no edit, so what it stored (its input, perhaps its result) would be
+ * found by nothing: it goes. If that fails too, an unreachable copy only costs storage, so the
+ * refusal the user gets is unchanged.
  */
-async function discardStoredInput(blobs: Blobs, storedInput: Promise<string>): Promise<void> {
-  const path = await storedInput.catch(() => null);
-  if (path) await blobs.delete(path).catch(() => undefined);
+async function discardAttemptFiles(blobs: Blobs, uid: string, attemptId: string): Promise<void> {
+  await Promise.all(attemptFiles(uid, attemptId).map((path) => blobs.delete(path).catch(() => undefined)));
 }
 
 export async function stageImage(deps: StagingDeps, request: StageRequest): Promise<StageResponse> {
@@ -313,7 +311,10 @@ export async function stageImage(deps: StagingDeps, request: StageRequest): Prom
         store
           .failStage({ uid, key, attemptId }, CREDIT_RULES)
           .catch((refundError: unknown) => logs.refundFailed(logger, { uid, attemptId }, refundError)),
-        storedInput && discardStoredInput(blobs, storedInput),
+        // Once the input's write has settled, so it cannot land after its removal.
+        (storedInput ?? Promise.resolve())
+          .catch(() => undefined)
+          .then(() => discardAttemptFiles(blobs, uid, attemptId)),
       ]);
       throw toServiceError(error);
     }
