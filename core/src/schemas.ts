@@ -24,7 +24,7 @@ import {
 import { dimensionIssues, ITEM_CONDITIONS, listingFactsFormShape, MAX_PICKUP_AREA_LENGTH } from './listingFields.js';
 import { DEFAULT_ITEM_SORT, ITEM_SORTS } from './search/query.js';
 import { hasControlCharacters } from './text.js';
-import { PIECE_LIMITS } from './books/pieces.js';
+import { IMAGE_EDIT_ID_PATTERN, PIECE_LIMITS } from './books/pieces.js';
 
 export { AUTH_TYPES, type AuthType } from './authTypes.js';
 export { filterImageFiles, isImageType, type ImageFilterResult } from './imageFiles.js';
@@ -229,7 +229,6 @@ export const itemsQuerySchema = z
   .refine((q) => q.min === null || q.max === null || q.min <= q.max, { message: MESSAGES.priceRangeReversed, path: ['min'] });
 export type ItemsQuery = z.output<typeof itemsQuerySchema>;
 
-const IMAGE_EDIT_ID = new RegExp(`^[A-Za-z0-9_-]{1,${PIECE_LIMITS.id}}$`);
 const imageEditIdsMessage = MESSAGES.imageEditIdsInvalid(PIECE_LIMITS.stagings);
 
 /** `?ids=a,b`: a piece's linked stagings, at most as many as a piece may link. */
@@ -237,7 +236,7 @@ const imageEditIdsParam = z
   .string({ error: MESSAGES.queryNotText('ids') })
   .max(PIECE_LIMITS.stagings * (PIECE_LIMITS.id + 1), imageEditIdsMessage)
   .transform((text) => text.split(','))
-  .pipe(z.array(z.string().regex(IMAGE_EDIT_ID, imageEditIdsMessage)).max(PIECE_LIMITS.stagings, imageEditIdsMessage))
+  .pipe(z.array(z.string().regex(IMAGE_EDIT_ID_PATTERN, imageEditIdsMessage)).max(PIECE_LIMITS.stagings, imageEditIdsMessage))
   .optional();
 
 /** GET /api/image-edits: a page of the caller's edits, or (with `ids`) those edits in that order. */

@@ -48,6 +48,9 @@ export const PIECE_LIMITS = {
   stagings: 24,
 } as const;
 
+/** An image edit's id as the stores make them (a UUID) and as `?ids=` carries it: no comma, no slash. */
+export const IMAGE_EDIT_ID_PATTERN = new RegExp(`^[A-Za-z0-9_-]{1,${PIECE_LIMITS.id}}$`);
+
 export const PIECE_MESSAGES = {
   nameRequired: 'Give the piece a name.',
   nameTooLong: `Keep the name to ${PIECE_LIMITS.name} characters.`,
@@ -61,6 +64,7 @@ export const PIECE_MESSAGES = {
   saleBeforePurchase: 'The sale date cannot be before the purchase date.',
   tooManyStagings: `Link at most ${PIECE_LIMITS.stagings} stagings to a piece.`,
   stagingLinkedTwice: 'That staging is already linked to this piece.',
+  stagingId: 'That is not one of your stagings.',
 } as const;
 
 /** No control characters (tabs and newlines included): they break a CSV row or a line of text. */
@@ -120,7 +124,7 @@ export const pieceFieldsSchema = z
     listingId: z.string().max(PIECE_LIMITS.id).nullable(),
     /** The seller's stagings (image edit ids) of this piece, oldest link first. */
     stagingIds: z
-      .array(z.string().min(1).max(PIECE_LIMITS.id))
+      .array(z.string().regex(IMAGE_EDIT_ID_PATTERN, PIECE_MESSAGES.stagingId))
       .max(PIECE_LIMITS.stagings, PIECE_MESSAGES.tooManyStagings)
       .refine((ids) => new Set(ids).size === ids.length, PIECE_MESSAGES.stagingLinkedTwice),
     saleCents: centsSchema.nullable(),

@@ -195,4 +195,6 @@ export const LATER_MIGRATIONS: readonly string[] = [
   `,
   // The stagings (image edits) linked to a piece, oldest link first (issue 42).
   `ALTER TABLE pieces ADD COLUMN staging_ids text[] NOT NULL DEFAULT '{}'`,
+  // The books' summary sums one seller's cost lines (pglitePieces.ts): by owner, not every seller's.
+  `CREATE INDEX piece_costs_by_owner ON piece_costs (owner, piece_id)`,
 ];
